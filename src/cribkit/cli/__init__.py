@@ -1,0 +1,1 @@
+"""The ``cribkit`` command line (Typer)."""

@@ -1,0 +1,264 @@
+"""The ``cribkit`` command line: score, peg, discard and stats, each with ``--json``."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+
+from cribkit import __version__
+from cribkit.core.cards import Card, CardError, HandSizeError, parse_cards
+from cribkit.core.pegging import PeggingError, score_peg
+from cribkit.core.scoring import Score, score_hand, score_line
+
+app = typer.Typer(
+    name="cribkit",
+    help="cribkit: exact, fast, explained cribbage.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+stats_app = typer.Typer(help="Exact statistics over every hand.", no_args_is_help=True)
+app.add_typer(stats_app, name="stats")
+
+#: Exit status for input that cribkit refuses (a bad card, an illegal pile...).
+BAD_INPUT = 2
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``message`` as an error on stderr; the caller raises what this returns."""
+    typer.echo(f"cribkit: error: {message}", err=True)
+    return typer.Exit(BAD_INPUT)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the engine's input errors into a one-line message and exit status 2."""
+    try:
+        yield
+    except (CardError, PeggingError, ValueError) as error:
+        raise fail(str(error)) from None
+
+
+def print_json(data: Any) -> None:
+    """One JSON document on stdout."""
+    typer.echo(json.dumps(data, ensure_ascii=False))
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"cribkit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """cribkit: exact, fast, explained cribbage."""
+
+
+def score_tokens(tokens: list[str], *, starter: str | None, crib: bool, line: bool) -> Score[Card]:
+    """Score the cards named by ``tokens`` the way ``cribkit score`` does."""
+    cards = parse_cards(tokens, distinct=False)
+    if line:
+        if starter is not None or crib:
+            raise HandSizeError("--line takes 5 cards and no --starter or --crib")
+        if len(cards) != 5:
+            raise HandSizeError(f"a line has 5 cards, not {len(cards)}")
+        return score_line(cards)
+    if starter is None and len(cards) == 5:
+        return score_hand(cards[:4], cards[4], crib=crib)
+    if len(cards) != 4:
+        raise HandSizeError(
+            f"give 4 cards and a starter (or 5 cards, the last being the starter), "
+            f"not {len(cards)} cards"
+        )
+    return score_hand(cards, starter, crib=crib)
+
+
+def render_score(score: Score[Card]) -> str:
+    """The breakdown as text: a heading, one line per part with its cards, the words."""
+    cards = " ".join(str(c) for c in score.cards)
+    what = {"hand": "Hand", "crib": "Crib", "line": "Line", "tiles": "Tiles"}[score.kind]
+    heading = f"{what} {cards}" + (
+        f", starter {score.starter}" if score.starter is not None else ""
+    )
+    lines = [f"{heading}: {score.total} points"]
+    parts: list[tuple[str, int, str]] = [
+        ("fifteens", score.fifteens_points, _combos(score.fifteens, "+")),
+        ("pairs", score.pairs_points, _combos(score.pairs, " ")),
+        ("runs", score.runs_points, _combos(score.runs, " ")),
+        ("flush", score.flush_points, " ".join(str(c) for c in score.flush)),
+        ("nobs", score.nobs_points, "" if score.nobs is None else str(score.nobs)),
+    ]
+    lines += [f"  {name:<9}{points:>3}  {detail}".rstrip() for name, points, detail in parts]
+    lines.append(f"  {score.words()}.")
+    return "\n".join(lines)
+
+
+def _combos(combos: tuple[tuple[Card, ...], ...], joiner: str) -> str:
+    return "  ".join(joiner.join(str(c) for c in combo) for combo in combos)
+
+
+@app.command()
+def score(
+    cards: Annotated[
+        list[str],
+        typer.Argument(
+            help="4 hand cards then the starter (or use --starter), 5 cards with --line, "
+            "or - to read one hand per line from standard input.",
+            show_default=False,
+        ),
+    ],
+    starter: Annotated[
+        str | None, typer.Option("--starter", "-s", help="The starter (cut) card.")
+    ] = None,
+    crib: Annotated[
+        bool, typer.Option("--crib", help="Count as the crib (5-card flush only).")
+    ] = False,
+    line: Annotated[
+        bool, typer.Option("--line", help="Count a 5-card Table Top row or column.")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Count a hand, a crib or a Table Top line, and explain the count.
+
+    Example: cribkit score 5h 5c 5d js --starter 5s
+    """
+    if cards == ["-"]:
+        if starter is not None:
+            raise fail("--starter cannot be used with -: put the starter last on each line")
+        _score_stream(crib=crib, line=line)
+        return
+    with user_errors():
+        result = score_tokens(cards, starter=starter, crib=crib, line=line)
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        typer.echo(render_score(result))
+
+
+def _score_stream(*, crib: bool, line: bool) -> None:
+    """One JSON object per input line; a bad line gets an error object and exit status 2."""
+    failed = 0
+    for number, text in enumerate(sys.stdin, start=1):
+        tokens = text.split("#", 1)[0].replace(",", " ").split()
+        if not tokens:
+            continue
+        try:
+            result: dict[str, Any] = score_tokens(
+                tokens, starter=None, crib=crib, line=line
+            ).to_dict()
+        except ValueError as error:
+            failed += 1
+            typer.echo(f"cribkit: error: line {number}: {error}", err=True)
+            result = {"error": str(error)}
+        print_json({"line": number, **result})
+    if failed:
+        raise typer.Exit(BAD_INPUT)
+
+
+@app.command()
+def peg(
+    cards: Annotated[
+        list[str], typer.Argument(help="The cards of the current count, in the order laid.")
+    ],
+    as_json: JsonOption = False,
+) -> None:
+    """Score the last card laid in the play (15, 31, pairs, runs).
+
+    Example: cribkit peg 7d 8c 7h
+    """
+    with user_errors():
+        result = score_peg(parse_cards(cards))
+    if as_json:
+        print_json(result.to_dict())
+        return
+    pile = " ".join(str(c) for c in result.pile)
+    words = result.words() or "nothing scores"
+    typer.echo(f"{pile}: count {result.count}, {result.card} scores {result.total} ({words})")
+
+
+@app.command()
+def discard(
+    cards: Annotated[list[str], typer.Argument(help="The six cards dealt to you.")],
+    dealer: Annotated[
+        bool | None,
+        typer.Option("--dealer/--pone", help="Whether the crib is yours (dealer) or not (pone)."),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Rank the 15 ways to lay away two cards by exact expected value.
+
+    Example: cribkit discard 5h 5c 5d js 7c 9h --dealer
+    """
+    if dealer is None:
+        raise fail("say whose crib it is: --dealer or --pone")
+    from cribkit.core.analysis import analyse_discards  # builds numpy tables: load on use
+
+    with user_errors():
+        options = analyse_discards(parse_cards(cards), dealer=dealer)
+    if as_json:
+        print_json([option.to_dict() for option in options])
+        return
+    sign = "+" if dealer else "-"
+    typer.echo(
+        f"{'discard':<8} {'keep':<12} {'hand':>6} {'min':>4} {'max':>4} {'crib':>6} {'net':>7}"
+    )
+    for o in options:
+        typer.echo(
+            f"{o.discard!s:<8} {o.keep!s:<12} {o.hand_mean:6.2f} {o.hand_min:4d} "
+            f"{o.hand_max:4d} {sign}{o.crib_mean:5.2f} {o.net_mean:7.2f}"
+        )
+    typer.echo(
+        "hand: over the 46 starters; crib: over every opponent discard and starter "
+        f"({'added: your crib' if dealer else 'subtracted: the dealer’s crib'})"
+    )
+
+
+@stats_app.command("hands")
+def stats_hands(
+    crib: Annotated[
+        bool, typer.Option("--crib", help="Count as cribs (5-card flush only).")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """The exact score distribution over all 12,994,800 hands (4 cards + starter)."""
+    from cribkit.core.stats import mean_score, score_distribution
+
+    started = time.perf_counter()
+    counts = score_distribution(crib=crib)
+    seconds = time.perf_counter() - started
+    mean = mean_score(counts)
+    if as_json:
+        print_json(
+            {
+                "kind": "crib" if crib else "hand",
+                "total": int(counts.sum()),
+                "counts": [int(n) for n in counts],
+                "mean": mean,
+                "seconds": seconds,
+            }
+        )
+        return
+    total = int(counts.sum())
+    typer.echo(f"{'score':>5} {'count':>10} {'share':>8}")
+    for points, count in enumerate(counts):
+        typer.echo(f"{points:>5} {int(count):>10,} {count / total:8.4%}")
+    typer.echo(f"{total:,} {'cribs' if crib else 'hands'}, mean {mean:.6f}, in {seconds:.3f} s")
+
+
+def main() -> None:
+    """Entry point of the ``cribkit`` command."""
+    app(prog_name="cribkit")
