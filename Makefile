@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint typecheck contracts pytest bench clean
+.PHONY: play test lint typecheck contracts pytest bench bench-quick clean
 
 # A fresh virtual environment with cribkit (editable) and the development tools.
 $(STAMP): pyproject.toml
@@ -31,6 +31,18 @@ contracts: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest
+
+# Benchmarks run in their own environment: it adds the peer package we compare against.
+.venv-bench/bin/python: bench/requirements.txt pyproject.toml
+	$(PYTHON) -m venv .venv-bench
+	.venv-bench/bin/python -m pip install --quiet -e . -r bench/requirements.txt
+	touch $@
+
+bench: .venv-bench/bin/python
+	.venv-bench/bin/python bench/bench_core.py $(BENCH_ARGS)
+
+bench-quick: .venv-bench/bin/python
+	.venv-bench/bin/python bench/bench_core.py --quick
 
 clean:
 	rm -rf $(VENV) .venv-bench .pytest_cache .mypy_cache .ruff_cache

@@ -7,7 +7,7 @@ one int so that adding the packed cards of a hand gives, at once, its rank key (
 many cards of each suit it holds (3 bits per suit from bit 20) and which jacks it holds (one bit
 per suit from bit 32).
 
-The tables are built when this module is first imported (about 0.1 s) and kept in memory.
+The tables are built when this module is first imported (about 0.2 s) and kept in memory.
 
 >>> from cribkit.core.cards import parse_cards
 >>> hand_total(parse_cards("5h 5c 5d Js"), Card.parse("5s"))
