@@ -15,6 +15,7 @@ CardSet.parse('5c 5d 5h Js')
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable, Iterator
 from typing import Final
 
@@ -163,9 +164,13 @@ class Card(int):
     def __new__(cls, index: int) -> Card:
         if type(index) is Card:
             return index
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < DECK_SIZE:
+        try:
+            number = operator.index(index)  # ints, and numpy's integer types
+        except TypeError:
+            number = -1
+        if isinstance(index, bool) or not 0 <= number < DECK_SIZE:
             raise CardError(f"a card number must be an int from 0 to 51, not {index!r}")
-        return _CARDS[index]
+        return _CARDS[number]
 
     @classmethod
     def of(cls, rank: int, suit: int) -> Card:

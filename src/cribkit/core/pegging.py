@@ -18,7 +18,7 @@ from typing import Any
 
 from cribkit.core.cards import Card, CardError, HandSizeError, check_distinct, parse_cards
 from cribkit.core.scoring import _GROUP_NAMES, pair_points
-from cribkit.core.words import LENGTH_WORDS, number_word
+from cribkit.core.words import number_word
 
 #: The count may never pass this.
 MAX_COUNT = 31
@@ -85,9 +85,7 @@ class PegScore:
         if self.same_rank:
             parts.append((_GROUP_NAMES[len(self.same_rank)], self.pairs_points))
         if self.run:
-            parts.append(
-                (f"a run of {LENGTH_WORDS.get(len(self.run), str(len(self.run)))}", len(self.run))
-            )
+            parts.append((f"a run of {number_word(len(self.run))}", len(self.run)))
         phrases = []
         running = 0
         for index, (name, points) in enumerate(parts):

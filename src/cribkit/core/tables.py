@@ -120,6 +120,8 @@ def four_card_total(cards: Sequence[int]) -> int:
 
 def line_total(cards: Sequence[int]) -> int:
     """Total points of a full 5-card Table Top line: 5-card flush only, no nobs."""
+    if len(cards) != 5:
+        raise ValueError(f"line_total scores a full line of 5 cards, not {len(cards)}")
     packed = PACKED
     five = sum(packed[card] for card in cards)
     suits = five >> SUIT_SHIFT & 0xFFF
