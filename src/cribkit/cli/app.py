@@ -262,3 +262,7 @@ def stats_hands(
 def main() -> None:
     """Entry point of the ``cribkit`` command."""
     app(prog_name="cribkit")
+
+
+# The game commands live in their own module and register themselves on this app.
+from cribkit.cli import games_cmds as _games_cmds  # noqa: E402

@@ -1,0 +1,284 @@
+"""Computer players for classic cribbage: easy, medium and expert.
+
+- easy: lays away for the best expected hand alone; pegs the card that scores most now.
+- medium: exact discard analysis (hand and crib, an opponent who lays away at random); pegs
+  looking one reply ahead.
+- expert: discards with the crib table built by iterated best responses; pegs by guessing the
+  opponent's unseen cards consistently with everything seen (their discards make hands they
+  would keep likelier) and searching each guess exactly to the end of the play; near the end of
+  the game the search plays to peg out first, and discards weigh the chance of winning.
+
+With 3 or 4 players the crib estimate comes from sampled cribs and the expert pegs one reply
+ahead (the exact search is two-player).
+
+>>> from cribkit.games import start
+>>> state = start("classic", seed=5).state
+>>> expert = ClassicPlayer("expert", seed=1)
+>>> type(expert.choose(state.observation(state.current_player), state.legal_actions())).__name__
+'Discard'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import cache
+from itertools import combinations_with_replacement
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cribkit.ai.pegging import PlaySearch, greedy_card, lookahead_card
+from cribkit.ai.players import Observation, register_players
+from cribkit.core.analysis import CribModel, UniformCribModel, analyse_discards, hand_starter_totals
+from cribkit.core.cards import Card, card_rank
+from cribkit.core.pegging import score_peg
+from cribkit.core.scoring import score_hand
+from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS, batch_hand_totals
+from cribkit.games.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.protocol import Action
+
+#: How many guesses of the opponent's hand the expert searches, and how many it draws to
+#: weigh them.
+EXPERT_SAMPLES = 32
+EXPERT_CANDIDATES = 96
+#: How sharply the expert believes the opponent kept a good hand (points of expected value per
+#: factor e of likelihood).
+KEEP_TEMPERATURE = 2.0
+#: Sampled cribs per candidate discard with 3 or 4 players.
+CRIB_SAMPLES = 400
+#: Within this many points of the target, the expert plays for the win, not for points.
+ENDGAME_MARGIN = 36
+
+
+def _cards(texts: Sequence[str]) -> list[Card]:
+    return [Card.parse(t) for t in texts]
+
+
+@cache
+def keep_values() -> dict[tuple[int, ...], float]:
+    """Mean fifteens + pairs + runs of 4 kept ranks with a random starter (by rank multiset)."""
+    values: dict[tuple[int, ...], float] = {}
+    table = RANK_TABLES[5]
+    for ranks in combinations_with_replacement(range(1, 14), 4):
+        key = sum(RANK_WEIGHTS[r - 1] for r in ranks)
+        held = Counter(ranks)
+        weights = [4 - held[r] for r in range(1, 14)]
+        total = sum(w * int(table[key + RANK_WEIGHTS[r - 1]]) for r, w in zip(range(1, 14), weights, strict=True))
+        values[ranks] = total / sum(weights)
+    return values
+
+
+class ClassicPlayer:
+    """A classic cribbage player of one level; seeded, so its games replay exactly."""
+
+    def __init__(self, level: str, seed: int | None = None, *, crib_model: CribModel | None = None) -> None:
+        if level not in ("easy", "medium", "expert"):
+            raise ValueError(f"unknown classic AI level {level!r}")
+        self.name = level
+        self.level = level
+        self.rng = random.Random(seed)
+        if crib_model is None:
+            crib_model = _table_model() if level == "expert" else UniformCribModel()
+        self.crib_model = crib_model
+
+    # -- the interface ------------------------------------------------------------------------
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("there is no legal action to choose from")
+        first = legal_actions[0]
+        if isinstance(first, Discard):
+            return self._discard(observation, [a for a in legal_actions if isinstance(a, Discard)])
+        if isinstance(first, Play):
+            return self._play(observation, [a for a in legal_actions if isinstance(a, Play)])
+        if isinstance(first, Declare):
+            # Honest counting: the largest declaration allowed is the true count.
+            return max((a for a in legal_actions if isinstance(a, Declare)), key=lambda a: a.points)
+        if isinstance(first, Muggins | PassMuggins):
+            return self._muggins(observation, legal_actions)
+        return legal_actions[0]
+
+    # -- laying away --------------------------------------------------------------------------
+
+    def _discard(self, obs: Observation, actions: list[Discard]) -> Discard:
+        hand = _cards(obs["hand"])
+        players = int(obs["rules"]["players"])
+        dealer = obs["dealer"] == obs["seat"] or (players == 4 and obs["dealer"] % 2 == obs["seat"] % 2)
+        if players == 2 and len(hand) == 6:
+            values = self._two_player_discards(obs, hand, dealer=dealer)
+        else:
+            values = self._many_player_discards(hand, dealer=dealer)
+        return max(actions, key=lambda a: (values[frozenset(a.cards)], -sum(a.cards)))
+
+    def _two_player_discards(self, obs: Observation, hand: list[Card], *, dealer: bool) -> dict[frozenset[int], float]:
+        if self.level == "easy":
+            options = analyse_discards(hand, dealer=dealer, crib_model=_NO_CRIB)
+            return {frozenset(o.discard): o.hand_mean for o in options}
+        options = analyse_discards(hand, dealer=dealer, crib_model=self.crib_model)
+        if self.level == "expert" and _near_end(obs):
+            return {frozenset(o.discard): _win_weighted(obs, o.hand_mean, o.crib_mean, dealer) for o in options}
+        return {frozenset(o.discard): o.net_mean for o in options}
+
+    def _many_player_discards(self, hand: list[Card], *, dealer: bool) -> dict[frozenset[int], float]:
+        """One card away (3 or 4 players): hand mean, and for medium+ a sampled crib value."""
+        unseen = np.array([c for c in range(52) if c not in set(hand)], dtype=np.intp)
+        values: dict[frozenset[int], float] = {}
+        np_rng = np.random.default_rng(self.rng.getrandbits(32))
+        for card in hand:
+            keep = [c for c in hand if c != card]
+            value = float(hand_starter_totals(keep, unseen).mean()) if len(keep) == 4 else 0.0
+            if self.level != "easy":
+                crib = _sampled_crib(card, unseen, np_rng)
+                value += crib if dealer else -crib
+            values[frozenset((card,))] = value
+        return values
+
+    # -- pegging -------------------------------------------------------------------------------
+
+    def _play(self, obs: Observation, actions: list[Play]) -> Play:
+        by_rank: dict[int, Play] = {}
+        for action in actions:
+            by_rank.setdefault(card_rank(action.card), action)
+        if len(by_rank) == 1:
+            return next(iter(by_rank.values()))
+        hand = [card_rank(c) for c in _cards(obs["hand"])]
+        pile = [card_rank(c) for c in _cards(obs["pile"])]
+        if self.level == "easy":
+            return by_rank[greedy_card(hand, pile)]
+        unseen = _unseen_ranks(obs)
+        if self.level == "medium" or int(obs["rules"]["players"]) != 2:
+            return by_rank[lookahead_card(hand, pile, unseen)]
+        return by_rank[self._search_card(obs, hand, pile)]
+
+    def _search_card(self, obs: Observation, hand: list[int], pile: list[int]) -> int:
+        values = self.play_values(obs, hand, pile)
+        return max(values, key=lambda r: (values[r], r))
+
+    def play_values(self, obs: Observation, hand: list[int], pile: list[int]) -> dict[int, float]:
+        """The expert's value of laying each playable rank: its mean pegging margin (points
+        for minus points against, to the end of the play) over its guesses of the opponent's
+        cards; near the end of the game, pegging out first is worth 1000."""
+        seat = int(obs["seat"])
+        opponent = 1 - seat
+        guesses, weights = self._guess_opponent(obs, opponent)
+        played = obs["played"]
+        last_layer = None
+        opponent_go = False
+        if pile:
+            last_seat = int(played[-1][0])
+            last_layer = 0 if last_seat == seat else 1
+            # In a two-player game it is my turn after my own card only if the opponent said go.
+            opponent_go = last_seat == seat
+        needs = None
+        if _near_end(obs):
+            scores = obs["scores"]
+            needs = (int(obs["target"]) - scores[seat], int(obs["target"]) - scores[opponent])
+        search = PlaySearch(needs=needs)
+        return search.card_values(
+            hand, guesses, pile=pile, last_layer=last_layer, opponent_go=opponent_go, weights=weights
+        )
+
+    def _guess_opponent(self, obs: Observation, opponent: int) -> tuple[list[tuple[int, ...]], list[float]]:
+        """Guesses of the opponent's remaining ranks, weighted by how likely they kept them."""
+        size = int(obs["hand_counts"][opponent])
+        if size == 0:
+            return [()], [1.0]
+        pool = _unseen_cards(obs)
+        their_played = [card_rank(Card.parse(c)) for s, c in obs["played"] if s == opponent]
+        values = keep_values()
+        weighted: dict[tuple[int, ...], float] = {}
+        for _ in range(EXPERT_CANDIDATES):
+            guess = tuple(sorted(card_rank(c) for c in self.rng.sample(pool, size)))
+            kept = tuple(sorted((*their_played, *guess)))
+            weight = math.exp(values[kept] / KEEP_TEMPERATURE) if len(kept) == 4 else 1.0
+            weighted[guess] = weighted.get(guess, 0.0) + weight
+        # Keep the heaviest distinct guesses: they carry almost all the weight.
+        ranked = sorted(weighted.items(), key=lambda kv: -kv[1])[:EXPERT_SAMPLES]
+        return [g for g, _ in ranked], [w for _, w in ranked]
+
+    # -- muggins -------------------------------------------------------------------------------
+
+    def _muggins(self, obs: Observation, actions: Sequence[Action]) -> Action:
+        claim = obs.get("claim") or {}
+        declared = claim.get("declared")
+        call = next(a for a in actions if isinstance(a, Muggins))
+        stand = next(a for a in actions if isinstance(a, PassMuggins))
+        if declared is None:
+            return stand
+        return call if declared < _claim_points(claim) else stand
+
+
+def _claim_points(claim: Mapping[str, Any]) -> int:
+    """What a shown claim truly scores, from its public cards."""
+    cards = _cards(claim["cards"])
+    if claim["kind"] == "peg":
+        return score_peg(cards).total
+    return score_hand(cards, claim["starter"], crib=claim["kind"] == "crib").total
+
+
+class _NoCribModel:
+    """Easy players ignore the crib."""
+
+    name = "none"
+
+    def crib_means(self, deal: Sequence[Card], discards: Sequence[tuple[Card, Card]], *, dealer: bool) -> list[float]:
+        return [0.0] * len(discards)
+
+
+_NO_CRIB = _NoCribModel()
+
+
+@cache
+def _table_model() -> CribModel:
+    from cribkit.ai.crib_table import TableCribModel
+
+    return TableCribModel()
+
+
+def _unseen_cards(obs: Observation) -> list[int]:
+    """Cards this seat has not seen: not held, laid away, cut or played."""
+    seen = set(_cards(obs["hand"])) | set(_cards(obs["laid_away"])) | set(_cards(obs["kept"]))
+    if obs.get("starter"):
+        seen.add(Card.parse(obs["starter"]))
+    seen |= {Card.parse(c) for _, c in obs["played"]}
+    return [c for c in range(52) if c not in seen]
+
+
+def _unseen_ranks(obs: Observation) -> dict[int, int]:
+    return dict(Counter(card_rank(c) for c in _unseen_cards(obs)))
+
+
+def _sampled_crib(card: int, unseen: npt.NDArray[np.intp], rng: np.random.Generator) -> float:
+    """Mean crib points with ``card`` in it, the other 3 crib cards and the starter random."""
+    picks = np.argsort(rng.random((CRIB_SAMPLES, len(unseen))), axis=1)[:, :4]
+    rows = np.column_stack([np.full(CRIB_SAMPLES, card), unseen[picks]])
+    return float(batch_hand_totals(rows, crib=True).mean())
+
+
+def _near_end(obs: Observation) -> bool:
+    target = int(obs["target"])
+    return max(obs["scores"]) >= target - ENDGAME_MARGIN
+
+
+def _win_weighted(obs: Observation, hand_mean: float, crib_mean: float, dealer: bool) -> float:
+    """Near the end: the chance of winning after this deal, from the win-probability table."""
+    from cribkit.ai.win_table import win_probability
+
+    seat = int(obs["seat"])
+    scores = obs["scores"]
+    mine, theirs = scores[seat], scores[1 - seat]
+    target = int(obs["target"])
+    gain = hand_mean + (crib_mean if dealer else 0.0)
+    against = crib_mean if not dealer else 0.0
+    return win_probability(mine + gain, theirs + against, dealer=dealer, target=target)
+
+
+def _make(level: str, seed: int | None) -> ClassicPlayer:
+    return ClassicPlayer(level, seed)
+
+
+register_players("classic", _make)

@@ -1,0 +1,223 @@
+"""Pegging decisions on ranks: greedy, one reply ahead, and exact search to the end of the play.
+
+Pegging points depend only on ranks, so everything here works on ranks 1-13. The exact search
+plays out the rest of a two-player play for one guess of the opponent's cards (perfect
+information minimax) and is memoised, so many guesses share their work.
+
+>>> greedy_card((5, 10, 4), pile=(10,))
+5
+>>> PlaySearch().card_values((5, 10), [(5, 9)], pile=())
+{5: -3.0, 10: -3.0}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+#: Pegging never passes this count.
+MAX_COUNT = 31
+#: A score that dwarfs any pegging difference: the value of pegging out first.
+WIN_VALUE = 1000
+
+
+def pip(rank: int) -> int:
+    """The count value of a rank (faces are 10)."""
+    return rank if rank < 10 else 10
+
+
+def peg_points(pile: Sequence[int], count: int) -> int:
+    """Points for the last rank of ``pile`` (the current count, ``count`` after it)."""
+    points = 2 if count in (15, MAX_COUNT) else 0
+    last = pile[-1]
+    same = 1
+    while same < len(pile) and pile[-same - 1] == last:
+        same += 1
+    points += same * (same - 1)
+    for length in range(len(pile), 2, -1):
+        tail = pile[-length:]
+        if len(set(tail)) == length and max(tail) - min(tail) == length - 1:
+            return points + length
+    return points
+
+
+def playable(hand: Iterable[int], count: int) -> list[int]:
+    """The distinct ranks of ``hand`` that fit under 31."""
+    return sorted({rank for rank in hand if count + pip(rank) <= MAX_COUNT})
+
+
+def greedy_card(hand: Sequence[int], pile: Sequence[int] = ()) -> int:
+    """The playable rank that scores most now; ties go to the higher count value.
+
+    ``pile`` is the current count's ranks in the order laid.
+    """
+    count = sum(pip(r) for r in pile)
+    options = playable(hand, count)
+    if not options:
+        raise ValueError("no rank in the hand can be laid on this count")
+    return max(options, key=lambda r: (peg_points((*pile, r), count + pip(r)), pip(r), r))
+
+
+def reply_risk(pile: Sequence[int], count: int, unseen: Mapping[int, int]) -> float:
+    """The points an opponent scores on average with one card drawn from ``unseen`` ranks.
+
+    ``unseen`` maps a rank to how many cards of it the player has not seen.
+    """
+    total = sum(unseen.values())
+    if total == 0:
+        return 0.0
+    risk = 0
+    for rank, copies in unseen.items():
+        if copies and count + pip(rank) <= MAX_COUNT:
+            risk += copies * peg_points((*pile, rank), count + pip(rank))
+    return risk / total
+
+
+def lookahead_card(hand: Sequence[int], pile: Sequence[int], unseen: Mapping[int, int]) -> int:
+    """The playable rank with the best (points now - expected points of one reply)."""
+    count = sum(pip(r) for r in pile)
+    options = playable(hand, count)
+    if not options:
+        raise ValueError("no rank in the hand can be laid on this count")
+
+    def value(rank: int) -> tuple[float, int, int]:
+        after = count + pip(rank)
+        now = peg_points((*pile, rank), after)
+        left = dict(unseen)
+        risk = 0.0 if after == MAX_COUNT else reply_risk((*pile, rank), after, left)
+        return now - risk, pip(rank), rank
+
+    return max(options, key=value)
+
+
+@dataclass
+class PlaySearch:
+    """Exact two-player search of the rest of the play, for known (or guessed) hands.
+
+    Player 0 is the searcher, player 1 the opponent. A value is player 0's points minus
+    player 1's for the rest of the play. With ``needs`` given (points each still needs to win),
+    reaching the target first is worth :data:`WIN_VALUE`, so the search pegs out when it can and
+    defends when the opponent could.
+    """
+
+    needs: tuple[int, int] | None = None
+    _memo: dict[tuple[object, ...], int] = field(default_factory=dict, repr=False)
+
+    def card_values(
+        self,
+        hand: Sequence[int],
+        opponent_hands: Sequence[Sequence[int]],
+        *,
+        pile: Sequence[int] = (),
+        last_layer: int | None = None,
+        opponent_go: bool = False,
+        weights: Sequence[float] | None = None,
+    ) -> dict[int, float]:
+        """Mean value of laying each playable rank, over the guessed opponent hands.
+
+        ``pile`` is the current count (ranks in order); ``last_layer`` who laid its last card
+        (0 me, 1 opponent; needed when the pile is not empty); ``opponent_go`` whether the
+        opponent has already said go on this count.
+        """
+        count = sum(pip(r) for r in pile)
+        options = playable(hand, count)
+        if not options:
+            raise ValueError("no rank in the hand can be laid on this count")
+        if last_layer is None:
+            last_layer = 1 if pile else 0
+        mine = tuple(sorted(hand))
+        totals = dict.fromkeys(options, 0.0)
+        weight_sum = 0.0
+        for index, guess in enumerate(opponent_hands):
+            weight = 1.0 if weights is None else weights[index]
+            theirs = tuple(sorted(guess))
+            for rank in options:
+                totals[rank] += weight * self._lay(
+                    mine, theirs, tuple(pile), count, 0, opponent_go, rank, (0, 0)
+                )
+            weight_sum += weight
+        return {rank: total / weight_sum for rank, total in totals.items()}
+
+    def _lay(
+        self,
+        h0: tuple[int, ...],
+        h1: tuple[int, ...],
+        pile: tuple[int, ...],
+        count: int,
+        mover: int,
+        blocked: bool,
+        rank: int,
+        accrued: tuple[int, int],
+    ) -> int:
+        """Value after ``mover`` lays ``rank`` (the points it scores included)."""
+        hand = h0 if mover == 0 else h1
+        index = hand.index(rank)
+        rest = hand[:index] + hand[index + 1 :]
+        if mover == 0:
+            h0 = rest
+        else:
+            h1 = rest
+        count += pip(rank)
+        pile = (*pile, rank)
+        points = peg_points(pile, count)
+        if not h0 and not h1 and count < MAX_COUNT:
+            points += 1  # last card
+        sign = 1 if mover == 0 else -1
+        accrued = (accrued[0] + points, accrued[1]) if mover == 0 else (accrued[0], accrued[1] + points)
+        if self.needs is not None and accrued[mover] >= self.needs[mover]:
+            return sign * WIN_VALUE
+        if not h0 and not h1:
+            return sign * points
+        other = 1 - mover
+        other_hand = h1 if mover == 0 else h0
+        if count == MAX_COUNT:
+            nxt = other if other_hand else mover
+            return sign * points + self._move(h0, h1, (), 0, nxt, False, mover, accrued)
+        nxt, still_blocked = (mover, True) if blocked else (other, False)
+        return sign * points + self._move(h0, h1, pile, count, nxt, still_blocked, mover, accrued)
+
+    def _move(
+        self,
+        h0: tuple[int, ...],
+        h1: tuple[int, ...],
+        pile: tuple[int, ...],
+        count: int,
+        mover: int,
+        blocked: bool,
+        last: int,
+        accrued: tuple[int, int],
+    ) -> int:
+        """Value of the position with ``mover`` to act (``blocked``: the other said go)."""
+        # Only the points still needed matter for the future, not those already scored.
+        need_key = (
+            None
+            if self.needs is None
+            else (self.needs[0] - accrued[0], self.needs[1] - accrued[1])
+        )
+        key = (h0, h1, pile, mover, blocked, last, need_key)
+        cached = self._memo.get(key)
+        if cached is not None:
+            return cached
+        hand = h0 if mover == 0 else h1
+        options = [r for r in set(hand) if count + pip(r) <= MAX_COUNT]
+        if options:
+            values = [self._lay(h0, h1, pile, count, mover, blocked, r, accrued) for r in options]
+            value = max(values) if mover == 0 else min(values)
+        else:
+            other_hand = h1 if mover == 0 else h0
+            if not blocked and any(count + pip(r) <= MAX_COUNT for r in other_hand):
+                value = self._move(h0, h1, pile, count, 1 - mover, True, last, accrued)
+            else:
+                value = self._go(h0, h1, last, accrued)
+        self._memo[key] = value
+        return value
+
+    def _go(self, h0: tuple[int, ...], h1: tuple[int, ...], last: int, accrued: tuple[int, int]) -> int:
+        """Nobody can play: 1 for the go to the last layer, and a new count."""
+        sign = 1 if last == 0 else -1
+        accrued = (accrued[0] + 1, accrued[1]) if last == 0 else (accrued[0], accrued[1] + 1)
+        if self.needs is not None and accrued[last] >= self.needs[last]:
+            return sign * WIN_VALUE
+        after_last = h1 if last == 0 else h0
+        leader = 1 - last if after_last else last
+        return sign + self._move(h0, h1, (), 0, leader, False, last, accrued)

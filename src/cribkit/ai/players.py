@@ -1,0 +1,75 @@
+"""The player interface that every interface and the simulator use, and the random player.
+
+A player answers ``choose(observation, legal_actions)``: it sees only what its seat may know
+(the game's observation for that seat) and the actions it may take, and returns one of them.
+
+>>> from cribkit.games import start
+>>> state = start("classic", seed=3).state
+>>> player = make_player("classic", "random", seed=1)
+>>> action = player.choose(state.observation(state.current_player), state.legal_actions())
+>>> action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from cribkit.games.protocol import Action
+
+Observation = Mapping[str, Any]
+
+#: The levels every game offers, weakest first.
+LEVELS = ("random", "easy", "medium", "expert")
+
+
+class Player(Protocol):
+    """Anything that picks an action for a seat from what that seat can see."""
+
+    name: str
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """One of ``legal_actions``."""
+        ...
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("there is no legal action to choose from")
+        return self.rng.choice(list(legal_actions))
+
+
+PlayerFactory = Callable[[str, int | None], Player]
+_FACTORIES: dict[str, PlayerFactory] = {}
+
+
+def register_players(game: str, factory: PlayerFactory) -> None:
+    """Make ``factory(level, seed)`` the maker of ``game``'s players."""
+    _FACTORIES[game] = factory
+
+
+def make_player(game: str, level: str, seed: int | None = None) -> Player:
+    """A player of ``level`` (``random``, ``easy``, ``medium``, ``expert``) for ``game``."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}: the levels are {', '.join(LEVELS)}")
+    if level == "random":
+        return RandomPlayer(seed)
+    _load_game_players()
+    factory = _FACTORIES.get(game)
+    if factory is None:
+        raise ValueError(f"no AI players for the game {game!r} yet")
+    return factory(level, seed)
+
+
+def _load_game_players() -> None:
+    # Each game's players register themselves on import; importing here keeps start-up light.
+    from cribkit.ai import classic  # noqa: F401

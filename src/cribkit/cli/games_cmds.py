@@ -1,0 +1,171 @@
+"""Game commands of the ``cribkit`` CLI: replay and simulate (and, in tui, play)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from cribkit.cli.app import JsonOption, app, fail, print_json
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON), or - for standard input.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Replay a game record: every scoring event and the result.
+
+    Example: cribkit replay game.json --json
+    """
+    from cribkit.games.records import loads
+    from cribkit.games.records import replay as replay_record
+
+    try:
+        text = typer.get_text_stream("stdin").read() if str(record) == "-" else record.read_text()
+    except OSError as error:
+        raise fail(f"cannot read {record}: {error.strerror}") from None
+    try:
+        replayed = replay_record(loads(text))
+    except ValueError as error:  # GameError and the card errors are ValueErrors
+        raise fail(f"{record}: {error}") from None
+    data = replayed.to_dict()
+    if as_json:
+        print_json(data)
+        return
+    for event in data["events"]:
+        line = _event_line(event)
+        if line:
+            typer.echo(line)
+    result = data["result"]
+    if result is None:
+        typer.echo("The record ends before the game does.")
+    else:
+        typer.echo(f"Winner: side {result['winner']}, scores {'-'.join(map(str, result['scores']))}")
+
+
+def _event_line(event: dict[str, Any]) -> str:
+    if not event.get("points") and event["type"] not in ("win",):
+        return ""
+    who = f"seat {event['seat']}" if "seat" in event else ""
+    cards = " ".join(event.get("cards", []))
+    words = event.get("words") or event.get("text", "")
+    scores = "-".join(map(str, event.get("scores", [])))
+    return f"{event['type']:<9} {who:<7} +{event['points']:<3} {scores:<8} {cards:<16} {words}"
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game and options, e.g. classic or classic:players=3.")],
+    ai: Annotated[
+        str, typer.Option("--ai", help="AI levels, one per side, comma-separated (random, easy, medium, expert).")
+    ] = "expert,easy",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole tournament.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to play in.")] = 1,
+    players: Annotated[int | None, typer.Option("--players", help="Players (classic: 2, 3, 4).")] = None,
+    target: Annotated[int | None, typer.Option("--target", help="Points to win (121 or 61).")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Play computer players against each other and report win rates with 95% intervals.
+
+    Seats rotate over games dealt from the same seed, so the first dealer's edge cancels.
+
+    Example: cribkit simulate classic --ai expert,easy --games 2000 --seed 1 --workers 2
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from cribkit.sim import simulate as run_simulation
+
+    spec = _spec(game, players=players, target=target)
+    entrants = [level.strip() for level in ai.split(",") if level.strip()]
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=True, console=_stderr_console()) as bar:
+        task = bar.add_task("games", total=games)
+        try:
+            result = run_simulation(
+                spec, entrants, games=games, seed=seed, workers=workers,
+                progress=lambda n: bar.advance(task, n),
+            )  # fmt: skip
+        except ValueError as error:  # GameError and the card errors are ValueErrors
+            raise fail(str(error)) from None
+    data = result.to_dict()
+    if as_json:
+        print_json(data)
+        return
+    typer.echo(f"{data['game']}: {data['games']} games, seed {seed}, {data['seconds']:.1f} s")
+    for entrant, level in enumerate(entrants):
+        low, high = data["ci95"][entrant]
+        deal = data["points_per_deal"][entrant]
+        typer.echo(
+            f"  {entrant}: {level:<7} wins {data['wins'][entrant]:>5} "
+            f"({100 * data['win_rate'][entrant]:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%), "
+            f"skunks {data['skunks'][entrant]}"
+        )
+        for role in ("dealer", "pone"):
+            parts = deal[role]
+            typer.echo(
+                f"       as {role:<6} {parts['total']:5.2f} points a deal = pegging {parts['pegging']:.2f}"
+                f" + hand {parts['hand']:.2f} + crib {parts['crib']:.2f}"
+            )
+
+
+def _spec(game: str, *, players: int | None, target: int | None) -> str:
+    options = [f"{name}={value}" for name, value in (("players", players), ("target", target)) if value is not None]
+    if not options:
+        return game
+    return game + ("," if ":" in game else ":") + ",".join(options)
+
+
+def _stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="The game to play: classic.")] = "classic",
+    ai: Annotated[str, typer.Option("--ai", help="The computer's level: random, easy, medium, expert.")] = "expert",
+    players: Annotated[int, typer.Option("--players", help="2, 3 or 4 (4: you and a computer partner).")] = 2,
+    target: Annotated[int, typer.Option("--target", help="121, or 61 for a short game.")] = 121,
+    manual: Annotated[bool, typer.Option("--manual", help="Count your own points.")] = False,
+    muggins: Annotated[bool, typer.Option("--muggins", help="Count your own points, and muggins is on.")] = False,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals (default: random).")] = None,
+    resume: Annotated[Path | None, typer.Option("--resume", help="A saved game to go on with.")] = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Where to save the game.")] = None,
+) -> None:
+    """Play in the terminal against the computer (keyboard only, 80x24 is enough).
+
+    Example: cribkit play classic --ai expert --target 61
+    """
+    import secrets
+
+    from cribkit.ai.players import LEVELS
+    from cribkit.games import lookup
+    from cribkit.store.saves import load_record
+
+    if game != "classic":
+        raise fail(f"{game!r} cannot be played in the terminal yet: the games are classic")
+    if ai not in LEVELS:
+        raise fail(f"unknown AI level {ai!r}: the levels are {', '.join(LEVELS)}")
+    try:
+        rules = lookup(
+            f"classic:players={players},target={target},"
+            f"manual_counting={'true' if manual or muggins else 'false'},muggins={'true' if muggins else 'false'}"
+        )
+        record = load_record(resume) if resume is not None else None
+    except ValueError as error:
+        raise fail(str(error)) from None
+    from cribkit.tui.classic_app import ClassicApp
+
+    try:
+        app_ = ClassicApp(
+            rules,  # type: ignore[arg-type]
+            ai=ai, seed=seed if seed is not None else secrets.randbelow(2**31), record=record,
+            save_path=save if save is not None else resume,
+        )  # fmt: skip
+    except ValueError as error:
+        raise fail(str(error)) from None
+    app_.run()

@@ -1,0 +1,246 @@
+"""Tournaments between computer players: seeded, fair to both seats, optionally in parallel.
+
+Games are played in groups that share one seed (so the same cards are dealt) while the players
+rotate through the sides: with two sides every deal is played twice, once from each chair
+(duplicate deals), so the first dealer's edge and the luck of the cards cancel out.
+
+>>> result = simulate("classic:target=61", ["easy", "random"], games=4, seed=1)
+>>> result.games, sum(result.wins)
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from cribkit.ai.players import make_player
+from cribkit.games import lookup, start
+from cribkit.games.protocol import Event, Rules
+
+#: Phases of a deal whose points are reported apart.
+PHASES = ("pegging", "hand", "crib")
+_PHASE_OF = {"peg": "pegging", "go": "pegging", "last_card": "pegging", "heels": "pegging",
+             "show": "hand", "crib": "crib"}  # fmt: skip
+
+
+@dataclass
+class GameOutcome:
+    """One simulated game, by entrant (the index of a player in the entrants list)."""
+
+    winner: int
+    game_points: int
+    scores: list[int]
+    #: points[entrant][role][phase] summed over the game; role is "dealer" or "pone".
+    points: list[dict[str, dict[str, int]]]
+    deals: list[dict[str, int]]
+    actions: int
+
+
+def _empty_points() -> dict[str, dict[str, int]]:
+    return {role: dict.fromkeys(PHASES, 0) for role in ("dealer", "pone")}
+
+
+def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> GameOutcome:
+    """Play game ``index`` of a tournament: entrant ``e`` plays side ``(e + index) % sides``."""
+    rules: Rules = lookup(spec)
+    sides = int(getattr(rules, "sides", len(entrants)))
+    players_count = int(getattr(rules, "players", sides))
+    rotation = index % sides
+    group = index // sides
+    side_entrant = [(side - rotation) % sides for side in range(sides)]
+    seat_entrant = [side_entrant[seat % sides] for seat in range(players_count)]
+    players = [
+        make_player(rules.GAME, entrants[seat_entrant[seat]], seed=_mix(seed, index, seat))
+        for seat in range(players_count)
+    ]
+    transition = start(rules, seed=_mix(seed, group, 999))
+    state = transition.state
+    points = [_empty_points() for _ in entrants]
+    deals = [dict.fromkeys(("dealer", "pone"), 0) for _ in entrants]
+    seen_deals: set[tuple[int, int]] = set()
+    actions = 0
+    _count(transition.events, state, seat_entrant, points, deals, seen_deals)
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        action = players[seat].choose(state.observation(seat), state.legal_actions())
+        transition = state.apply(action)
+        actions += 1
+        _count(transition.events, state, seat_entrant, points, deals, seen_deals)
+        state = transition.state
+    result = state.result
+    winner_side = int(result.winner)
+    return GameOutcome(
+        winner=side_entrant[winner_side],
+        game_points=int(getattr(result, "game_points", 1)),
+        scores=[int(result.scores[side_of]) for side_of in [side_entrant.index(e) for e in range(sides)]],
+        points=points,
+        deals=deals,
+        actions=actions,
+    )
+
+
+def _count(
+    events: Sequence[Event],
+    state: Any,
+    seat_entrant: list[int],
+    points: list[dict[str, dict[str, int]]],
+    deals: list[dict[str, int]],
+    seen_deals: set[tuple[int, int]],
+) -> None:
+    dealer = int(getattr(state, "dealer", -1))
+    for event in events:
+        if event.seat is None:
+            continue
+        phase = _PHASE_OF.get(event.type)
+        if phase is None:
+            continue
+        role = "dealer" if event.seat == dealer else "pone"
+        entrant = seat_entrant[event.seat]
+        points[entrant][role][phase] += event.points
+        key = (event.deal, event.seat)
+        if key not in seen_deals:
+            seen_deals.add(key)
+            deals[entrant][role] += 1
+
+
+def _mix(*parts: int) -> int:
+    """A seed from several ints, stable across runs and processes."""
+    value = 0x9E3779B97F4A7C15
+    for part in parts:
+        value = (value ^ (part & 0xFFFFFFFFFFFFFFFF)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
+        value ^= value >> 31
+    return value & 0x7FFFFFFF
+
+
+def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion.
+
+    >>> [round(x, 3) for x in wilson_interval(60, 100)]
+    [0.502, 0.691]
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class SimulationResult:
+    """The tournament's totals, by entrant."""
+
+    spec: str
+    entrants: list[str]
+    games: int
+    seed: int
+    wins: list[int]
+    skunks: list[int]
+    double_skunks: list[int]
+    points: list[dict[str, dict[str, int]]]
+    deals: list[dict[str, int]]
+    actions: int = 0
+    seconds: float = 0.0
+    outcomes: list[GameOutcome] = field(default_factory=list, repr=False)
+
+    @property
+    def win_rate(self) -> list[float]:
+        return [w / self.games if self.games else 0.0 for w in self.wins]
+
+    @property
+    def ci95(self) -> list[tuple[float, float]]:
+        return [wilson_interval(w, self.games) for w in self.wins]
+
+    def per_deal(self, entrant: int) -> dict[str, dict[str, float]]:
+        """Average points per deal by role and phase for one entrant."""
+        out: dict[str, dict[str, float]] = {}
+        for role in ("dealer", "pone"):
+            deals = self.deals[entrant][role]
+            phases = {p: self.points[entrant][role][p] / deals if deals else 0.0 for p in PHASES}
+            phases["total"] = sum(phases.values())
+            out[role] = phases
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.spec,
+            "entrants": self.entrants,
+            "games": self.games,
+            "seed": self.seed,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "ci95": [list(ci) for ci in self.ci95],
+            "skunks": self.skunks,
+            "double_skunks": self.double_skunks,
+            "points_per_deal": [self.per_deal(e) for e in range(len(self.entrants))],
+            "deals": self.deals,
+            "actions": self.actions,
+            "seconds": self.seconds,
+            "games_per_second": self.games / self.seconds if self.seconds else None,
+        }
+
+
+def _play_many(args: tuple[str, tuple[str, ...], int, int, int]) -> list[GameOutcome]:
+    spec, entrants, first, last, seed = args
+    return [play_game(spec, entrants, index, seed) for index in range(first, last)]
+
+
+def simulate(
+    spec: str,
+    entrants: Sequence[str],
+    *,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` games between ``entrants`` (AI levels, one per side)."""
+    rules = lookup(spec)
+    sides = int(getattr(rules, "sides", len(entrants)))
+    if len(entrants) != sides:
+        raise ValueError(f"{rules.spec()} has {sides} sides: give {sides} AI levels, not {len(entrants)}")
+    if games < 1:
+        raise ValueError("simulate at least one game")
+    started = time.perf_counter()
+    result = SimulationResult(
+        spec=rules.spec(), entrants=list(entrants), games=0, seed=seed,
+        wins=[0] * sides, skunks=[0] * sides, double_skunks=[0] * sides,
+        points=[_empty_points() for _ in entrants],
+        deals=[dict.fromkeys(("dealer", "pone"), 0) for _ in entrants],
+    )  # fmt: skip
+    chunk = max(sides, 2 * sides * max(1, games // (40 * max(workers, 1)) // (2 * sides)))
+    jobs = [(spec, tuple(entrants), i, min(i + chunk, games), seed) for i in range(0, games, chunk)]
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for outcomes in pool.map(_play_many, jobs):
+                _add(result, outcomes, progress)
+    else:
+        for job in jobs:
+            _add(result, _play_many(job), progress)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _add(result: SimulationResult, outcomes: list[GameOutcome], progress: Callable[[int], None] | None) -> None:
+    for outcome in outcomes:
+        result.games += 1
+        result.wins[outcome.winner] += 1
+        if outcome.game_points >= 2:
+            result.skunks[outcome.winner] += 1
+        if outcome.game_points >= 3:
+            result.double_skunks[outcome.winner] += 1
+        for entrant, by_role in enumerate(outcome.points):
+            for role, phases in by_role.items():
+                for phase, value in phases.items():
+                    result.points[entrant][role][phase] += value
+                result.deals[entrant][role] += outcome.deals[entrant][role]
+        result.actions += outcome.actions
+    if progress is not None:
+        progress(len(outcomes))

@@ -1,0 +1,1 @@
+"""Storage: saved games and records on disk (the SQLite store of the web app comes later)."""

@@ -1,0 +1,390 @@
+"""Classic cribbage in the terminal, against the computer: keyboard only, fits 80x24.
+
+Keys: 1-6 pick cards (laying away: pick two, then Enter; pegging: the card is played at once),
+h hint, u undo (back to your previous decision), s save, n new game when one ends, q quit.
+With manual counting, type the points and Enter to declare; m calls muggins, Enter lets a
+count stand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, RichLog, Static
+
+from cribkit.ai.classic import ClassicPlayer
+from cribkit.ai.players import Player, make_player
+from cribkit.core.analysis import analyse_discards
+from cribkit.core.cards import Card, card_rank
+from cribkit.games.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.classic import ClassicState
+from cribkit.games.classic_rules import ClassicRules
+from cribkit.games.protocol import Action, Event, GameError, start
+from cribkit.games.records import replay
+from cribkit.store.saves import save_record
+from cribkit.tui.widgets import card_text, cards_text, track_rows
+
+_SEAT = re.compile(r"\bseat (\d)\b")
+_YOU_VERB = re.compile(r"\bYou (\w+)")
+_SECOND_PERSON = {
+    "cuts": "cut", "deals": "deal", "plays": "play", "shows": "show", "says": "say",
+    "declares": "declare", "lays": "lay", "is": "are", "calls": "call", "lets": "let",
+    "wins": "win", "misses": "miss", "takes": "take",
+}  # fmt: skip
+
+
+class ClassicApp(App[None]):
+    """One game of classic cribbage, the human in seat 0 and the computer in the others."""
+
+    CSS = """
+    Screen { layout: vertical; }
+    #board { height: auto; border: round $primary; padding: 0 1; }
+    #table { height: 3; padding: 0 1; }
+    #hand { height: 2; padding: 0 1; }
+    #log { height: 1fr; border: round $secondary; padding: 0 1; }
+    #prompt { height: 1; padding: 0 1; background: $boost; }
+    """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("s", "save", "Save"),
+        Binding("n", "new_game", "New game"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        rules: ClassicRules | None = None,
+        *,
+        ai: str = "expert",
+        seed: int | str = 0,
+        record: dict[str, Any] | None = None,
+        save_path: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules = rules or ClassicRules()
+        self.ai_level = ai
+        self.seed = seed
+        self.human = 0
+        self.save_path = save_path
+        self.saved_to: Path | None = None
+        self.opponents: dict[int, Player] = {}
+        self.selected: set[Card] = set()
+        self.typed = ""
+        self.undo_stack: list[ClassicState] = []
+        self.rear: list[int] = []
+        self.events: list[Event] = []
+        self._pending_record = record
+        self.state: ClassicState = self._new_state()
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    def _new_state(self) -> ClassicState:
+        record = self._pending_record
+        self._pending_record = None
+        if record is not None:
+            replayed = replay(record)
+            state = replayed.state
+            if not isinstance(state, ClassicState):
+                raise GameError("this record is not a classic game")
+            self.rules = state.rules
+            self.events = list(replayed.events)
+        else:
+            transition = start(self.rules, seed=self.seed)
+            state = transition.state
+            self.events = list(transition.events)
+        self.opponents = {
+            seat: make_player("classic", self.ai_level, seed=hash((str(self.seed), seat)) & 0xFFFF)
+            for seat in range(1, self.rules.players)
+        }
+        self.rear = list(state.scores)
+        self.undo_stack = []
+        self.selected = set()
+        return state
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(id="board")
+            yield Static(id="table")
+            yield Static(id="hand")
+            yield RichLog(id="log", wrap=True, markup=False)
+            yield Static(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._log_events(self.events)
+        self._run_computer()
+        self._refresh()
+
+    # -- names and text -----------------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        if seat == self.human:
+            return "You"
+        if self.rules.players == 4 and seat == 2:
+            return "Partner"
+        level = self.ai_level.capitalize()
+        return level if self.rules.players == 2 else f"{level} {seat}"
+
+    def side_name(self, side: int) -> str:
+        if self.rules.players == 4:
+            return "Us" if side == 0 else "Them"
+        return self.seat_name(side)
+
+    def _named(self, text: str) -> str:
+        named = _SEAT.sub(lambda m: self.seat_name(int(m.group(1))), text)
+        # "seat 0 plays" reads "You play": second person for the human's own verbs.
+        return _YOU_VERB.sub(lambda m: f"You {_SECOND_PERSON.get(m.group(1), m.group(1))}", named)
+
+    def _log_events(self, events: Sequence[Event]) -> None:
+        log = self.query_one("#log", RichLog)
+        for event in events:
+            if event.private and event.seat != self.human:
+                continue
+            if event.type in ("hand", "discard") and event.seat == self.human:
+                continue
+            line = self._named(event.text(full=False))
+            if event.type == "peg" and event.points == 0:
+                line = line.split(":")[0]
+            style = "bold green" if event.points and event.seat == self.human else ""
+            if event.type in ("show", "crib"):
+                style = "bold cyan"
+            if event.type in ("deal", "win"):
+                style = "bold yellow"
+            log.write(Text(line[0].upper() + line[1:], style=style))
+            if event.points and event.seat is not None:
+                side = self.state.sides[event.seat] if event.seat < len(self.state.sides) else event.seat
+                self.rear[side] = event.scores[side] - event.points if event.scores else self.rear[side]
+
+    # -- the flow -----------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        transition = self.state.apply(action)
+        self.state = transition.state
+        self._log_events(transition.events)
+
+    def _run_computer(self) -> None:
+        """Let the computer seats act until it is the human's turn or the game ends."""
+        state = self.state
+        while not state.is_terminal and state.current_player is not None and state.current_player != self.human:
+            seat = state.current_player
+            action = self.opponents[seat].choose(state.observation(seat), state.legal_actions())
+            self._apply(action)
+            state = self.state
+        if state.is_terminal and self.saved_to is None:
+            self.saved_to = save_record(state.record(), self.save_path, stem="classic")
+            self.query_one("#log", RichLog).write(Text(f"Game record saved to {self.saved_to}", style="dim"))
+
+    def _human_acts(self, action: Action) -> None:
+        try:
+            self.state.verify(action)
+        except GameError as error:
+            self._say(str(error), error=True)
+            return
+        self.undo_stack.append(self.state)
+        self.selected = set()
+        self.typed = ""
+        self._apply(action)
+        self._run_computer()
+        self._refresh()
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        phase = self.state.phase
+        if phase == "declare" and (key.isdigit() or key in ("backspace", "enter")):
+            event.stop()
+            self._declare_key(key)
+            return
+        if key.isdigit() and key != "0":
+            event.stop()
+            self._pick(int(key) - 1)
+        elif key == "enter":
+            event.stop()
+            if phase == "discard":
+                self._discard_selected()
+            elif phase == "muggins":
+                self._human_acts(PassMuggins(self.human))
+        elif key == "m" and phase == "muggins":
+            event.stop()
+            self._human_acts(Muggins(self.human))
+
+    def _pick(self, index: int) -> None:
+        hand = self._hand()
+        if self.state.is_terminal or index >= len(hand) or self.state.current_player != self.human:
+            return
+        card = hand[index]
+        if self.state.phase == "play":
+            self._human_acts(Play(self.human, card))
+        elif self.state.phase == "discard":
+            if card in self.selected:
+                self.selected.discard(card)
+            elif len(self.selected) < self.rules.discards:
+                self.selected.add(card)
+            self._refresh()
+
+    def _discard_selected(self) -> None:
+        if len(self.selected) != self.rules.discards:
+            self._say(f"pick {self.rules.discards} card(s) to lay away first", error=True)
+            return
+        self._human_acts(Discard(self.human, tuple(sorted(self.selected))))
+
+    def _declare_key(self, key: str) -> None:
+        if key == "backspace":
+            self.typed = self.typed[:-1]
+        elif key == "enter" and self.typed:
+            self._human_acts(Declare(self.human, int(self.typed)))
+            return
+        elif key.isdigit() and len(self.typed) < 2:
+            self.typed += key
+        self._refresh()
+
+    def action_undo(self) -> None:
+        if not self.undo_stack:
+            self._say("nothing to undo", error=True)
+            return
+        self.state = self.undo_stack.pop()
+        self.selected = set()
+        self.query_one("#log", RichLog).write(Text("Undone: back to your previous decision.", style="magenta"))
+        self._refresh()
+
+    def action_save(self) -> None:
+        path = save_record(self.state.record(), self.save_path, stem="classic")
+        self._say(f"saved to {path} (resume with: cribkit play classic --resume {path})")
+
+    def action_new_game(self) -> None:
+        if not self.state.is_terminal:
+            self._say("finish this game first (or q to quit)", error=True)
+            return
+        self.seed = f"{self.seed}+"
+        self.saved_to = None
+        self.state = self._new_state()
+        self.query_one("#log", RichLog).clear()
+        self._log_events(self.events)
+        self._run_computer()
+        self._refresh()
+
+    def action_hint(self) -> None:
+        log = self.query_one("#log", RichLog)
+        state = self.state
+        obs = state.observation(self.human)
+        if state.current_player != self.human:
+            return
+        if state.phase == "discard" and self.rules.players == 2:
+            dealer = state.dealer == self.human
+            from cribkit.ai.classic import _table_model
+
+            options = analyse_discards(self._hand(), dealer=dealer, crib_model=_table_model())
+            log.write(Text("Hint: lay away (hand over 46 starters, crib from the expert's table):", style="magenta"))
+            for o in options[:4]:
+                crib = f"{'+' if dealer else '-'}{o.crib_mean:.2f}"
+                log.write(
+                    Text(
+                        f"  {o.discard}: keep {o.keep}  hand {o.hand_mean:.2f} ({o.hand_min}-{o.hand_max})"
+                        f"  crib {crib}  net {o.net_mean:.2f}",
+                        style="magenta",
+                    )
+                )
+        elif state.phase == "play":
+            advisor = ClassicPlayer("expert", seed=1)
+            hand = [card_rank(c) for c in self._hand()]
+            pile = [card_rank(c) for c in state.pile]
+            legal = {card_rank(a.card) for a in state.legal_actions() if isinstance(a, Play)}
+            if len(legal) == 1 or self.rules.players != 2:
+                action = advisor.choose(obs, state.legal_actions())
+                log.write(Text(f"Hint: play {action.card}", style="magenta"))  # type: ignore[attr-defined]
+                return
+            values = advisor.play_values(obs, hand, pile)
+            best = max(values, key=lambda r: (values[r], r))
+            parts = ", ".join(f"{_rank_name(r)} {v:+.2f}" for r, v in sorted(values.items(), key=lambda kv: -kv[1]))
+            log.write(
+                Text(
+                    f"Hint: play a {_rank_name(best)}. Searching the play to its end over likely "
+                    f"hands of the opponent, the pegging margin of each card is: {parts}",
+                    style="magenta",
+                )
+            )
+        else:
+            log.write(Text("Hint: count honestly — the true count is the largest you may declare.", style="magenta"))
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def _hand(self) -> list[Card]:
+        return sorted(Card(c) for c in _cards_of(self.state.hands[self.human]))
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.query_one("#prompt", Static).update(Text(text, style="bold red" if error else "bold"))
+
+    def _refresh(self) -> None:
+        state = self.state
+        board = Text()
+        sides = self.rules.sides
+        for side in range(sides):
+            score = state.scores[side]
+            rows = track_rows(score, self.rear[side] if self.rear[side] != score else -1, self.rules.target)
+            label = f"{self.side_name(side):<8}{score:>4} "
+            for index, row in enumerate(rows):
+                board.append(label if index == 0 else " " * len(label), style="bold")
+                board.append(row + "\n")
+        self.query_one("#board", Static).update(board)
+
+        table = Text()
+        crib_owner = self.seat_name(state.dealer)
+        table.append(f"Deal {state.deal_no + 1} · {crib_owner}{'r' if crib_owner == 'You' else chr(39) + 's'} crib")
+        if state.starter is not None:
+            table.append(" · starter ")
+            table.append_text(card_text(Card(state.starter)))
+        table.append(f" · count {state.count}\nPile: ")
+        table.append_text(cards_text([Card(c) for c in state.pile]))
+        others = [f"{self.seat_name(s)} {state.hands[s].bit_count()}" for s in range(self.rules.players) if s != self.human]
+        table.append("\nCards left: " + ", ".join(others))
+        self.query_one("#table", Static).update(table)
+
+        hand = Text("Your hand: ")
+        hand.append_text(cards_text(self._hand(), numbered=True, selected=frozenset(self.selected)))
+        kept = _cards_of(state.kept[self.human])
+        if state.phase != "discard" and kept:
+            hand.append("   (for the show: " + " ".join(str(Card(c)) for c in kept) + ")", style="dim")
+        self.query_one("#hand", Static).update(hand)
+        self._say(self._prompt_text())
+
+    def _prompt_text(self) -> str:
+        state = self.state
+        if state.is_terminal and state.result is not None:
+            result = state.result
+            who = self.side_name(result.winner)
+            verb = "win" if who in ("You", "Us") else "wins"
+            return f"{who} {verb} {'-'.join(map(str, result.scores))} ({result.skunk or 'game'}). n: new game, q: quit"
+        if state.current_player != self.human:
+            return "waiting..."
+        if state.phase == "discard":
+            whose = "your" if state.dealer == self.human else f"{self.seat_name(state.dealer)}'s"
+            return f"Pick {self.rules.discards} card(s) for {whose} crib (1-{len(self._hand())}), then Enter. h: hint"
+        if state.phase == "play":
+            return f"Your play on {state.count}: press the card's number. h: hint, u: undo"
+        if state.phase == "declare":
+            return f"Declare your points: type a number and Enter [{self.typed}]"
+        if state.phase == "muggins":
+            return "m: call muggins on that count, Enter: let it stand"
+        return ""
+
+
+def _cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _rank_name(rank: int) -> str:
+    return ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")[rank - 1]

@@ -1,0 +1,60 @@
+"""Pieces of the terminal screens: cards as text and the cribbage board's track.
+
+>>> track_rows(front=7, rear=3, target=121)[0][:11]
+'··○·· ·●···'
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from cribkit.core.cards import RANK_CHARS, Card
+
+RED_SUITS = (1, 2)  # diamonds, hearts
+EMPTY_HOLE, FRONT_PEG, REAR_PEG = "·", "●", "○"
+ROW_HOLES = 60
+
+
+def card_text(card: Card, *, selected: bool = False) -> Text:
+    """A card like ``5♥``, red or white, reversed when selected."""
+    rank = "10" if card.rank == 10 else RANK_CHARS[card.rank - 1]
+    style = "bold red" if card.suit in RED_SUITS else "bold white"
+    if selected:
+        style += " reverse"
+    return Text(f"{rank}{card.suit.symbol}", style=style)
+
+
+def cards_text(cards: list[Card], *, numbered: bool = False, selected: frozenset[int] = frozenset()) -> Text:
+    """Cards side by side; numbered ``1``..``n`` for the keys that pick them."""
+    out = Text()
+    for index, card in enumerate(cards):
+        if index:
+            out.append("  ")
+        if numbered:
+            out.append(f"{index + 1}:", style="dim")
+        out.append_text(card_text(card, selected=card in selected))
+    return out
+
+
+def _hole(position: int, front: int, rear: int) -> str:
+    if position == front:
+        return FRONT_PEG
+    if position == rear:
+        return REAR_PEG
+    return EMPTY_HOLE
+
+
+def track_rows(front: int, rear: int, target: int = 121) -> list[str]:
+    """The holes of one player's track (60 to a row, in fives), with the two pegs.
+
+    The front peg stands at the score, the rear peg at the score before the last one, as on a
+    real board; a score of 0 stands before the first hole. The game hole ends the last row.
+    """
+    rows: list[str] = []
+    for start in range(1, target, ROW_HOLES):
+        groups = []
+        for group in range(start, min(start + ROW_HOLES, target), 5):
+            groups.append("".join(_hole(p, front, rear) for p in range(group, min(group + 5, target))))
+        rows.append(" ".join(groups))
+    rows[-1] += "  " + (FRONT_PEG if front >= target else "◎")
+    return rows
