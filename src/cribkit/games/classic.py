@@ -1,0 +1,589 @@
+"""Classic cribbage for 2, 3 or 4 players (4 in partnerships), on the game protocol.
+
+The rules are the project's classic rules (``rules/classic.md``): laying away, the starter and
+his heels, pegging with go, 31 and last card, the show in order (pone first, the dealer, then
+the crib), the game ending the moment a side reaches the target, skunks, and optional manual
+counting with muggins. ``docs/records.md`` describes the dealing convention and the records.
+
+>>> t = start_game(ClassicRules(), seed=42)
+>>> state = t.state
+>>> state.phase, state.current_player, len(state.legal_actions())
+('discard', 1, 15)
+>>> import random
+>>> rng = random.Random(0)
+>>> while not state.is_terminal:
+...     state = state.apply(rng.choice(state.legal_actions())).state
+>>> state.result.scores[state.result.winner]
+121
+>>> from cribkit.games.records import replay
+>>> replay(state.record()).result == state.result
+True
+
+Inside, cards are ints and hands are bit masks; scores come from the fast tables, and the
+breakdowns that explain them are built only when an event is asked for its words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from cribkit.core.cards import DECK, DECK_SIZE, Card, CardError, check_distinct
+from cribkit.games.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.classic_play import (
+    AWAITING,
+    DECLARE,
+    DISCARD,
+    MAX_COUNT,
+    MUGGINS,
+    OVER,
+    PIP,
+    PLAY,
+    Claim,
+    ClassicSetup,
+    GameEnded,
+    Run,
+    cards_of,
+)
+from cribkit.games.classic_rules import ClassicRules, Seed, cut_decks, cut_for_first_deal, side_of
+from cribkit.games.protocol import (
+    Action,
+    GameError,
+    GameInfo,
+    GameOverError,
+    IllegalActionError,
+    OutOfTurnError,
+    Result,
+    Transition,
+    cards_text,
+    register,
+)
+from cribkit.games.records import FORMAT, VERSION
+
+__all__ = [
+    "CardNotHeldError",
+    "Claim",
+    "ClassicRules",
+    "ClassicSetup",
+    "ClassicState",
+    "CountOverError",
+    "DiscardError",
+    "NoDeckError",
+    "OverDeclarationError",
+    "WrongActionError",
+    "WrongMugginsError",
+    "next_game",
+    "start_game",
+]
+
+
+class WrongActionError(IllegalActionError):
+    """An action of a kind the game does not take now (a card played while laying away...)."""
+
+
+class CardNotHeldError(IllegalActionError):
+    """A card played or laid away that the player does not hold."""
+
+
+class DiscardError(IllegalActionError):
+    """Laying away the wrong number of cards, or the same card twice."""
+
+
+class CountOverError(IllegalActionError):
+    """A card that would take the count past 31."""
+
+
+class OverDeclarationError(IllegalActionError):
+    """A declaration of more points than the cards score; ``breakdown`` is the correct count."""
+
+    def __init__(self, message: str, breakdown: object) -> None:
+        self.breakdown = breakdown
+        super().__init__(message)
+
+
+class WrongMugginsError(IllegalActionError):
+    """A muggins call when there are no missed points to take (or not the caller's to take)."""
+
+
+class NoDeckError(GameError):
+    """The game needs a deck for the next deal and has neither an explicit deck nor a seed."""
+
+
+_PLAYS: Final = tuple(tuple(Play(seat, DECK[c]) for c in range(DECK_SIZE)) for seat in range(4))
+# Discard records made once and shared: [seat][card] for one card, [seat][card * 52 + card] for two.
+_DISCARD_ONE: Final[list[list[Discard | None]]] = [[None] * DECK_SIZE for _ in range(4)]
+_DISCARD_TWO: Final[list[list[Discard | None]]] = [[None] * DECK_SIZE**2 for _ in range(4)]
+
+
+def _discards(seat: int, cards: tuple[Card, ...], count: int) -> list[Action]:
+    """Every way for ``seat`` to lay away ``count`` (1 or 2) of ``cards`` (ascending)."""
+    actions: list[Action] = []
+    if count == 1:
+        table = _DISCARD_ONE[seat]
+        for card in cards:
+            action = table[card]
+            if action is None:
+                action = table[card] = Discard(seat, (card,))
+            actions.append(action)
+        return actions
+    table = _DISCARD_TWO[seat]
+    for i, first in enumerate(cards):
+        row = first * DECK_SIZE
+        for second in cards[i + 1 :]:
+            action = table[row + second]
+            if action is None:
+                action = table[row + second] = Discard(seat, (first, second))
+            actions.append(action)
+    return actions
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class ClassicState:
+    """An immutable position of a classic game. Make one with :func:`start_game`.
+
+    Fields are the engine's full knowledge (hands are bit masks of cards, ``deck`` is this
+    deal's deck): show a player only :meth:`observation`.
+    """
+
+    rules: ClassicRules
+    setup: ClassicSetup
+    phase: str
+    deal_no: int
+    dealer: int
+    opening_dealer: int
+    deck: tuple[Card, ...]
+    #: Cards each seat holds (not yet laid away or played).
+    hands: tuple[int, ...]
+    #: Each seat's 4 cards for the show, once laid away.
+    kept: tuple[int, ...]
+    #: Cards each seat laid away to the crib.
+    laid: tuple[int, ...]
+    crib: int
+    starter: Card | None
+    count: int
+    #: The current count's cards, in order.
+    pile: tuple[Card, ...]
+    #: Every card played this deal, as (seat, card), in order.
+    played: tuple[tuple[int, Card], ...]
+    turn: int
+    #: The seat that laid the last card on this count (-1: none yet).
+    last: int
+    #: Seats that said go on this count (bits).
+    gone: int
+    scores: tuple[int, ...]
+    claim: Claim | None
+    show_step: int
+    result: Result | None
+    #: Every action applied since the start, in order.
+    history: tuple[Action, ...]
+
+    def __repr__(self) -> str:
+        return (
+            f"<ClassicState {self.rules.spec()} deal {self.deal_no} {self.phase} "
+            f"scores {'-'.join(map(str, self.scores))} turn {self.current_player}>"
+        )
+
+    # -- the protocol -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act; None when the game is over or waits for a deck.
+
+        While laying away, any seat that still has to may act; this is the first of them
+        clockwise from pone.
+        """
+        phase = self.phase
+        if phase == DISCARD:
+            n = self.rules.players
+            for i in range(1, n + 1):
+                seat = (self.dealer + i) % n
+                if not self.laid[seat]:
+                    return seat
+            return None  # pragma: no cover - the phase ends when all have laid away
+        if phase in (OVER, AWAITING):
+            return None
+        return self.turn
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether a side has reached the target."""
+        return self.phase == OVER
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side of each seat (the seat itself, or its partnership with 4 players)."""
+        return tuple(side_of(self.rules.players, s) for s in range(self.rules.players))
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take (any laying-away order is also legal)."""
+        phase = self.phase
+        if phase == PLAY:
+            seat = self.turn
+            room = MAX_COUNT - self.count
+            plays = _PLAYS[seat]
+            out: list[Action] = []
+            hand = self.hands[seat]
+            while hand:
+                low = hand & -hand
+                card = low.bit_length() - 1
+                if PIP[card] > room:
+                    break  # cards ascend by rank, so no later card fits either
+                out.append(plays[card])
+                hand ^= low
+            return out
+        if phase == DISCARD:
+            chooser = self.current_player
+            assert chooser is not None
+            return _discards(chooser, cards_of(self.hands[chooser]), self.rules.discards)
+        claim = self.claim
+        if phase == DECLARE and claim is not None:
+            return [Declare(claim.seat, p) for p in range(claim.correct + 1)]
+        if phase == MUGGINS and claim is not None:
+            if claim.declared < claim.correct:
+                return [Muggins(self.turn), PassMuggins(self.turn)]
+            return [PassMuggins(self.turn)]
+        return []
+
+    def verify(self, action: Action) -> None:
+        """Raise the :class:`GameError` that names the rule ``action`` breaks; else nothing.
+
+        >>> state = start_game(ClassicRules(), seed=42).state
+        >>> state.verify(Play(1, Card.parse("5h")))
+        Traceback (most recent call last):
+        ...
+        cribkit.games.classic.WrongActionError: seat 1 cannot play a card now: the players are laying away to the crib
+        """
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an action")
+        phase = self.phase
+        kind = type(action)
+        seat = action.seat
+        if phase == OVER:
+            raise GameOverError(f"the game is over: {self._result_text()}")
+        if phase == AWAITING:
+            raise NoDeckError(f"the game needs a deck for deal {self.deal_no + 1}")
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not 0 <= seat < self.rules.players
+        ):
+            raise IllegalActionError(
+                f"there is no seat {seat!r} in a {self.rules.players}-player game"
+            )
+        expected = _PHASE_ACTIONS[phase]
+        if kind is Muggins and phase != MUGGINS:
+            raise WrongMugginsError(
+                f"seat {seat} cannot call muggins: there are no missed points to take"
+            )
+        if kind not in expected:
+            raise WrongActionError(
+                f"seat {seat} cannot {_VERBS.get(kind, 'do that')} now: {self._waiting_text()}"
+            )
+        if kind is Play:
+            assert isinstance(action, Play)
+            if seat != self.turn:
+                raise OutOfTurnError(f"it is seat {self.turn}'s turn to play, not seat {seat}'s")
+            card = action.card
+            if not self.hands[seat] >> card & 1:
+                raise CardNotHeldError(f"seat {seat} cannot play {card}: it is not in their hand")
+            if self.count + PIP[card] > MAX_COUNT:
+                raise CountOverError(
+                    f"seat {seat} cannot play {card}: the count would be "
+                    f"{self.count + PIP[card]}, over {MAX_COUNT}"
+                )
+        elif kind is Discard:
+            assert isinstance(action, Discard)
+            self._verify_discard(action)
+        elif kind is Declare:
+            assert isinstance(action, Declare)
+            self._verify_declare(action)
+        elif kind is Muggins or kind is PassMuggins:
+            claim = self.claim
+            assert claim is not None
+            if seat != self.turn:
+                raise (WrongMugginsError if kind is Muggins else OutOfTurnError)(
+                    f"seat {seat} cannot {_VERBS[kind]} now: it is seat {self.turn}'s "
+                    f"turn to call muggins on seat {claim.seat} or let the count stand"
+                )
+            if kind is Muggins and claim.declared >= claim.correct:
+                raise WrongMugginsError(
+                    f"seat {seat} cannot call muggins: seat {claim.seat} declared all "
+                    f"{claim.correct} points of the {_CLAIM_WORDS[claim.kind]}"
+                )
+
+    def _verify_discard(self, action: Discard) -> None:
+        seat, cards = action.seat, action.cards
+        need = self.rules.discards
+        if self.laid[seat]:
+            raise OutOfTurnError(f"seat {seat} has already laid away to the crib")
+        if len(cards) != need:
+            raise DiscardError(
+                f"seat {seat} must lay away {need} card{'s' if need > 1 else ''}, not {len(cards)}"
+            )
+        if len(set(cards)) != len(cards):
+            raise DiscardError(f"seat {seat} cannot lay away {cards[0]} twice")
+        for card in cards:
+            if not self.hands[seat] >> card & 1:
+                raise CardNotHeldError(
+                    f"seat {seat} cannot lay away {card}: it is not in their hand"
+                )
+
+    def _verify_declare(self, action: Declare) -> None:
+        claim = self.claim
+        assert claim is not None
+        seat, points = action.seat, action.points
+        if seat != claim.seat:
+            raise OutOfTurnError(
+                f"it is seat {claim.seat}'s turn to declare the {_CLAIM_WORDS[claim.kind]}, "
+                f"not seat {seat}'s"
+            )
+        if points < 0:
+            raise IllegalActionError(f"seat {seat} cannot declare {points}: points are 0 or more")
+        if points > claim.correct:
+            event = claim.event("declare", self.deal_no, seat=seat, points=claim.correct)
+            breakdown = event.breakdown
+            words = event.words()
+            raise OverDeclarationError(
+                f"seat {seat} cannot declare {points} for the {_CLAIM_WORDS[claim.kind]} "
+                f"{cards_text(claim.cards)}"
+                + (f" with starter {claim.starter}" if claim.kind != "peg" else "")
+                + f": it scores {claim.correct} ({words})",
+                breakdown,
+            )
+
+    def apply(self, action: Action) -> Transition[ClassicState]:
+        """The new state and the events after ``action``; raises like :meth:`verify`."""
+        self.verify(action)
+        run = Run(self)
+        kind = type(action)
+        try:
+            if kind is Play:
+                assert isinstance(action, Play)
+                run.play(action.seat, action.card)
+            elif kind is Discard:
+                assert isinstance(action, Discard)
+                run.discard(action.seat, action.cards)
+            elif kind is Declare:
+                assert isinstance(action, Declare)
+                run.declare(action.points)
+            elif kind is Muggins:
+                run.muggins(action.seat)
+            else:
+                run.pass_muggins()
+        except GameEnded:
+            pass
+        run.history = (*self.history, action)
+        return Transition(ClassicState(*run.values()), pending=run.events)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, JSON-ready: its own cards, the public table, card counts.
+
+        Other players' cards (except those played), the crib before its show, the rest of the
+        deck and the seed never appear.
+
+        >>> obs = start_game(ClassicRules(), seed=42).state.observation(0)
+        >>> obs["hand_counts"], obs["starter"], "deck" in obs
+        ([6, 6], None, False)
+        """
+        rules = self.rules
+        if not 0 <= seat < rules.players:
+            raise IllegalActionError(f"there is no seat {seat} in a {rules.players}-player game")
+        claim = self.claim
+        laid_away = self.laid[seat]
+        obs: dict[str, Any] = {
+            "game": rules.GAME,
+            "rules": rules.options(),
+            "seat": seat,
+            "side": side_of(rules.players, seat),
+            "sides": list(self.sides),
+            "phase": self.phase,
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "current_player": self.current_player,
+            "scores": list(self.scores),
+            "target": rules.target,
+            "hand": [str(c) for c in cards_of(self.hands[seat])],
+            "kept": [str(c) for c in cards_of(self.kept[seat])] if laid_away else [],
+            "laid_away": [str(c) for c in cards_of(laid_away)],
+            "to_lay_away": rules.discards if self.phase == DISCARD and not laid_away else 0,
+            "hand_counts": [h.bit_count() for h in self.hands],
+            "laid_away_by": [s for s in range(rules.players) if self.laid[s]],
+            "crib_owner": self.dealer,
+            "crib_count": self.crib.bit_count(),
+            "starter": None if self.starter is None else str(self.starter),
+            "count": self.count,
+            "pile": [str(c) for c in self.pile],
+            "played": [[s, str(c)] for s, c in self.played],
+            "claim": None if claim is None else claim.to_dict(),
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+        return obs
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
+        setup = self.setup
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.rules.GAME,
+            "rules": self.rules.options(),
+        }
+        if setup.seed is not None:
+            out["seed"] = setup.seed
+        if setup.decks:
+            out["decks"] = [[str(c) for c in deck] for deck in setup.decks]
+        if setup.first_dealer is not None:
+            out["first_dealer"] = setup.first_dealer
+        if setup.start_scores is not None:
+            out["start_scores"] = list(setup.start_scores)
+        out["actions"] = [action.to_dict() for action in self.history]
+        return out
+
+    # -- words ----------------------------------------------------------------------------------
+
+    def _waiting_text(self) -> str:
+        phase = self.phase
+        if phase == DISCARD:
+            return "the players are laying away to the crib"
+        if phase == PLAY:
+            return f"it is seat {self.turn}'s turn to play a card"
+        claim = self.claim
+        assert claim is not None
+        what = _CLAIM_WORDS[claim.kind]
+        if phase == DECLARE:
+            return f"seat {claim.seat} is to declare the points of the {what}"
+        return f"seat {self.turn} may call muggins on seat {claim.seat}'s {what}"
+
+    def _result_text(self) -> str:
+        result = self.result
+        assert result is not None
+        who = " and ".join(f"seat {s}" for s in result.winners)
+        return f"{who} won {'-'.join(map(str, result.scores))}"
+
+
+_PHASE_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {
+    DISCARD: (Discard,),
+    PLAY: (Play,),
+    DECLARE: (Declare,),
+    MUGGINS: (Muggins, PassMuggins),
+}
+_VERBS: Final[dict[type[Action], str]] = {
+    Play: "play a card",
+    Discard: "lay away",
+    Declare: "declare points",
+    Muggins: "call muggins",
+    PassMuggins: "pass on muggins",
+}
+_CLAIM_WORDS: Final = {"peg": "card played", "show": "hand", "crib": "crib"}
+
+
+def _as_deck(deck: Iterable[int | str], index: int) -> tuple[Card, ...]:
+    try:
+        cards = tuple(Card.parse(c) if isinstance(c, str) else Card(c) for c in deck)
+        check_distinct(cards)
+    except CardError as error:
+        raise GameError(f"deck {index}: {error}") from None
+    if len(cards) != DECK_SIZE:
+        raise GameError(f"deck {index} has {len(cards)} cards, not {DECK_SIZE}")
+    return cards
+
+
+def start_game(
+    rules: ClassicRules | None = None,
+    *,
+    seed: Seed | None = None,
+    decks: Iterable[Iterable[int | str]] | None = None,
+    first_dealer: int | None = None,
+    start_scores: Sequence[int] | None = None,
+) -> Transition[ClassicState]:
+    """Start a classic game: cut for the first deal (unless ``first_dealer``) and deal.
+
+    ``decks`` (top card first, one per deal) are used for the first deals, then the ``seed``'s
+    shuffles; a seed is needed to cut for the first dealer. With explicit decks only, the game
+    stops (``phase == "awaiting_deck"``) when they run out.
+
+    >>> t = start_game(ClassicRules(players=4), seed="club night")
+    >>> [e.type for e in t.events]
+    ['cut', 'deal', 'hand', 'hand', 'hand', 'hand']
+    >>> start_game(ClassicRules(), decks=[DECK])
+    Traceback (most recent call last):
+    ...
+    cribkit.games.protocol.GameError: the first dealer is cut with the seed: give first_dealer or a seed
+    """
+    rules = ClassicRules() if rules is None else rules
+    if not isinstance(rules, ClassicRules):
+        raise GameError(f"classic needs ClassicRules, not {type(rules).__name__}")
+    if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
+        raise GameError(f"a seed is a whole number or text, not {seed!r}")
+    deck_list = tuple(_as_deck(d, i) for i, d in enumerate(decks or ()))
+    if seed is None and not deck_list:
+        raise GameError("a game needs a seed or explicit decks")
+    n = rules.players
+    if first_dealer is not None and (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not 0 <= first_dealer < n
+    ):
+        raise GameError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer!r}")
+    scores: tuple[int, ...] = (0,) * rules.sides
+    if start_scores is not None:
+        scores = tuple(start_scores)
+        if len(scores) != rules.sides or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < rules.target for s in scores
+        ):
+            raise GameError(
+                f"start_scores must be {rules.sides} whole numbers from 0 to {rules.target - 1}, "
+                f"not {list(start_scores)!r}"
+            )
+    setup = ClassicSetup(seed, deck_list, first_dealer, None if start_scores is None else scores)
+    run = Run()
+    run.rules = rules
+    run.setup = setup
+    run.deal_no = 0
+    run.scores = list(scores)
+    run.result = None
+    run.history = ()
+    if first_dealer is None:
+        if seed is None:
+            raise GameError("the first dealer is cut with the seed: give first_dealer or a seed")
+        first_dealer, rounds = cut_for_first_deal(n, cut_decks(seed))
+        for index, (seats, cards) in enumerate(rounds):
+            decided = first_dealer if index == len(rounds) - 1 else None
+            run.note("cut", None, cards=cards, seats=seats, other=decided)
+    run.dealer = run.opening_dealer = first_dealer
+    run.new_deal()
+    return Transition(ClassicState(*run.values()), pending=run.events)
+
+
+def next_game(
+    previous: ClassicState,
+    *,
+    seed: Seed | None = None,
+    decks: Iterable[Iterable[int | str]] | None = None,
+) -> Transition[ClassicState]:
+    """The next game of a match, with the same rules: the loser of ``previous`` deals first.
+
+    >>> import random
+    >>> state, rng = start_game(ClassicRules(target=61), seed=3).state, random.Random(3)
+    >>> while not state.is_terminal:
+    ...     state = state.apply(rng.choice(state.legal_actions())).state
+    >>> following = next_game(state, seed=4).state
+    >>> following.dealer == state.result.next_dealer != state.result.winner
+    True
+    """
+    result = previous.result
+    if result is None:
+        raise GameError("the previous game is not over yet")
+    return start_game(previous.rules, seed=seed, decks=decks, first_dealer=result.next_dealer)
+
+
+register(
+    GameInfo(
+        "classic",
+        ClassicRules,
+        start_game,
+        ("seed", "decks", "first_dealer", "start_scores"),
+        "classic cribbage for 2, 3 or 4 players",
+    )
+)

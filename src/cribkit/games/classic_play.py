@@ -1,0 +1,531 @@
+"""Classic cribbage, the play of the rules: dealing, pegging, the show, manual counting.
+
+:class:`~cribkit.games.classic.ClassicState` checks each action; this module carries it out on
+a mutable copy of the state (:class:`Run`), one step and its automatic consequences (goes, the
+show, the next deal) at a time, and records the events.
+
+>>> from cribkit.games.classic import ClassicRules, start_game
+>>> state = start_game(ClassicRules(), seed=42).state
+>>> run = Run(state)
+>>> run.discard(1, cards_of(state.hands[1])[:2])
+>>> [event[0] for event in run.events]
+['discard']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from cribkit.core.cards import DECK, DECK_SIZE, Card
+from cribkit.core.tables import hand_total
+from cribkit.games.classic_rules import Seed, deal_deck, deal_positions, side_of
+from cribkit.games.protocol import Event, PendingEvent, Result
+
+if TYPE_CHECKING:
+    from cribkit.games.classic import ClassicState
+
+#: The count may never pass this.
+MAX_COUNT: Final = 31
+#: The counting value of each card.
+PIP: Final = tuple(min((c >> 2) + 1, 10) for c in range(DECK_SIZE))
+_JACK: Final = 10  # rank index (rank - 1) of the jack
+
+DISCARD, PLAY, DECLARE, MUGGINS, OVER, AWAITING = (
+    "discard",
+    "play",
+    "declare",
+    "muggins",
+    "over",
+    "awaiting_deck",
+)
+
+
+# The cards of each byte of a mask, for each of the 7 bytes of 52 bits.
+_BYTE_CARDS: Final = tuple(
+    tuple(
+        tuple(DECK[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < DECK_SIZE)
+        for b in range(256)
+    )
+    for k in range(7)
+)
+_B0, _B1, _B2, _B3, _B4, _B5, _B6 = _BYTE_CARDS
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, ascending.
+
+    >>> cards_of(1 << 51 | 1 << 17 | 1)
+    (Card.parse('Ac'), Card.parse('5d'), Card.parse('Ks'))
+    """
+    return (
+        _B0[mask & 255]
+        + _B1[mask >> 8 & 255]
+        + _B2[mask >> 16 & 255]
+        + _B3[mask >> 24 & 255]
+        + _B4[mask >> 32 & 255]
+        + _B5[mask >> 40 & 255]
+        + _B6[mask >> 48]
+    )
+
+
+def peg_points(pile: Sequence[int], count: int) -> int:
+    """Points for the last card of ``pile`` (the current count, in order), which makes ``count``.
+
+    >>> from cribkit.core.cards import parse_cards
+    >>> peg_points(parse_cards("4h 6c 5d"), 15), peg_points(parse_cards("Kh Kd Ks"), 30)
+    (5, 6)
+    """
+    points = 2 if count == 15 or count == MAX_COUNT else 0
+    n = len(pile)
+    last = pile[-1] >> 2
+    same = 1
+    while same < n and pile[-same - 1] >> 2 == last:
+        same += 1
+    if same > 1:  # a pair at the tail rules out any run through it
+        return points + same * (same - 1)
+    best = 0
+    seen = 1 << last
+    low = high = last
+    for i in range(n - 2, -1, -1):
+        rank = pile[i] >> 2
+        if seen >> rank & 1:
+            break
+        seen |= 1 << rank
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if high - low == n - 1 - i and n - i >= 3:
+            best = n - i
+    return points + best
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicSetup:
+    """Where the chance comes from: explicit decks (first deals), then the seed's shuffles.
+
+    ``first_dealer`` skips the cut for the first deal; ``start_scores`` starts the game from
+    given scores (problems, handicaps) instead of 0.
+    """
+
+    seed: Seed | None = None
+    decks: tuple[tuple[Card, ...], ...] = ()
+    first_dealer: int | None = None
+    start_scores: tuple[int, ...] | None = None
+
+    def deck(self, deal: int) -> tuple[Card, ...] | None:
+        """The deck of deal number ``deal``, or None if there is none."""
+        if deal < len(self.decks):
+            return self.decks[deal]
+        if self.seed is None:
+            return None
+        return deal_deck(self.seed, deal)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A count waiting for its owner's declaration (manual counting), then for muggins.
+
+    ``kind`` is ``peg`` (``cards`` is the current count), ``show`` or ``crib`` (``cards`` the
+    4 cards); ``correct`` is what they score, ``declared`` what was declared (-1: not yet) and
+    ``window`` the opponents still to choose whether to call muggins, in order.
+    """
+
+    kind: str
+    seat: int
+    cards: tuple[Card, ...]
+    starter: Card | None
+    correct: int
+    declared: int = -1
+    window: tuple[int, ...] = ()
+
+    def event(self, type_: str, deal: int, **extra: Any) -> Event:
+        """An event about this claim."""
+        return Event(
+            type_, cards=self.cards, starter=self.starter, kind=self.kind, deal=deal, **extra
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready; only public cards (the count, a hand being shown, the crib at its show)."""
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "cards": [str(c) for c in self.cards],
+            "starter": None if self.starter is None else str(self.starter),
+            "declared": None if self.declared < 0 else self.declared,
+        }
+
+
+class GameEnded(Exception):  # noqa: N818 - a signal, not an error
+    """Raised inside a step when a side reaches the target: nothing after it happens."""
+
+
+class Run:
+    """A mutable copy of a state while one step of the rules runs; :meth:`values` gives the new state's fields."""
+
+    __slots__ = (
+        "claim",
+        "count",
+        "crib",
+        "deal_no",
+        "dealer",
+        "deck",
+        "events",
+        "gone",
+        "hands",
+        "history",
+        "kept",
+        "laid",
+        "last",
+        "opening_dealer",
+        "phase",
+        "pile",
+        "played",
+        "result",
+        "rules",
+        "scores",
+        "setup",
+        "show_step",
+        "starter",
+        "turn",
+    )
+
+    def __init__(self, state: ClassicState | None = None) -> None:
+        self.events: list[PendingEvent] = []
+        if state is None:
+            return
+        self.rules = state.rules
+        self.setup = state.setup
+        self.phase = state.phase
+        self.deal_no = state.deal_no
+        self.dealer = state.dealer
+        self.opening_dealer = state.opening_dealer
+        self.deck = state.deck
+        self.hands = list(state.hands)
+        self.kept = list(state.kept)
+        self.laid = list(state.laid)
+        self.crib = state.crib
+        self.starter = state.starter
+        self.count = state.count
+        self.pile = state.pile
+        self.played = state.played
+        self.turn = state.turn
+        self.last = state.last
+        self.gone = state.gone
+        self.scores = list(state.scores)
+        self.claim = state.claim
+        self.show_step = state.show_step
+        self.result = state.result
+        self.history = state.history
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields of the new state, in order."""
+        return (
+            self.rules,
+            self.setup,
+            self.phase,
+            self.deal_no,
+            self.dealer,
+            self.opening_dealer,
+            self.deck,
+            tuple(self.hands),
+            tuple(self.kept),
+            tuple(self.laid),
+            self.crib,
+            self.starter,
+            self.count,
+            self.pile,
+            self.played,
+            self.turn,
+            self.last,
+            self.gone,
+            tuple(self.scores),
+            self.claim,
+            self.show_step,
+            self.result,
+            self.history,
+        )
+
+    # -- scoring ---------------------------------------------------------------------------------
+
+    def note(self, type_: str, seat: int | None, **extra: Any) -> None:
+        """Record an event that scores nothing, with the running totals."""
+        self.events.append((type_, seat, 0, tuple(self.scores), self.deal_no, extra))
+
+    def score(self, type_: str, seat: int, points: int, **extra: Any) -> None:
+        """Add points for ``seat``'s side, record the event, end the game at the target."""
+        side = seat % 2 if self.rules.players == 4 else seat
+        self.scores[side] += points
+        self.events.append((type_, seat, points, tuple(self.scores), self.deal_no, extra))
+        if self.scores[side] >= self.rules.target:
+            self.finish(seat, side)
+
+    def finish(self, seat: int, side: int) -> None:
+        rules = self.rules
+        scores = tuple(self.scores)
+        losers = [s for s in range(rules.sides) if s != side]
+        best_loser = max(scores[s] for s in losers)
+        if rules.skunks and best_loser < rules.double_skunk_line:
+            game_points, skunk = 3, "double skunk"
+        elif rules.skunks and best_loser < rules.skunk_line:
+            game_points, skunk = 2, "skunk"
+        else:
+            game_points, skunk = 1, ""
+        low = min(scores[s] for s in losers)
+        n = rules.players
+        next_dealer = next(
+            (self.opening_dealer + i) % n
+            for i in range(n)
+            if scores[side_of(n, (self.opening_dealer + i) % n)] == low
+            and side_of(n, (self.opening_dealer + i) % n) != side
+        )
+        winners = tuple(s for s in range(n) if side_of(n, s) == side)
+        self.result = Result(side, winners, scores, game_points, skunk, next_dealer)
+        self.phase = OVER
+        self.turn = -1
+        self.claim = None
+        self.note("win", seat)
+        raise GameEnded
+
+    # -- the deal --------------------------------------------------------------------------------
+
+    def new_deal(self) -> None:
+        """Deal the cards of deal ``deal_no`` (the dealer is already set)."""
+        deck = self.setup.deck(self.deal_no)
+        n = self.rules.players
+        self.hands = [0] * n
+        self.kept = [0] * n
+        self.laid = [0] * n
+        self.crib = 0
+        self.starter = None
+        self.count = 0
+        self.pile = ()
+        self.played = ()
+        self.last = -1
+        self.gone = 0
+        self.claim = None
+        self.show_step = 0
+        self.turn = (self.dealer + 1) % n
+        self.note("deal", self.dealer)
+        if deck is None:
+            self.deck = ()
+            self.phase = AWAITING
+            self.turn = -1
+            return
+        self.deck = deck
+        positions, _, crib_at = deal_positions(n, self.dealer)
+        hands = self.hands
+        for position, seat in enumerate(positions):
+            hands[seat] |= 1 << deck[position]
+        if crib_at is not None:
+            self.crib = 1 << deck[crib_at]
+        self.kept = list(hands)
+        for seat in range(n):
+            self.note("hand", seat, cards=cards_of(hands[seat]), private=True)
+        self.phase = DISCARD
+
+    def discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        self.hands[seat] &= ~mask
+        self.kept[seat] = self.hands[seat]
+        self.laid[seat] = mask
+        self.crib |= mask
+        self.note("discard", seat, cards=cards, private=True)
+        if all(self.laid):
+            self.cut()
+
+    def cut(self) -> None:
+        n = self.rules.players
+        starter = self.deck[deal_positions(n, self.dealer)[1]]
+        self.starter = starter
+        self.note("starter", self.dealer, starter=starter)
+        self.phase = PLAY
+        self.turn = (self.dealer + 1) % n
+        self.last = -1
+        if starter >> 2 == _JACK:
+            self.score("heels", self.dealer, 2, starter=starter)
+
+    # -- pegging ---------------------------------------------------------------------------------
+
+    def play(self, seat: int, card: Card) -> None:
+        self.hands[seat] &= ~(1 << card)
+        self.count += PIP[card]
+        pile = (*self.pile, card)
+        self.pile = pile
+        self.played = (*self.played, (seat, card))
+        self.last = seat
+        points = peg_points(pile, self.count)
+        if self.rules.manual_counting:
+            self.note("peg", seat, cards=pile, count=self.count)
+            if points:
+                self.ask(Claim("peg", seat, pile, None, points))
+                return
+        elif points:
+            self.score("peg", seat, points, cards=pile, count=self.count)
+        else:
+            self.note("peg", seat, cards=pile, count=self.count)
+        self.advance()
+
+    def advance(self) -> None:
+        """After a card: the next player able to play, or go, or the end of the play."""
+        n = self.rules.players
+        hands = self.hands
+        last = self.last
+        if not any(hands):
+            if self.count != MAX_COUNT:
+                self.score("last_card", last, 1)
+            self.end_play()
+            return
+        if self.count != MAX_COUNT:
+            room = MAX_COUNT - self.count
+            for i in range(1, n + 1):
+                seat = (last + i) % n
+                hand = hands[seat]
+                if not hand:
+                    continue
+                if PIP[(hand & -hand).bit_length() - 1] <= room:
+                    self.turn = seat
+                    return
+                if seat != last and not self.gone >> seat & 1:
+                    self.gone |= 1 << seat
+                    self.note("say_go", seat)
+            self.score("go", last, 1)
+        # A new count: the player after the last one to lay a card leads.
+        self.count = 0
+        self.pile = ()
+        self.gone = 0
+        self.last = -1
+        for i in range(1, n + 1):
+            seat = (last + i) % n
+            if hands[seat]:
+                self.turn = seat
+                return
+
+    def end_play(self) -> None:
+        """The show: each hand from pone round to the dealer, then the crib."""
+        if self.rules.manual_counting:
+            self.show_step = 0
+            self.next_show()
+            return
+        n = self.rules.players
+        starter = self.starter
+        assert starter is not None
+        for i in range(1, n + 1):
+            seat = (self.dealer + i) % n
+            hand = cards_of(self.kept[seat])
+            self.score("show", seat, hand_total(hand, starter), cards=hand, starter=starter)
+        crib = cards_of(self.crib)
+        self.score(
+            "crib", self.dealer, hand_total(crib, starter, True), cards=crib, starter=starter
+        )
+        self.next_deal()
+
+    def next_deal(self) -> None:
+        self.deal_no += 1
+        self.dealer = (self.dealer + 1) % self.rules.players
+        self.new_deal()
+
+    # -- manual counting -------------------------------------------------------------------------
+
+    def next_show(self) -> None:
+        """Manual counting: expose the next hand (or the crib) and ask for its declaration."""
+        n = self.rules.players
+        starter = self.starter
+        assert starter is not None
+        while self.show_step <= n:
+            step = self.show_step
+            self.show_step += 1
+            if step < n:
+                seat, kind = (self.dealer + 1 + step) % n, "show"
+                cards = cards_of(self.kept[seat])
+            else:
+                seat, kind, cards = self.dealer, "crib", cards_of(self.crib)
+            correct = hand_total(cards, starter, kind == "crib")
+            self.note(kind, seat, cards=cards, starter=starter)
+            if correct:
+                self.ask(Claim(kind, seat, cards, starter, correct))
+                return
+        self.next_deal()
+
+    def ask(self, claim: Claim) -> None:
+        self.claim = claim
+        self.phase = DECLARE
+        self.turn = claim.seat
+
+    def declare(self, points: int) -> None:
+        claim = self.claim
+        assert claim is not None
+        missed = claim.correct - points
+        n = self.rules.players
+        window: tuple[int, ...] = ()
+        # Every opponent may call muggins after every declaration, missed points or not: an
+        # opening only after a miss would tell them that there was one.
+        if self.rules.muggins:
+            mine = side_of(n, claim.seat)
+            window = tuple(
+                (claim.seat + i) % n
+                for i in range(1, n)
+                if side_of(n, (claim.seat + i) % n) != mine
+            )
+        self.claim = Claim(
+            claim.kind, claim.seat, claim.cards, claim.starter, claim.correct, points, window
+        )
+        self.score(
+            "declare",
+            claim.seat,
+            points,
+            cards=claim.cards,
+            starter=claim.starter,
+            kind=claim.kind,
+            missed=missed,
+        )
+        if window:
+            self.phase = MUGGINS
+            self.turn = window[0]
+        else:
+            self.settle()
+
+    def muggins(self, seat: int) -> None:
+        claim = self.claim
+        assert claim is not None
+        self.score(
+            "muggins",
+            seat,
+            claim.correct - claim.declared,
+            cards=claim.cards,
+            starter=claim.starter,
+            kind=claim.kind,
+            other=claim.seat,
+        )
+        self.settle()
+
+    def pass_muggins(self) -> None:
+        claim = self.claim
+        assert claim is not None
+        window = claim.window[1:]
+        if window:
+            self.claim = Claim(
+                claim.kind, claim.seat, claim.cards, claim.starter, claim.correct,
+                claim.declared, window,
+            )  # fmt: skip
+            self.turn = window[0]
+        else:
+            self.settle()
+
+    def settle(self) -> None:
+        """The claim is over: go on with the play, the show or the next deal."""
+        claim = self.claim
+        assert claim is not None
+        self.claim = None
+        if claim.kind == "peg":
+            self.phase = PLAY
+            self.advance()
+        elif claim.kind == "show":
+            self.phase = PLAY
+            self.next_show()
+        else:
+            self.next_deal()

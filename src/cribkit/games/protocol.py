@@ -1,0 +1,624 @@
+"""The protocol every cribkit game follows: rules, states, actions, events, results, registry.
+
+A game is described by a frozen, keyword-only :class:`Rules` dataclass (one per game, e.g.
+``ClassicRules(players=3, target=61)``) and found by name in a registry, with options:
+
+>>> from cribkit.games import lookup, start
+>>> lookup("classic:players=3,target=61")
+ClassicRules(players=3, target=61, skunks=True, manual_counting=False, muggins=False)
+
+A state is immutable. It says whose turn it is (:attr:`GameState.current_player`), which
+actions are legal, why an action is not (:meth:`GameState.verify` raises a :class:`GameError`
+that names the rule), and :meth:`GameState.apply` returns a :class:`Transition`: a *new* state
+and the :class:`Event` records of what happened, with points, running totals and, where points
+were scored, the breakdown that explains them. Chance (shuffles, cuts) comes from a seed or
+from explicit decks, and a player who cannot play says go without an action: only real choices
+are actions.
+
+>>> t = start("classic", seed=1)
+>>> [e.type for e in t.events][:2]
+['cut', 'deal']
+>>> state = t.state
+>>> action = state.legal_actions()[0]
+>>> state.apply(action).state.current_player == state.current_player
+False
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
+
+from cribkit.core.cards import Card
+from cribkit.core.pegging import PegScore, score_peg
+from cribkit.core.scoring import Score, score_hand
+from cribkit.core.words import number_word
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+
+
+class GameError(ValueError):
+    """Base class of every error about a game: rules, actions, records."""
+
+
+class RulesError(GameError):
+    """An unknown game, an unknown option or a value that an option does not take."""
+
+
+class OutOfTurnError(GameError):
+    """An action by a seat whose turn it is not."""
+
+
+class IllegalActionError(GameError):
+    """An action that breaks a rule; the subclass and the message name the rule."""
+
+
+class GameOverError(IllegalActionError):
+    """An action after the game has ended."""
+
+
+class RecordError(GameError):
+    """A malformed game record, or a record whose action ``index`` is illegal.
+
+    ``index`` is the index (from 0) of the bad action, None for a bad setup; ``cause`` the
+    error that the action raised (such as an :class:`OutOfTurnError`), if any.
+    """
+
+    def __init__(
+        self, message: str, *, index: int | None = None, cause: Exception | None = None
+    ) -> None:
+        self.index = index
+        self.cause = cause
+        super().__init__(message)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """Base of every game's rules: a frozen keyword-only dataclass of options.
+
+    Each field is an option; its ``metadata`` may hold ``choices`` (the values it takes) and
+    ``help``. Subclasses set :attr:`GAME`, the registry name.
+    """
+
+    GAME: ClassVar[str] = ""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            choices = f.metadata.get("choices")
+            if choices is not None and value not in choices:
+                raise RulesError(
+                    f"{self.GAME} option {f.name} must be one of {_choices_text(choices)}, "
+                    f"not {value!r}"
+                )
+
+    def options(self) -> dict[str, Any]:
+        """Every option and its value, JSON-ready."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def spec(self) -> str:
+        """The registry name of these rules: the game, then the options that differ from the default.
+
+        >>> from cribkit.games.classic_rules import ClassicRules
+        >>> ClassicRules(players=3, target=61).spec()
+        'classic:players=3,target=61'
+        """
+        changed = [
+            f"{f.name}={_option_text(getattr(self, f.name))}"
+            for f in fields(self)
+            if f.default is MISSING or getattr(self, f.name) != f.default
+        ]
+        return self.GAME + (":" + ",".join(changed) if changed else "")
+
+    @classmethod
+    def option_help(cls) -> str:
+        """One line per option: name, the values it takes, the default."""
+        lines = []
+        for f in fields(cls):
+            choices = f.metadata.get("choices")
+            values = _choices_text(choices) if choices else type(f.default).__name__
+            help_text = f.metadata.get("help", "")
+            lines.append(
+                f"{f.name} ({values}; default {_option_text(f.default)})"
+                + (f": {help_text}" if help_text else "")
+            )
+        return "\n".join(lines)
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object]) -> Self:
+        """Rules from option values, given as values or as text (``"3"``, ``"true"``)."""
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for name, raw in options.items():
+            f = known.get(name)
+            if f is None:
+                raise RulesError(
+                    f"{cls.GAME} has no option {name!r}{_did_you_mean(name, known)}: "
+                    f"the options are\n{cls.option_help()}"
+                )
+            values[name] = _coerce(cls.GAME, name, raw, f.default)
+        return cls(**values)
+
+
+def _option_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _choices_text(choices: Iterable[object]) -> str:
+    return ", ".join(_option_text(c) for c in choices)
+
+
+_TRUE = {"true", "on", "yes", "1"}
+_FALSE = {"false", "off", "no", "0"}
+
+
+def _coerce(game: str, name: str, raw: object, default: object) -> object:
+    """An option value of the default's type, from a value or its text."""
+    if isinstance(default, bool):
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise RulesError(f"{game} option {name} is true or false, not {raw!r}")
+    if isinstance(default, int):
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+            return int(raw)
+        raise RulesError(f"{game} option {name} is a whole number, not {raw!r}")
+    if isinstance(default, str) and isinstance(raw, str):
+        return raw
+    raise RulesError(f"{game} option {name} does not take {raw!r}")
+
+
+def _did_you_mean(name: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of the action records: a choice made by the player in ``seat``.
+
+    Subclasses set :attr:`action_type`, the ``type`` of their JSON form.
+    """
+
+    seat: int
+    action_type: ClassVar[str] = ""
+    _by_type: ClassVar[dict[str, type[Action]]] = {}
+
+    def __init_subclass__(cls) -> None:
+        # No super() call: slots dataclasses remake the class, which breaks zero-argument super.
+        # The remade class registers last, so the registry holds the final class.
+        if cls.action_type:
+            Action._by_type[cls.action_type] = cls
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``type``, ``seat`` and the fields, cards as text."""
+        out: dict[str, Any] = {"type": self.action_type}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Card):
+                value = str(value)
+            elif isinstance(value, tuple):
+                value = [str(v) if isinstance(v, Card) else v for v in value]
+            out[f.name] = value
+        return out
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Action:
+        """Parse the JSON form of any registered action type."""
+        if not isinstance(data, Mapping):
+            raise GameError(f"an action is a JSON object, not {data!r}")
+        kind = data.get("type")
+        cls = Action._by_type.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise GameError(
+                f"unknown action type {kind!r}: the types are {', '.join(sorted(Action._by_type))}"
+            )
+        return cls._parse(data)
+
+    @classmethod
+    def _parse(cls, data: Mapping[str, Any]) -> Action:
+        raise NotImplementedError  # pragma: no cover - every registered type overrides it
+
+
+# ---------------------------------------------------------------------------------------------
+# Events
+
+#: The event types whose breakdown is a hand or crib count.
+_SHOW_KINDS = frozenset({"show", "crib"})
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, in order: a card laid, a go, a hand counted, a win.
+
+    ``points`` were scored by ``seat`` (for that seat's side) and ``scores`` are the running
+    totals of every side after the event. ``cards`` depend on the type: the current count for
+    ``peg`` (the card laid is the last), the hand for ``show``, the crib for ``crib``, the cards
+    of a ``hand`` dealt or a ``discard``. ``private`` events are known only to ``seat``.
+    The explanation is built when asked for, so events cost little to make:
+
+    >>> e = Event("show", seat=1, points=10, cards=tuple(map(Card.parse, "5h 5c Jd Kh".split())),
+    ...           starter=Card.parse("4s"))
+    >>> e.words()
+    'fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten'
+    """
+
+    type: str
+    seat: int | None = None
+    points: int = 0
+    scores: tuple[int, ...] = ()
+    cards: tuple[Card, ...] = ()
+    starter: Card | None = None
+    count: int | None = None
+    deal: int = 0
+    private: bool = False
+    #: ``declare``/``muggins``: what was counted (``peg``, ``show``, ``crib``).
+    kind: str = ""
+    #: ``declare``: the points the declaration missed (hidden from the players' views).
+    missed: int = 0
+    #: ``muggins``: the seat that missed the points; ``cut``: the first dealer, once decided.
+    other: int | None = None
+    #: ``cut``: the seat of each card cut.
+    seats: tuple[int, ...] = ()
+
+    @property
+    def breakdown(self) -> Score[Card] | PegScore | None:
+        """The scoring breakdown behind the points, when they come from cards."""
+        kind = self.kind or self.type
+        if kind == "peg" and self.cards and self.type in ("peg", "declare", "muggins"):
+            return score_peg(self.cards)
+        if (
+            kind in _SHOW_KINDS
+            and self.type in ("show", "crib", "declare", "muggins")
+            and len(self.cards) == 4
+            and self.starter is not None
+        ):
+            return score_hand(self.cards, self.starter, crib=kind == "crib")
+        return None
+
+    def words(self) -> str:
+        """How the points are counted, the way players say it (empty when nothing to say).
+
+        With manual counting a card laid or a hand shown scores nothing by itself (its points
+        come with the ``declare`` event), and its words stay empty rather than count for the
+        player.
+        """
+        if self.type == "go":
+            return "one for the go"
+        if self.type == "last_card":
+            return "one for last card"
+        if self.type == "heels":
+            return "two for his heels"
+        if self.type == "say_go":
+            return "go"
+        breakdown = self.breakdown
+        if breakdown is None:
+            return ""
+        if self.type in ("peg", "show", "crib") and breakdown.total != self.points:
+            return ""
+        return breakdown.words()
+
+    def text(self, *, full: bool = True) -> str:
+        """The event as a sentence for a log; ``full=False`` leaves out what a declaration
+        missed (for the players' eyes: finding it is the opponents' game)."""
+        who = f"seat {self.seat}"
+        cards = " ".join(str(c) for c in self.cards)
+        points = f" ({_points_text(self.points)})" if self.points else ""
+        words = self.words()
+        said = f": {words}" if words and self.type not in ("go", "last_card", "heels") else ""
+        match self.type:
+            case "cut":
+                cut = ", ".join(
+                    f"seat {s} cuts {c}" for s, c in zip(self.seats, self.cards, strict=True)
+                )
+                return f"{cut}; seat {self.other} deals first" if self.other is not None else cut
+            case "deal":
+                return f"deal {self.deal + 1}: seat {self.seat} deals"
+            case "hand":
+                return f"{who} is dealt {cards}"
+            case "discard":
+                return f"{who} lays away {cards}"
+            case "starter":
+                return f"the starter is {self.starter}"
+            case "peg":
+                return f"{who} plays {self.cards[-1]} for {self.count}{said}{points}"
+            case "say_go":
+                return f"{who} says go"
+            case "go" | "last_card" | "heels":
+                return f"{who}: {words}{points}"
+            case "show" | "crib":
+                what = "crib" if self.type == "crib" else "hand"
+                return (
+                    f"{who} shows {what} {cards} with {self.starter}{said}{points or ' (nothing)'}"
+                )
+            case "declare":
+                missed = f", missing {_points_text(self.missed)}" if self.missed and full else ""
+                what = _COUNTED.get(self.kind, self.kind)
+                return f"{who} declares {_points_text(self.points)} for the {what}{missed}"
+            case "muggins":
+                return (
+                    f"{who} calls muggins and takes the {_points_text(self.points)} "
+                    f"seat {self.other} missed{said}"
+                )
+            case "win":
+                return f"{who} wins, {'-'.join(str(s) for s in self.scores)}"
+            case _:
+                return f"{who} {self.type}{points}"
+
+    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
+        """The JSON form; for a ``viewer`` seat the cards of others' private events are hidden,
+        and so are what a declaration missed and the correct count behind it.
+
+        ``words`` explains the points and ``text`` says what happened.
+        """
+        hidden = self.private and viewer is not None and viewer != self.seat
+        secret_count = self.type == "declare" and viewer is not None
+        out: dict[str, Any] = {"type": self.type}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        out["points"] = self.points
+        if self.scores:
+            out["scores"] = list(self.scores)
+        if hidden:
+            out["card_count"] = len(self.cards)
+        elif self.cards:
+            out["cards"] = [str(c) for c in self.cards]
+        if self.starter is not None:
+            out["starter"] = str(self.starter)
+        if self.count is not None:
+            out["count"] = self.count
+        if self.type == "deal" or self.deal:
+            out["deal"] = self.deal
+        if self.kind:
+            out["kind"] = self.kind
+        if self.type == "declare" and not secret_count:
+            out["missed"] = self.missed
+        if self.other is not None:
+            out["other"] = self.other
+        if self.seats:
+            out["seats"] = list(self.seats)
+        if self.private:
+            out["private"] = True
+        if not hidden:
+            words = "" if secret_count else self.words()
+            if words:
+                out["words"] = words
+            out["text"] = self.text(full=viewer is None)
+        return out
+
+
+_COUNTED = {"peg": "card played", "show": "hand", "crib": "crib"}
+
+
+def _points_text(points: int) -> str:
+    return f"{number_word(points) if points < 1000 else points} point{'s' if points != 1 else ''}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Results, transitions, the state protocol
+
+S = TypeVar("S", bound="GameState")
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended.
+
+    ``winner`` is the winning side (the seat, or the partnership 0/1 with four players) and
+    ``winners`` its seats; ``scores`` are the final scores of every side. ``game_points`` is
+    what the win is worth in a match: 1, 2 for a skunk, 3 for a double skunk (with several
+    losers, judged on the best of them). ``next_dealer`` is the seat that deals first in the
+    next game of a match: the lowest-scoring loser, ties (and partners) broken by the first
+    such seat clockwise from the game's first dealer.
+    """
+
+    winner: int
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    game_points: int
+    skunk: str
+    next_dealer: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "winner": self.winner,
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "game_points": self.game_points,
+            "skunk": self.skunk,
+            "next_dealer": self.next_dealer,
+        }
+
+
+#: An event not made yet: type, seat, points, scores, deal, and its other fields by name.
+PendingEvent = tuple[str, int | None, int, tuple[int, ...], int, dict[str, Any]]
+
+
+class Transition(Generic[S]):
+    """What :meth:`GameState.apply` returns: the new state and what happened on the way.
+
+    A game may give its events as ``pending`` records; they become :class:`Event` objects
+    when :attr:`events` is first read, so that steps whose events nobody reads (simulations,
+    searches) cost less.
+
+    >>> t = Transition("state", pending=[("go", 1, 1, (3, 5), 0, {})])
+    >>> t.events
+    (Event(type='go', seat=1, points=1, scores=(3, 5), cards=(), starter=None, count=None, deal=0, private=False, kind='', missed=0, other=None, seats=()),)
+    """
+
+    __slots__ = ("_events", "_pending", "state")
+
+    def __init__(
+        self,
+        state: S,
+        events: Iterable[Event] = (),
+        *,
+        pending: Sequence[PendingEvent] = (),
+    ) -> None:
+        self.state = state
+        self._events: tuple[Event, ...] | None = None if pending else tuple(events)
+        self._pending = pending
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events, in order."""
+        events = self._events
+        if events is None:
+            events = self._events = tuple(
+                Event(kind, seat=seat, points=points, scores=scores, deal=deal, **extra)
+                for kind, seat, points, scores, deal, extra in self._pending
+            )
+            self._pending = ()
+        return events
+
+    def __repr__(self) -> str:
+        return f"Transition({self.state!r}, {len(self.events)} events)"
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What every game state answers. States are immutable: :meth:`apply` returns a new one."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+
+    @property
+    def phase(self) -> str:
+        """The name of the stage the game is in (each game lists its own)."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The running score of every side (a seat, or a partnership)."""
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the game is over (or waits for a deck)."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, once it has."""
+
+    def legal_actions(self) -> list[Action]:
+        """Every action :meth:`verify` accepts for the current player."""
+
+    def verify(self, action: Action) -> None:
+        """Raise a :class:`GameError` naming the broken rule if ``action`` is not legal."""
+
+    def apply(self, action: Action) -> Transition[Any]:
+        """The new state after ``action`` and the events; raises like :meth:`verify`."""
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """A JSON-ready view holding only what ``seat`` may know."""
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a JSON record (see :mod:`cribkit.games.records`)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Registry
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game in the registry: its name, rules class, how to start it, the setup it takes.
+
+    ``start(rules, **setup)`` returns the opening :class:`Transition`; ``setup_keys`` are the
+    keyword arguments (and record fields) it accepts, such as ``seed`` and ``decks``.
+    """
+
+    name: str
+    rules_type: type[Rules]
+    start: Callable[..., Transition[Any]]
+    setup_keys: tuple[str, ...]
+    summary: str = ""
+
+
+_GAMES: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> None:
+    """Add a game to the registry (done by each game module on import)."""
+    _GAMES[info.name] = info
+
+
+def games() -> list[str]:
+    """The names of the registered games."""
+    return sorted(_GAMES)
+
+
+def game_info(name: str) -> GameInfo:
+    """The registered game called ``name``; a clear :class:`RulesError` if there is none."""
+    info = _GAMES.get(name.strip().lower())
+    if info is None:
+        raise RulesError(
+            f"unknown game {name!r}{_did_you_mean(name, _GAMES)}: the games are {', '.join(games())}"
+        )
+    return info
+
+
+def lookup(spec: str) -> Rules:
+    """Rules from a name with options: ``classic`` or ``classic:players=3,target=61``.
+
+    >>> lookup("classic:muggins=true").manual_counting
+    True
+    >>> lookup("classic:players=5")
+    Traceback (most recent call last):
+    ...
+    cribkit.games.protocol.RulesError: classic option players must be one of 2, 3, 4, not 5
+    """
+    if not isinstance(spec, str):
+        raise RulesError(f"a game name is text such as 'classic:players=3', not {spec!r}")
+    name, _, option_text = spec.partition(":")
+    info = game_info(name)
+    options: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in option_text.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise RulesError(
+                f"option {item!r} in {spec!r} is not name=value: the options are\n"
+                f"{info.rules_type.option_help()}"
+            )
+        options[key.strip().lower()] = value.strip()
+    return info.rules_type.from_options(options)
+
+
+def start(rules: Rules | str, **setup: Any) -> Transition[Any]:
+    """Start a game from its rules (or their registry name); see each game for ``setup``."""
+    resolved = lookup(rules) if isinstance(rules, str) else rules
+    info = game_info(resolved.GAME)
+    unknown = sorted(set(setup) - set(info.setup_keys))
+    if unknown:
+        raise GameError(
+            f"{info.name} has no setup {', '.join(unknown)}: it takes {', '.join(info.setup_keys)}"
+        )
+    return info.start(resolved, **setup)
+
+
+def cards_text(cards: Sequence[int]) -> str:
+    """Cards as text separated by spaces (``(none)`` for none)."""
+    return " ".join(str(Card(c)) for c in cards) or "(none)"

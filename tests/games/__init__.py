@@ -1,0 +1,1 @@
+"""Tests of the game engines, their protocol and their records."""
