@@ -14,8 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/cribkit score 5h 5c 5d js --starter 5s
-	$(BIN)/cribkit --help
+	$(BIN)/cribkit play classic $(PLAY_ARGS)
 
 test: lint typecheck contracts pytest
 

@@ -175,6 +175,7 @@ class ClassicPlayer:
             opponent_go = last_seat == seat
         needs = None
         if _near_end(obs):
+            # Two players: each seat is its own side, so scores index by seat.
             scores = obs["scores"]
             needs = (int(obs["target"]) - scores[seat], int(obs["target"]) - scores[opponent])
         search = PlaySearch(needs=needs)
@@ -205,9 +206,10 @@ class ClassicPlayer:
     def _muggins(self, obs: Observation, actions: Sequence[Action]) -> Action:
         claim = obs.get("claim") or {}
         declared = claim.get("declared")
-        call = next(a for a in actions if isinstance(a, Muggins))
+        # The engine offers Muggins only when points were missed: often PassMuggins is alone.
+        call = next((a for a in actions if isinstance(a, Muggins)), None)
         stand = next(a for a in actions if isinstance(a, PassMuggins))
-        if declared is None:
+        if call is None or declared is None:
             return stand
         return call if declared < _claim_points(claim) else stand
 

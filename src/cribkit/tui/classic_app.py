@@ -32,6 +32,8 @@ from cribkit.store.saves import save_record
 from cribkit.tui.widgets import card_text, cards_text, track_rows
 
 _SEAT = re.compile(r"\bseat (\d)\b")
+_CARD = re.compile(r"\b([A2-9TJQK])([cdhs])\b")
+_SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 _YOU_VERB = re.compile(r"\bYou (\w+)")
 _SECOND_PERSON = {
     "cuts": "cut", "deals": "deal", "plays": "play", "shows": "show", "says": "say",
@@ -45,9 +47,9 @@ class ClassicApp(App[None]):
 
     CSS = """
     Screen { layout: vertical; }
-    #board { height: auto; border: round $primary; padding: 0 1; }
-    #table { height: 3; padding: 0 1; }
-    #hand { height: 2; padding: 0 1; }
+    #board { height: auto; border: round $primary; padding: 0 0; }
+    #table { height: 2; padding: 0 1; }
+    #hand { height: 1; padding: 0 1; }
     #log { height: 1fr; border: round $secondary; padding: 0 1; }
     #prompt { height: 1; padding: 0 1; background: $boost; }
     """
@@ -140,6 +142,7 @@ class ClassicApp(App[None]):
 
     def _named(self, text: str) -> str:
         named = _SEAT.sub(lambda m: self.seat_name(int(m.group(1))), text)
+        named = _CARD.sub(lambda m: f"{'10' if m.group(1) == 'T' else m.group(1)}{_SUIT_SYMBOLS[m.group(2)]}", named)
         # "seat 0 plays" reads "You play": second person for the human's own verbs.
         return _YOU_VERB.sub(lambda m: f"You {_SECOND_PERSON.get(m.group(1), m.group(1))}", named)
 
@@ -330,10 +333,12 @@ class ClassicApp(App[None]):
         for side in range(sides):
             score = state.scores[side]
             rows = track_rows(score, self.rear[side] if self.rear[side] != score else -1, self.rules.target)
-            label = f"{self.side_name(side):<8}{score:>4} "
+            label = f"{self.side_name(side)[:6]:<6}{score:>3} "
             for index, row in enumerate(rows):
+                if side or index:
+                    board.append("\n")
                 board.append(label if index == 0 else " " * len(label), style="bold")
-                board.append(row + "\n")
+                board.append(row)
         self.query_one("#board", Static).update(board)
 
         table = Text()
@@ -342,17 +347,18 @@ class ClassicApp(App[None]):
         if state.starter is not None:
             table.append(" · starter ")
             table.append_text(card_text(Card(state.starter)))
-        table.append(f" · count {state.count}\nPile: ")
-        table.append_text(cards_text([Card(c) for c in state.pile]))
         others = [f"{self.seat_name(s)} {state.hands[s].bit_count()}" for s in range(self.rules.players) if s != self.human]
-        table.append("\nCards left: " + ", ".join(others))
+        table.append(" · cards left: " + ", ".join(others))
+        table.append(f"\nCount {state.count:>2}: ", style="bold")
+        table.append_text(cards_text([Card(c) for c in state.pile]))
         self.query_one("#table", Static).update(table)
 
         hand = Text("Your hand: ")
         hand.append_text(cards_text(self._hand(), numbered=True, selected=frozenset(self.selected)))
         kept = _cards_of(state.kept[self.human])
         if state.phase != "discard" and kept:
-            hand.append("   (for the show: " + " ".join(str(Card(c)) for c in kept) + ")", style="dim")
+            hand.append("   for the show: ", style="dim")
+            hand.append_text(cards_text([Card(c) for c in kept]))
         self.query_one("#hand", Static).update(hand)
         self._say(self._prompt_text())
 

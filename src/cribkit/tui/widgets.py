@@ -1,7 +1,7 @@
 """Pieces of the terminal screens: cards as text and the cribbage board's track.
 
->>> track_rows(front=7, rear=3, target=121)[0][:11]
-'··○·· ·●···'
+>>> track_rows(front=12, rear=3, target=121)[0][:14]
+'··○······· ·●·'
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from cribkit.core.cards import RANK_CHARS, Card
 RED_SUITS = (1, 2)  # diamonds, hearts
 EMPTY_HOLE, FRONT_PEG, REAR_PEG = "·", "●", "○"
 ROW_HOLES = 60
+#: Holes between two gaps: ten keep a 60-hole row inside an 80-column screen.
+GROUP_HOLES = 10
 
 
 def card_text(card: Card, *, selected: bool = False) -> Text:
@@ -45,7 +47,7 @@ def _hole(position: int, front: int, rear: int) -> str:
 
 
 def track_rows(front: int, rear: int, target: int = 121) -> list[str]:
-    """The holes of one player's track (60 to a row, in fives), with the two pegs.
+    """The holes of one player's track (60 to a row, in tens), with the two pegs.
 
     The front peg stands at the score, the rear peg at the score before the last one, as on a
     real board; a score of 0 stands before the first hole. The game hole ends the last row.
@@ -53,8 +55,9 @@ def track_rows(front: int, rear: int, target: int = 121) -> list[str]:
     rows: list[str] = []
     for start in range(1, target, ROW_HOLES):
         groups = []
-        for group in range(start, min(start + ROW_HOLES, target), 5):
-            groups.append("".join(_hole(p, front, rear) for p in range(group, min(group + 5, target))))
+        for group in range(start, min(start + ROW_HOLES, target), GROUP_HOLES):
+            end = min(group + GROUP_HOLES, target)
+            groups.append("".join(_hole(p, front, rear) for p in range(group, end)))
         rows.append(" ".join(groups))
-    rows[-1] += "  " + (FRONT_PEG if front >= target else "◎")
+    rows[-1] += " " + (FRONT_PEG if front >= target else "◎")
     return rows
