@@ -78,7 +78,9 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
     return GameOutcome(
         winner=side_entrant[winner_side],
         game_points=int(getattr(result, "game_points", 1)),
-        scores=[int(result.scores[side_of]) for side_of in [side_entrant.index(e) for e in range(sides)]],
+        scores=[
+            int(result.scores[side_of]) for side_of in [side_entrant.index(e) for e in range(sides)]
+        ],
         points=points,
         deals=deals,
         actions=actions,
@@ -97,7 +99,9 @@ def _count(
     for event in events:
         if event.seat is None:
             continue
-        phase = _PHASE_OF.get(event.type)
+        # With manual counting the points come with declare (and muggins) events, by kind.
+        kind = event.kind if event.type in ("declare", "muggins") else event.type
+        phase = _PHASE_OF.get(kind)
         if phase is None:
             continue
         role = "dealer" if event.seat == dealer else "pone"
@@ -205,7 +209,9 @@ def simulate(
     rules = lookup(spec)
     sides = int(getattr(rules, "sides", len(entrants)))
     if len(entrants) != sides:
-        raise ValueError(f"{rules.spec()} has {sides} sides: give {sides} AI levels, not {len(entrants)}")
+        raise ValueError(
+            f"{rules.spec()} has {sides} sides: give {sides} AI levels, not {len(entrants)}"
+        )
     if games < 1:
         raise ValueError("simulate at least one game")
     started = time.perf_counter()
@@ -228,7 +234,9 @@ def simulate(
     return result
 
 
-def _add(result: SimulationResult, outcomes: list[GameOutcome], progress: Callable[[int], None] | None) -> None:
+def _add(
+    result: SimulationResult, outcomes: list[GameOutcome], progress: Callable[[int], None] | None
+) -> None:
     for outcome in outcomes:
         result.games += 1
         result.wins[outcome.winner] += 1

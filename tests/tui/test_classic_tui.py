@@ -8,12 +8,12 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
+from textual.widgets import RichLog
 
 from cribkit.games.classic_rules import ClassicRules
 from cribkit.games.records import replay
 from cribkit.tui.classic_app import ClassicApp
-from textual.pilot import Pilot
-from textual.widgets import RichLog
 
 Script = Callable[[ClassicApp, Pilot[None]], Awaitable[None]]
 
@@ -61,7 +61,8 @@ def test_a_whole_deal_through_the_keyboard(tmp_path: Path) -> None:
         # Every card the human laid away or played is in the game's record.
         record = app.state.record()
         human_plays = [a for a in record["actions"] if a["seat"] == 0]
-        assert human_plays[0]["type"] == "discard" and len(human_plays) >= 2
+        assert human_plays[0]["type"] == "discard"
+        assert len(human_plays) >= 2
 
     run_app(app, script)
 
@@ -75,7 +76,8 @@ def test_discard_needs_two_cards_and_undo_goes_back(tmp_path: Path) -> None:
         assert app.state.hands[0] == hand_before  # one card is not a discard
         assert "pick 2 card(s)" in str(app.query_one("#prompt").render())
         await pilot.press("2", "enter")
-        assert app.state.phase in ("play", "discard") and app.state.hands[0] != hand_before
+        assert app.state.phase in ("play", "discard")
+        assert app.state.hands[0] != hand_before
         await pilot.press("u")
         assert app.state.hands[0] == hand_before
         assert app.state.phase == "discard"
@@ -121,7 +123,9 @@ def test_a_finished_game_saves_its_record(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_more_players_play_a_deal(players: int, tmp_path: Path) -> None:
-    app = ClassicApp(ClassicRules(players=players), ai="easy", seed=5, save_path=tmp_path / "g.json")
+    app = ClassicApp(
+        ClassicRules(players=players), ai="easy", seed=5, save_path=tmp_path / "g.json"
+    )
 
     async def script(app: ClassicApp, pilot: Pilot[None]) -> None:
         deal = app.state.deal_no

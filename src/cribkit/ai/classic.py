@@ -67,7 +67,10 @@ def keep_values() -> dict[tuple[int, ...], float]:
         key = sum(RANK_WEIGHTS[r - 1] for r in ranks)
         held = Counter(ranks)
         weights = [4 - held[r] for r in range(1, 14)]
-        total = sum(w * int(table[key + RANK_WEIGHTS[r - 1]]) for r, w in zip(range(1, 14), weights, strict=True))
+        total = sum(
+            w * int(table[key + RANK_WEIGHTS[r - 1]])
+            for r, w in zip(range(1, 14), weights, strict=True)
+        )
         values[ranks] = total / sum(weights)
     return values
 
@@ -75,7 +78,9 @@ def keep_values() -> dict[tuple[int, ...], float]:
 class ClassicPlayer:
     """A classic cribbage player of one level; seeded, so its games replay exactly."""
 
-    def __init__(self, level: str, seed: int | None = None, *, crib_model: CribModel | None = None) -> None:
+    def __init__(
+        self, level: str, seed: int | None = None, *, crib_model: CribModel | None = None
+    ) -> None:
         if level not in ("easy", "medium", "expert"):
             raise ValueError(f"unknown classic AI level {level!r}")
         self.name = level
@@ -107,23 +112,32 @@ class ClassicPlayer:
     def _discard(self, obs: Observation, actions: list[Discard]) -> Discard:
         hand = _cards(obs["hand"])
         players = int(obs["rules"]["players"])
-        dealer = obs["dealer"] == obs["seat"] or (players == 4 and obs["dealer"] % 2 == obs["seat"] % 2)
+        dealer = obs["dealer"] == obs["seat"] or (
+            players == 4 and obs["dealer"] % 2 == obs["seat"] % 2
+        )
         if players == 2 and len(hand) == 6:
             values = self._two_player_discards(obs, hand, dealer=dealer)
         else:
             values = self._many_player_discards(hand, dealer=dealer)
         return max(actions, key=lambda a: (values[frozenset(a.cards)], -sum(a.cards)))
 
-    def _two_player_discards(self, obs: Observation, hand: list[Card], *, dealer: bool) -> dict[frozenset[int], float]:
+    def _two_player_discards(
+        self, obs: Observation, hand: list[Card], *, dealer: bool
+    ) -> dict[frozenset[int], float]:
         if self.level == "easy":
             options = analyse_discards(hand, dealer=dealer, crib_model=_NO_CRIB)
             return {frozenset(o.discard): o.hand_mean for o in options}
         options = analyse_discards(hand, dealer=dealer, crib_model=self.crib_model)
         if self.level == "expert" and _near_end(obs):
-            return {frozenset(o.discard): _win_weighted(obs, o.hand_mean, o.crib_mean, dealer) for o in options}
+            return {
+                frozenset(o.discard): _win_weighted(obs, o.hand_mean, o.crib_mean, dealer)
+                for o in options
+            }
         return {frozenset(o.discard): o.net_mean for o in options}
 
-    def _many_player_discards(self, hand: list[Card], *, dealer: bool) -> dict[frozenset[int], float]:
+    def _many_player_discards(
+        self, hand: list[Card], *, dealer: bool
+    ) -> dict[frozenset[int], float]:
         """One card away (3 or 4 players): hand mean, and for medium+ a sampled crib value."""
         unseen = np.array([c for c in range(52) if c not in set(hand)], dtype=np.intp)
         values: dict[frozenset[int], float] = {}
@@ -180,10 +194,17 @@ class ClassicPlayer:
             needs = (int(obs["target"]) - scores[seat], int(obs["target"]) - scores[opponent])
         search = PlaySearch(needs=needs)
         return search.card_values(
-            hand, guesses, pile=pile, last_layer=last_layer, opponent_go=opponent_go, weights=weights
+            hand,
+            guesses,
+            pile=pile,
+            last_layer=last_layer,
+            opponent_go=opponent_go,
+            weights=weights,
         )
 
-    def _guess_opponent(self, obs: Observation, opponent: int) -> tuple[list[tuple[int, ...]], list[float]]:
+    def _guess_opponent(
+        self, obs: Observation, opponent: int
+    ) -> tuple[list[tuple[int, ...]], list[float]]:
         """Guesses of the opponent's remaining ranks, weighted by how likely they kept them."""
         size = int(obs["hand_counts"][opponent])
         if size == 0:
@@ -227,7 +248,9 @@ class _NoCribModel:
 
     name = "none"
 
-    def crib_means(self, deal: Sequence[Card], discards: Sequence[tuple[Card, Card]], *, dealer: bool) -> list[float]:
+    def crib_means(
+        self, deal: Sequence[Card], discards: Sequence[tuple[Card, Card]], *, dealer: bool
+    ) -> list[float]:
         return [0.0] * len(discards)
 
 
@@ -263,7 +286,7 @@ def _sampled_crib(card: int, unseen: npt.NDArray[np.intp], rng: np.random.Genera
 
 def _near_end(obs: Observation) -> bool:
     target = int(obs["target"])
-    return max(obs["scores"]) >= target - ENDGAME_MARGIN
+    return bool(max(obs["scores"]) >= target - ENDGAME_MARGIN)
 
 
 def _win_weighted(obs: Observation, hand_mean: float, crib_mean: float, dealer: bool) -> float:

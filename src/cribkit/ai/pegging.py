@@ -4,7 +4,7 @@ Pegging points depend only on ranks, so everything here works on ranks 1-13. The
 plays out the rest of a two-player play for one guess of the opponent's cards (perfect
 information minimax) and is memoised, so many guesses share their work.
 
->>> greedy_card((5, 10, 4), pile=(10,))
+>>> greedy_card((5, 9, 4), pile=(10,))
 5
 >>> PlaySearch().card_values((5, 10), [(5, 9)], pile=())
 {5: -3.0, 10: -3.0}
@@ -163,7 +163,9 @@ class PlaySearch:
         if not h0 and not h1 and count < MAX_COUNT:
             points += 1  # last card
         sign = 1 if mover == 0 else -1
-        accrued = (accrued[0] + points, accrued[1]) if mover == 0 else (accrued[0], accrued[1] + points)
+        accrued = (
+            (accrued[0] + points, accrued[1]) if mover == 0 else (accrued[0], accrued[1] + points)
+        )
         if self.needs is not None and accrued[mover] >= self.needs[mover]:
             return sign * WIN_VALUE
         if not h0 and not h1:
@@ -190,9 +192,7 @@ class PlaySearch:
         """Value of the position with ``mover`` to act (``blocked``: the other said go)."""
         # Only the points still needed matter for the future, not those already scored.
         need_key = (
-            None
-            if self.needs is None
-            else (self.needs[0] - accrued[0], self.needs[1] - accrued[1])
+            None if self.needs is None else (self.needs[0] - accrued[0], self.needs[1] - accrued[1])
         )
         key = (h0, h1, pile, mover, blocked, last, need_key)
         cached = self._memo.get(key)
@@ -212,7 +212,9 @@ class PlaySearch:
         self._memo[key] = value
         return value
 
-    def _go(self, h0: tuple[int, ...], h1: tuple[int, ...], last: int, accrued: tuple[int, int]) -> int:
+    def _go(
+        self, h0: tuple[int, ...], h1: tuple[int, ...], last: int, accrued: tuple[int, int]
+    ) -> int:
         """Nobody can play: 1 for the go to the last layer, and a new count."""
         sign = 1 if last == 0 else -1
         accrued = (accrued[0] + 1, accrued[1]) if last == 0 else (accrued[0], accrued[1] + 1)

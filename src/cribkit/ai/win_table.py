@@ -96,7 +96,8 @@ def load_win_table(target: int = 121) -> FloatArray:
         data = resources.files(DATA_PACKAGE).joinpath(name).read_bytes()
     except FileNotFoundError:
         raise ValueError(f"no win-probability table for target {target}") from None
-    return np.load(BytesIO(data)).astype(np.float64) / 65535
+    table: FloatArray = np.load(BytesIO(data)).astype(np.float64) / 65535
+    return table
 
 
 def win_probability(mine: float, theirs: float, *, dealer: bool, target: int = 121) -> float:

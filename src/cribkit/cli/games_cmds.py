@@ -42,7 +42,9 @@ def replay(
     if result is None:
         typer.echo("The record ends before the game does.")
     else:
-        typer.echo(f"Winner: side {result['winner']}, scores {'-'.join(map(str, result['scores']))}")
+        typer.echo(
+            f"Winner: side {result['winner']}, scores {'-'.join(map(str, result['scores']))}"
+        )
 
 
 def _event_line(event: dict[str, Any]) -> str:
@@ -57,15 +59,26 @@ def _event_line(event: dict[str, Any]) -> str:
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game and options, e.g. classic or classic:players=3.")],
+    game: Annotated[
+        str, typer.Argument(help="The game and options, e.g. classic or classic:players=3.")
+    ],
     ai: Annotated[
-        str, typer.Option("--ai", help="AI levels, one per side, comma-separated (random, easy, medium, expert).")
+        str,
+        typer.Option(
+            "--ai", help="AI levels, one per side, comma-separated (random, easy, medium, expert)."
+        ),
     ] = "expert,easy",
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole tournament.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="Processes to play in.")] = 1,
-    players: Annotated[int | None, typer.Option("--players", help="Players (classic: 2, 3, 4).")] = None,
-    target: Annotated[int | None, typer.Option("--target", help="Points to win (121 or 61).")] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", min=1, help="Processes to play in.")
+    ] = 1,
+    players: Annotated[
+        int | None, typer.Option("--players", help="Players (classic: 2, 3, 4).")
+    ] = None,
+    target: Annotated[
+        int | None, typer.Option("--target", help="Points to win (121 or 61).")
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Play computer players against each other and report win rates with 95% intervals.
@@ -74,7 +87,13 @@ def simulate(
 
     Example: cribkit simulate classic --ai expert,easy --games 2000 --seed 1 --workers 2
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
     from cribkit.sim import simulate as run_simulation
 
@@ -112,7 +131,11 @@ def simulate(
 
 
 def _spec(game: str, *, players: int | None, target: int | None) -> str:
-    options = [f"{name}={value}" for name, value in (("players", players), ("target", target)) if value is not None]
+    options = [
+        f"{name}={value}"
+        for name, value in (("players", players), ("target", target))
+        if value is not None
+    ]
     if not options:
         return game
     return game + ("," if ":" in game else ":") + ",".join(options)
@@ -127,13 +150,23 @@ def _stderr_console() -> Any:
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="The game to play: classic.")] = "classic",
-    ai: Annotated[str, typer.Option("--ai", help="The computer's level: random, easy, medium, expert.")] = "expert",
-    players: Annotated[int, typer.Option("--players", help="2, 3 or 4 (4: you and a computer partner).")] = 2,
+    ai: Annotated[
+        str, typer.Option("--ai", help="The computer's level: random, easy, medium, expert.")
+    ] = "expert",
+    players: Annotated[
+        int, typer.Option("--players", help="2, 3 or 4 (4: you and a computer partner).")
+    ] = 2,
     target: Annotated[int, typer.Option("--target", help="121, or 61 for a short game.")] = 121,
     manual: Annotated[bool, typer.Option("--manual", help="Count your own points.")] = False,
-    muggins: Annotated[bool, typer.Option("--muggins", help="Count your own points, and muggins is on.")] = False,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals (default: random).")] = None,
-    resume: Annotated[Path | None, typer.Option("--resume", help="A saved game to go on with.")] = None,
+    muggins: Annotated[
+        bool, typer.Option("--muggins", help="Count your own points, and muggins is on.")
+    ] = False,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the deals (default: random).")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="A saved game to go on with.")
+    ] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Where to save the game.")] = None,
 ) -> None:
     """Play in the terminal against the computer (keyboard only, 80x24 is enough).

@@ -61,7 +61,9 @@ def load_record(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SaveError(f"{path} is not a game record: {error.msg} at line {error.lineno}") from None
+        raise SaveError(
+            f"{path} is not a game record: {error.msg} at line {error.lineno}"
+        ) from None
     if not isinstance(data, dict) or "game" not in data:
         raise SaveError(f"{path} is not a game record: it has no 'game'")
     return data

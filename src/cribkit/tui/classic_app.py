@@ -142,7 +142,10 @@ class ClassicApp(App[None]):
 
     def _named(self, text: str) -> str:
         named = _SEAT.sub(lambda m: self.seat_name(int(m.group(1))), text)
-        named = _CARD.sub(lambda m: f"{'10' if m.group(1) == 'T' else m.group(1)}{_SUIT_SYMBOLS[m.group(2)]}", named)
+        named = _CARD.sub(
+            lambda m: f"{'10' if m.group(1) == 'T' else m.group(1)}{_SUIT_SYMBOLS[m.group(2)]}",
+            named,
+        )
         # "seat 0 plays" reads "You play": second person for the human's own verbs.
         return _YOU_VERB.sub(lambda m: f"You {_SECOND_PERSON.get(m.group(1), m.group(1))}", named)
 
@@ -163,8 +166,14 @@ class ClassicApp(App[None]):
                 style = "bold yellow"
             log.write(Text(line[0].upper() + line[1:], style=style))
             if event.points and event.seat is not None:
-                side = self.state.sides[event.seat] if event.seat < len(self.state.sides) else event.seat
-                self.rear[side] = event.scores[side] - event.points if event.scores else self.rear[side]
+                side = (
+                    self.state.sides[event.seat]
+                    if event.seat < len(self.state.sides)
+                    else event.seat
+                )
+                self.rear[side] = (
+                    event.scores[side] - event.points if event.scores else self.rear[side]
+                )
 
     # -- the flow -----------------------------------------------------------------------------
 
@@ -176,14 +185,20 @@ class ClassicApp(App[None]):
     def _run_computer(self) -> None:
         """Let the computer seats act until it is the human's turn or the game ends."""
         state = self.state
-        while not state.is_terminal and state.current_player is not None and state.current_player != self.human:
+        while (
+            not state.is_terminal
+            and state.current_player is not None
+            and state.current_player != self.human
+        ):
             seat = state.current_player
             action = self.opponents[seat].choose(state.observation(seat), state.legal_actions())
             self._apply(action)
             state = self.state
         if state.is_terminal and self.saved_to is None:
             self.saved_to = save_record(state.record(), self.save_path, stem="classic")
-            self.query_one("#log", RichLog).write(Text(f"Game record saved to {self.saved_to}", style="dim"))
+            self.query_one("#log", RichLog).write(
+                Text(f"Game record saved to {self.saved_to}", style="dim")
+            )
 
     def _human_acts(self, action: Action) -> None:
         try:
@@ -256,7 +271,9 @@ class ClassicApp(App[None]):
             return
         self.state = self.undo_stack.pop()
         self.selected = set()
-        self.query_one("#log", RichLog).write(Text("Undone: back to your previous decision.", style="magenta"))
+        self.query_one("#log", RichLog).write(
+            Text("Undone: back to your previous decision.", style="magenta")
+        )
         self._refresh()
 
     def action_save(self) -> None:
@@ -286,7 +303,12 @@ class ClassicApp(App[None]):
             from cribkit.ai.classic import _table_model
 
             options = analyse_discards(self._hand(), dealer=dealer, crib_model=_table_model())
-            log.write(Text("Hint: lay away (hand over 46 starters, crib from the expert's table):", style="magenta"))
+            log.write(
+                Text(
+                    "Hint: lay away (hand over 46 starters, crib from the expert's table):",
+                    style="magenta",
+                )
+            )
             for o in options[:4]:
                 crib = f"{'+' if dealer else '-'}{o.crib_mean:.2f}"
                 log.write(
@@ -307,7 +329,10 @@ class ClassicApp(App[None]):
                 return
             values = advisor.play_values(obs, hand, pile)
             best = max(values, key=lambda r: (values[r], r))
-            parts = ", ".join(f"{_rank_name(r)} {v:+.2f}" for r, v in sorted(values.items(), key=lambda kv: -kv[1]))
+            parts = ", ".join(
+                f"{_rank_name(r)} {v:+.2f}"
+                for r, v in sorted(values.items(), key=lambda kv: -kv[1])
+            )
             log.write(
                 Text(
                     f"Hint: play a {_rank_name(best)}. Searching the play to its end over likely "
@@ -316,7 +341,12 @@ class ClassicApp(App[None]):
                 )
             )
         else:
-            log.write(Text("Hint: count honestly — the true count is the largest you may declare.", style="magenta"))
+            log.write(
+                Text(
+                    "Hint: count honestly — the true count is the largest you may declare.",
+                    style="magenta",
+                )
+            )
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -332,7 +362,9 @@ class ClassicApp(App[None]):
         sides = self.rules.sides
         for side in range(sides):
             score = state.scores[side]
-            rows = track_rows(score, self.rear[side] if self.rear[side] != score else -1, self.rules.target)
+            rows = track_rows(
+                score, self.rear[side] if self.rear[side] != score else -1, self.rules.target
+            )
             label = f"{self.side_name(side)[:6]:<6}{score:>3} "
             for index, row in enumerate(rows):
                 if side or index:
@@ -343,11 +375,17 @@ class ClassicApp(App[None]):
 
         table = Text()
         crib_owner = self.seat_name(state.dealer)
-        table.append(f"Deal {state.deal_no + 1} · {crib_owner}{'r' if crib_owner == 'You' else chr(39) + 's'} crib")
+        table.append(
+            f"Deal {state.deal_no + 1} · {crib_owner}{'r' if crib_owner == 'You' else chr(39) + 's'} crib"
+        )
         if state.starter is not None:
             table.append(" · starter ")
             table.append_text(card_text(Card(state.starter)))
-        others = [f"{self.seat_name(s)} {state.hands[s].bit_count()}" for s in range(self.rules.players) if s != self.human]
+        others = [
+            f"{self.seat_name(s)} {state.hands[s].bit_count()}"
+            for s in range(self.rules.players)
+            if s != self.human
+        ]
         table.append(" · cards left: " + ", ".join(others))
         table.append(f"\nCount {state.count:>2}: ", style="bold")
         table.append_text(cards_text([Card(c) for c in state.pile]))

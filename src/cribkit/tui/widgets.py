@@ -26,7 +26,9 @@ def card_text(card: Card, *, selected: bool = False) -> Text:
     return Text(f"{rank}{card.suit.symbol}", style=style)
 
 
-def cards_text(cards: list[Card], *, numbered: bool = False, selected: frozenset[int] = frozenset()) -> Text:
+def cards_text(
+    cards: list[Card], *, numbered: bool = False, selected: frozenset[int] = frozenset()
+) -> Text:
     """Cards side by side; numbered ``1``..``n`` for the keys that pick them."""
     out = Text()
     for index, card in enumerate(cards):
