@@ -50,8 +50,9 @@ EXPERT_CANDIDATES = 96
 KEEP_TEMPERATURE = 2.0
 #: Sampled cribs per candidate discard with 3 or 4 players.
 CRIB_SAMPLES = 400
-#: Within this many points of the target, the expert plays for the win, not for points.
-ENDGAME_MARGIN = 36
+#: Within this share of the target (36 points of 121), the expert plays for the win, not for
+#: points.
+ENDGAME_FRACTION = 0.3
 
 
 def _cards(texts: Sequence[str]) -> list[Card]:
@@ -130,7 +131,7 @@ class ClassicPlayer:
         options = analyse_discards(hand, dealer=dealer, crib_model=self.crib_model)
         if self.level == "expert" and _near_end(obs):
             return {
-                frozenset(o.discard): _win_weighted(obs, o.hand_mean, o.crib_mean, dealer)
+                frozenset(o.discard): _win_chance(obs, list(o.keep), o.crib_mean, dealer)
                 for o in options
             }
         return {frozenset(o.discard): o.net_mean for o in options}
@@ -286,20 +287,34 @@ def _sampled_crib(card: int, unseen: npt.NDArray[np.intp], rng: np.random.Genera
 
 def _near_end(obs: Observation) -> bool:
     target = int(obs["target"])
-    return bool(max(obs["scores"]) >= target - ENDGAME_MARGIN)
+    return bool(max(obs["scores"]) >= target - ENDGAME_FRACTION * target)
 
 
-def _win_weighted(obs: Observation, hand_mean: float, crib_mean: float, dealer: bool) -> float:
-    """Near the end: the chance of winning after this deal, from the win-probability table."""
-    from cribkit.ai.win_table import win_probability
+def _win_chance(obs: Observation, keep: Sequence[int], crib_mean: float, dealer: bool) -> float:
+    """Near the end: the chance of winning with this keep, from the win-probability table.
+
+    The kept hand counts exactly over each possible starter; pegging, the opponent's hand and
+    the crib count at their means. Pone counts first, so pone reaching the target with the
+    hand wins on the spot; otherwise the table takes over at the next deal, dealt by the other.
+    """
+    from cribkit.ai.win_table import DEAL_MEANS, win_probability
 
     seat = int(obs["seat"])
     scores = obs["scores"]
-    mine, theirs = scores[seat], scores[1 - seat]
     target = int(obs["target"])
-    gain = hand_mean + (crib_mean if dealer else 0.0)
-    against = crib_mean if not dealer else 0.0
-    return win_probability(mine + gain, theirs + against, dealer=dealer, target=target)
+    mine = scores[seat] + DEAL_MEANS["dealer_peg" if dealer else "pone_peg"]
+    theirs = scores[1 - seat] + DEAL_MEANS["pone_peg" if dealer else "dealer_peg"]
+    theirs += DEAL_MEANS["pone_hand" if dealer else "dealer_hand"] + (0.0 if dealer else crib_mean)
+    seen = {Card.parse(c) for c in obs["hand"]}
+    unseen = np.array([c for c in range(52) if c not in seen], dtype=np.intp)
+    chances = []
+    for hand_points in hand_starter_totals(keep, unseen).tolist():
+        after = mine + hand_points + (crib_mean if dealer else 0.0)
+        if not dealer and after >= target:
+            chances.append(1.0)
+        else:
+            chances.append(win_probability(after, theirs, dealer=not dealer, target=target))
+    return sum(chances) / len(chances)
 
 
 def _make(level: str, seed: int | None) -> ClassicPlayer:

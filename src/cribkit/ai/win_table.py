@@ -29,6 +29,15 @@ import numpy.typing as npt
 #: Columns of a deal sample.
 DEAL_COLUMNS: Final = ("dealer_peg", "pone_peg", "pone_hand", "dealer_hand", "crib")
 DATA_PACKAGE: Final = "cribkit.ai.data"
+#: Mean points a deal of the samples the shipped tables were solved from (3,000 medium
+#: self-play games, 24,721 deals; see ``docs/ai.md``).
+DEAL_MEANS: Final = {
+    "dealer_peg": 3.404,
+    "pone_peg": 2.026,
+    "pone_hand": 8.09,
+    "dealer_hand": 7.994,
+    "crib": 4.764,
+}
 
 FloatArray = npt.NDArray[np.float64]
 
