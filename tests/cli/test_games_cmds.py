@@ -1,0 +1,147 @@
+"""The game commands: replay, simulate and play's argument checks."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cribkit.cli.app import app
+from cribkit.games import start
+from cribkit.games.records import dumps, replay
+
+runner = CliRunner()
+
+
+def finished_record(seed: int, spec: str = "classic:target=61") -> dict[str, object]:
+    state = start(spec, seed=seed).state
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        state = state.apply(rng.choice(state.legal_actions())).state
+    return state.record()
+
+
+def test_replay_json_lists_scoring_events_and_result(tmp_path: Path) -> None:
+    record = finished_record(7)
+    path = tmp_path / "game.json"
+    path.write_text(dumps(record))
+    result = runner.invoke(app, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    expected = replay(record)
+    assert data["result"] == expected.to_dict()["result"]
+    scoring = [e for e in data["events"] if e["points"]]
+    assert {e["type"] for e in scoring} <= {"peg", "go", "last_card", "heels", "show", "crib"}
+    # Running totals only grow, and the last one is the final score.
+    final = scoring[-1]["scores"]
+    assert max(final) >= 61
+    assert final == data["result"]["scores"]
+    assert all(e.get("words") for e in scoring if e["type"] in ("show", "crib"))
+
+
+def test_replay_text_and_standard_input(tmp_path: Path) -> None:
+    record = finished_record(3)
+    result = runner.invoke(app, ["replay", "-"], input=dumps(record))
+    assert result.exit_code == 0
+    assert result.stdout.strip().splitlines()[-1].startswith("Winner: side ")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "a record is JSON"),
+        ('{"game": "poker", "seed": 1, "actions": []}', "poker"),
+        (
+            '{"game": "classic", "seed": 1, "actions": [{"type": "play", "seat": 0, "card": "5h"}]}',
+            "action 0",
+        ),
+        (
+            '{"game": "classic", "seed": 1, "actions": [{"type": "discard", "seat": 0, "cards": ["zz"]}]}',
+            "'zz' is not a card",
+        ),
+    ],
+)
+def test_replay_refuses_bad_records(text: str, message: str) -> None:
+    result = runner.invoke(app, ["replay", "-"], input=text)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_replay_missing_file() -> None:
+    result = runner.invoke(app, ["replay", "/nonexistent/game.json"])
+    assert result.exit_code == 2
+    assert "cannot read" in result.stderr
+
+
+def test_simulate_json() -> None:
+    args = [
+        "simulate",
+        "classic",
+        "--ai",
+        "medium,random",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--target",
+        "61",
+    ]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["games"] == 6 and sum(data["wins"]) == 6
+    assert data["game"] == "classic:target=61"
+    assert all(
+        low <= rate <= high
+        for rate, (low, high) in zip(data["win_rate"], data["ci95"], strict=True)
+    )
+    assert data["seconds"] > 0
+    dealer = data["points_per_deal"][0]["dealer"]
+    assert dealer["total"] == pytest.approx(dealer["pegging"] + dealer["hand"] + dealer["crib"])
+    again = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert again["wins"] == data["wins"]  # the seed fixes every game
+
+
+def test_simulate_text_and_errors() -> None:
+    text = runner.invoke(
+        app, ["simulate", "classic", "--ai", "easy,random", "--games", "2", "--target", "61"]
+    )
+    assert text.exit_code == 0
+    assert "95% CI" in text.stdout
+    wrong = runner.invoke(app, ["simulate", "classic", "--ai", "easy", "--games", "2"])
+    assert wrong.exit_code == 2
+    assert "give 2 AI levels" in wrong.stderr
+    unknown = runner.invoke(app, ["simulate", "classic", "--ai", "easy,genius", "--games", "2"])
+    assert unknown.exit_code == 2
+    assert "unknown AI level 'genius'" in unknown.stderr
+    bad_game = runner.invoke(app, ["simulate", "classic:players=9", "--ai", "easy,easy"])
+    assert bad_game.exit_code == 2
+    assert "players" in bad_game.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "chess"], "cannot be played in the terminal"),
+        (["play", "classic", "--ai", "godlike"], "unknown AI level"),
+        (["play", "classic", "--players", "5"], "players"),
+        (["play", "classic", "--target", "100"], "target"),
+        (["play", "classic", "--resume", "/nonexistent.json"], "cannot read"),
+    ],
+)
+def test_play_refuses_bad_options(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_play_refuses_a_broken_save(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "classic", "seed": 1, "actions": [{"type": "play"}]}')
+    result = runner.invoke(app, ["play", "classic", "--resume", str(broken)])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.stderr
