@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -16,12 +17,13 @@ from cribkit.games.records import dumps, replay
 runner = CliRunner()
 
 
-def finished_record(seed: int, spec: str = "classic:target=61") -> dict[str, object]:
+def finished_record(seed: int, spec: str = "classic:target=61") -> dict[str, Any]:
     state = start(spec, seed=seed).state
     rng = random.Random(seed)
     while not state.is_terminal:
         state = state.apply(rng.choice(state.legal_actions())).state
-    return state.record()
+    record: dict[str, Any] = state.record()
+    return record
 
 
 def test_replay_json_lists_scoring_events_and_result(tmp_path: Path) -> None:
@@ -93,7 +95,8 @@ def test_simulate_json() -> None:
     result = runner.invoke(app, [*args, "--json"])
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["games"] == 6 and sum(data["wins"]) == 6
+    assert data["games"] == 6
+    assert sum(data["wins"]) == 6
     assert data["game"] == "classic:target=61"
     assert all(
         low <= rate <= high
