@@ -137,3 +137,35 @@ def test_more_players_play_a_deal(players: int, tmp_path: Path) -> None:
         assert app.state.deal_no == deal + 1
 
     run_app(app, script)
+
+
+def test_manual_counting_declare_and_muggins(tmp_path: Path) -> None:
+    rules = ClassicRules(manual_counting=True, muggins=True)
+    app = ClassicApp(rules, ai="medium", seed=12, save_path=tmp_path / "m.json")
+
+    async def script(app: ClassicApp, pilot: Pilot[None]) -> None:
+        deal = app.state.deal_no
+        declared = 0
+        await pilot.press("1", "2", "enter")
+        for _ in range(40):
+            state = app.state
+            if state.deal_no != deal or state.is_terminal:
+                break
+            if state.phase == "declare" and state.claim is not None:
+                # Declare one point short when possible: the count stands, short.
+                points = max(0, state.claim.correct - 1)
+                before = state.scores[0]
+                await pilot.press(*str(points), "enter")
+                assert app.state.scores[0] == before + points
+                declared += 1
+            elif state.phase == "muggins":
+                await pilot.press("enter")  # let the computer's count stand
+            else:
+                await pilot.press("1")
+        assert declared > 0
+        lines = "\n".join(log_lines(app))
+        assert "You declare" in lines
+        # Every short declaration is taken by the computer's muggins call.
+        assert lines.count("muggins") >= declared
+
+    run_app(app, script)
