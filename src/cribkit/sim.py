@@ -22,10 +22,11 @@ from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
 from cribkit.games.protocol import Event, Rules
 
-#: Phases of a deal whose points are reported apart.
-PHASES = ("pegging", "hand", "crib")
+#: Phases of a deal whose points are reported apart: classic's play (his heels included), hands
+#: and crib; Table Top's lines.
+PHASES = ("pegging", "hand", "crib", "lines")
 _PHASE_OF = {"peg": "pegging", "go": "pegging", "last_card": "pegging", "heels": "pegging",
-             "show": "hand", "crib": "crib"}  # fmt: skip
+             "show": "hand", "crib": "crib", "line": "lines"}  # fmt: skip
 
 
 @dataclass

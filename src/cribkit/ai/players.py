@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -71,5 +72,14 @@ def make_player(game: str, level: str, seed: int | None = None) -> Player:
 
 
 def _load_game_players() -> None:
-    # Each game's players register themselves on import; importing here keeps start-up light.
-    from cribkit.ai import classic  # noqa: F401
+    # Each game's players live in cribkit.ai.<game> and register themselves on import;
+    # importing them on first use keeps start-up light.
+    from cribkit.games import games
+
+    for game in games():
+        if game not in _FACTORIES:
+            try:
+                importlib.import_module(f"cribkit.ai.{game}")
+            except ModuleNotFoundError as error:
+                if error.name != f"cribkit.ai.{game}":
+                    raise

@@ -95,8 +95,12 @@ def simulate(
         TimeRemainingColumn,
     )
 
+    from cribkit.sim import PHASES
     from cribkit.sim import simulate as run_simulation
 
+    if game.split(":")[0] == "solitaire":
+        _simulate_solitaire(ai, games=games, seed=seed, as_json=as_json)
+        return
     spec = _spec(game, players=players, target=target)
     entrants = [level.strip() for level in ai.split(",") if level.strip()]
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -122,12 +126,41 @@ def simulate(
             f"({100 * data['win_rate'][entrant]:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%), "
             f"skunks {data['skunks'][entrant]}"
         )
+        # Only the phases the game has: classic's play, hands and crib; Table Top's lines.
+        phases = [p for p in PHASES if any(deal[r][p] for r in ("dealer", "pone"))]
         for role in ("dealer", "pone"):
             parts = deal[role]
-            typer.echo(
-                f"       as {role:<6} {parts['total']:5.2f} points a deal = pegging {parts['pegging']:.2f}"
-                f" + hand {parts['hand']:.2f} + crib {parts['crib']:.2f}"
-            )
+            split = " + ".join(f"{p} {parts[p]:.2f}" for p in phases)
+            typer.echo(f"       as {role:<6} {parts['total']:5.2f} points a deal = {split}")
+
+
+def _simulate_solitaire(level: str, *, games: int, seed: int, as_json: bool) -> None:
+    """Solitaire has one player: one level, and figures of totals rather than wins."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from cribkit.ai.players import LEVELS
+    from cribkit.sim_solitaire import simulate_solitaire
+
+    level = level.split(",")[0].strip() if level != "expert,easy" else "expert"
+    if level not in LEVELS:
+        raise fail(f"unknown AI level {level!r}: the levels are {', '.join(LEVELS)}")
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, transient=True, console=_stderr_console()) as bar:
+        task = bar.add_task("deals", total=games)
+        result = simulate_solitaire(
+            games, level, seed=seed, progress=lambda n: bar.advance(task, n)
+        )
+    data = result.to_dict()
+    if as_json:
+        print_json(data)
+        return
+    low, high = data["good_ci95"]
+    typer.echo(
+        f"solitaire, {level}: {data['deals']} deals from seed {seed}\n"
+        f"  mean total {data['mean_total']:.2f} (best possible knowing the deck {data['mean_best']:.2f})\n"
+        f"  91 or more {100 * data['good_rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%), "
+        f"121 or more {100 * data['great_rate']:.2f}%"
+    )
 
 
 def _spec(game: str, *, players: int | None, target: int | None) -> str:
@@ -168,8 +201,9 @@ def play(
         Path | None, typer.Option("--resume", help="A saved game to go on with.")
     ] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Where to save the game.")] = None,
+    daily: Annotated[bool, typer.Option("--daily", help="Solitaire: the day's deal.")] = False,
 ) -> None:
-    """Play in the terminal against the computer (keyboard only, 80x24 is enough).
+    """Play in the terminal: classic against the computer, or solitaire (80x24 is enough).
 
     Example: cribkit play classic --ai expert --target 61
     """
@@ -179,8 +213,15 @@ def play(
     from cribkit.games import lookup
     from cribkit.store.saves import load_record
 
+    if game == "solitaire":
+        _play_solitaire(seed=seed, daily=daily, resume=resume, save=save)
+        return
     if game != "classic":
-        raise fail(f"{game!r} cannot be played in the terminal yet: the games are classic")
+        raise fail(
+            f"{game!r} cannot be played in the terminal yet: the games are classic, solitaire"
+        )
+    if daily:
+        raise fail("--daily is for solitaire")
     if ai not in LEVELS:
         raise fail(f"unknown AI level {ai!r}: the levels are {', '.join(LEVELS)}")
     try:
@@ -202,3 +243,71 @@ def play(
     except ValueError as error:
         raise fail(str(error)) from None
     app_.run()
+
+
+def _play_solitaire(
+    *, seed: int | None, daily: bool, resume: Path | None, save: Path | None
+) -> None:
+    import datetime
+    import secrets
+
+    from cribkit.games.solitaire import daily_seed
+    from cribkit.store.saves import load_record
+
+    if daily and seed is not None:
+        raise fail("give --seed or --daily, not both")
+    title = None
+    if daily:
+        today = datetime.date.today()
+        seed, title = daily_seed(today), f"daily deal {today.isoformat()}"
+    try:
+        record = load_record(resume) if resume is not None else None
+        from cribkit.tui.solitaire_app import SolitaireApp
+
+        app_ = SolitaireApp(
+            seed=seed if seed is not None else secrets.randbelow(2**31), record=record,
+            save_path=save if save is not None else resume, title=title,
+        )  # fmt: skip
+    except ValueError as error:
+        raise fail(str(error)) from None
+    app_.run()
+
+
+@app.command()
+def solitaire(
+    daily: Annotated[
+        bool, typer.Option("--daily", help="The day's deal (the seed is the date).")
+    ] = False,
+    seed: Annotated[int | None, typer.Option("--seed", help="A deal by its seed.")] = None,
+    auto: Annotated[
+        bool, typer.Option("--auto", help="Let the expert play it and report.")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Cribbage Solitaire: play a deal (the day's with --daily), or watch the expert play it.
+
+    Example: cribkit solitaire --daily
+    """
+    import datetime
+
+    from cribkit.games.solitaire import daily_seed
+
+    if daily and seed is not None:
+        raise fail("give --seed or --daily, not both")
+    if not (auto or as_json):
+        _play_solitaire(seed=seed, daily=daily or seed is None, resume=None, save=None)
+        return
+    from cribkit.sim_solitaire import deal_report
+
+    chosen = seed if seed is not None else daily_seed(datetime.date.today())
+    report = deal_report(chosen)
+    if as_json:
+        print_json(report)
+        return
+    for event in report["events"]:
+        text = event.get("text", "")
+        if text:
+            typer.echo(text)
+    typer.echo(
+        f"Total {report['total']} ({report['rating']}); best possible knowing the deck: {report['best']}"
+    )

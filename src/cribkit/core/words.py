@@ -34,9 +34,14 @@ def join_count(phrases: Sequence[str]) -> str:
 
     >>> join_count(["fifteen two", "fifteen four", "a pair is six"])
     'fifteen two, fifteen four, and a pair is six'
+    >>> join_count(["fifteen two", "fifteen four"])
+    'fifteen two, fifteen four'
     """
     if len(phrases) <= 1:
         return "".join(phrases)
+    if phrases[-1].startswith("fifteen"):
+        # Only fifteens: "fifteen two, fifteen four" needs no "and".
+        return ", ".join(phrases)
     return ", ".join(phrases[:-1]) + ", and " + phrases[-1]
 
 

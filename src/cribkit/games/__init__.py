@@ -2,7 +2,7 @@
 
 >>> from cribkit.games import games, lookup
 >>> games()
-['classic']
+['classic', 'solitaire', 'tabletop']
 >>> lookup("classic:players=4").sides
 2
 """
@@ -30,6 +30,23 @@ from cribkit.games.protocol import (
     lookup,
     start,
 )
+from cribkit.games.solitaire import (
+    SolitaireResult,
+    SolitaireRules,
+    SolitaireState,
+    daily_seed,
+    solitaire_deck,
+    start_solitaire,
+)
+from cribkit.games.tabletop import (
+    NotAdjacentError,
+    OccupiedCellError,
+    OffGridError,
+    Place,
+    TableTopRules,
+    TableTopState,
+    start_tabletop,
+)
 
 __all__ = [
     "Action",
@@ -44,19 +61,32 @@ __all__ = [
     "GameState",
     "IllegalActionError",
     "Muggins",
+    "NotAdjacentError",
+    "OccupiedCellError",
+    "OffGridError",
     "OutOfTurnError",
     "PassMuggins",
+    "Place",
     "Play",
     "RecordError",
     "Result",
     "Rules",
     "RulesError",
+    "SolitaireResult",
+    "SolitaireRules",
+    "SolitaireState",
+    "TableTopRules",
+    "TableTopState",
     "Transition",
     "classic",
+    "daily_seed",
     "game_info",
     "games",
     "lookup",
     "next_game",
+    "solitaire_deck",
     "start",
     "start_game",
+    "start_solitaire",
+    "start_tabletop",
 ]
