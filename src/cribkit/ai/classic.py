@@ -219,9 +219,13 @@ class ClassicPlayer:
             kept = tuple(sorted((*their_played, *guess)))
             weight = math.exp(values[kept] / KEEP_TEMPERATURE) if len(kept) == 4 else 1.0
             weighted[guess] = weighted.get(guess, 0.0) + weight
-        # Keep the heaviest distinct guesses: they carry almost all the weight.
-        ranked = sorted(weighted.items(), key=lambda kv: -kv[1])[:EXPERT_SAMPLES]
-        return [g for g, _ in ranked], [w for _, w in ranked]
+        if len(weighted) <= EXPERT_SAMPLES:
+            return list(weighted), list(weighted.values())
+        # Resample in proportion to the weights (keeping only the heaviest would overrate the
+        # likeliest hands); a guess drawn twice counts twice.
+        drawn = self.rng.choices(list(weighted), weights=list(weighted.values()), k=EXPERT_SAMPLES)
+        counts = Counter(drawn)
+        return list(counts), [float(n) for n in counts.values()]
 
     # -- muggins -------------------------------------------------------------------------------
 
