@@ -216,12 +216,16 @@ def play(
     if game == "solitaire":
         _play_solitaire(seed=seed, daily=daily, resume=resume, save=save)
         return
-    if game != "classic":
+    if game not in ("classic", "tabletop"):
         raise fail(
-            f"{game!r} cannot be played in the terminal yet: the games are classic, solitaire"
+            f"{game!r} cannot be played in the terminal yet: "
+            "the games are classic, solitaire, tabletop"
         )
     if daily:
         raise fail("--daily is for solitaire")
+    if game == "tabletop":
+        _play_tabletop(ai=ai, players=players, target=target, seed=seed, resume=resume, save=save)
+        return
     if ai not in LEVELS:
         raise fail(f"unknown AI level {ai!r}: the levels are {', '.join(LEVELS)}")
     try:
@@ -236,6 +240,32 @@ def play(
 
     try:
         app_ = ClassicApp(
+            rules,  # type: ignore[arg-type]
+            ai=ai, seed=seed if seed is not None else secrets.randbelow(2**31), record=record,
+            save_path=save if save is not None else resume,
+        )  # fmt: skip
+    except ValueError as error:
+        raise fail(str(error)) from None
+    app_.run()
+
+
+def _play_tabletop(
+    *, ai: str, players: int, target: int, seed: int | None, resume: Path | None, save: Path | None
+) -> None:
+    import secrets
+
+    from cribkit.ai.players import LEVELS
+    from cribkit.games import lookup
+    from cribkit.store.saves import load_record
+
+    if ai not in LEVELS:
+        raise fail(f"unknown AI level {ai!r}: the levels are {', '.join(LEVELS)}")
+    try:
+        rules = lookup(f"tabletop:players={players},target={target}")
+        record = load_record(resume) if resume is not None else None
+        from cribkit.tui.tabletop_app import TableTopApp
+
+        app_ = TableTopApp(
             rules,  # type: ignore[arg-type]
             ai=ai, seed=seed if seed is not None else secrets.randbelow(2**31), record=record,
             save_path=save if save is not None else resume,
