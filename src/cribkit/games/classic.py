@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from cribkit.core.cards import DECK, DECK_SIZE, Card, CardError, check_distinct
+from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.games.actions import Declare, Discard, Muggins, PassMuggins, Play
 from cribkit.games.classic_play import (
     AWAITING,
@@ -60,6 +60,7 @@ from cribkit.games.protocol import (
     register,
 )
 from cribkit.games.records import FORMAT, VERSION
+from cribkit.games.setup import deal_setup
 
 __all__ = [
     "CardNotHeldError",
@@ -478,17 +479,6 @@ _VERBS: Final[dict[type[Action], str]] = {
 _CLAIM_WORDS: Final = {"peg": "card played", "show": "hand", "crib": "crib"}
 
 
-def _as_deck(deck: Iterable[int | str], index: int) -> tuple[Card, ...]:
-    try:
-        cards = tuple(Card.parse(c) if isinstance(c, str) else Card(c) for c in deck)
-        check_distinct(cards)
-    except CardError as error:
-        raise GameError(f"deck {index}: {error}") from None
-    if len(cards) != DECK_SIZE:
-        raise GameError(f"deck {index} has {len(cards)} cards, not {DECK_SIZE}")
-    return cards
-
-
 def start_game(
     rules: ClassicRules | None = None,
     *,
@@ -514,29 +504,12 @@ def start_game(
     rules = ClassicRules() if rules is None else rules
     if not isinstance(rules, ClassicRules):
         raise GameError(f"classic needs ClassicRules, not {type(rules).__name__}")
-    if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
-        raise GameError(f"a seed is a whole number or text, not {seed!r}")
-    deck_list = tuple(_as_deck(d, i) for i, d in enumerate(decks or ()))
-    if seed is None and not deck_list:
-        raise GameError("a game needs a seed or explicit decks")
+    setup = deal_setup(
+        "classic", players=rules.players, sides=rules.sides, target=rules.target, seed=seed,
+        decks=decks, first_dealer=first_dealer, start_scores=start_scores,
+    )  # fmt: skip
     n = rules.players
-    if first_dealer is not None and (
-        not isinstance(first_dealer, int)
-        or isinstance(first_dealer, bool)
-        or not 0 <= first_dealer < n
-    ):
-        raise GameError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer!r}")
-    scores: tuple[int, ...] = (0,) * rules.sides
-    if start_scores is not None:
-        scores = tuple(start_scores)
-        if len(scores) != rules.sides or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < rules.target for s in scores
-        ):
-            raise GameError(
-                f"start_scores must be {rules.sides} whole numbers from 0 to {rules.target - 1}, "
-                f"not {list(start_scores)!r}"
-            )
-    setup = ClassicSetup(seed, deck_list, first_dealer, None if start_scores is None else scores)
+    scores: tuple[int, ...] = setup.start_scores or (0,) * rules.sides
     run = Run()
     run.rules = rules
     run.setup = setup

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.core.tables import hand_total
-from cribkit.games.classic_rules import Seed, deal_deck, deal_positions, side_of
+from cribkit.games.classic_rules import deal_positions, side_of
 from cribkit.games.protocol import Event, PendingEvent, Result
+from cribkit.games.setup import DealSetup
 
 if TYPE_CHECKING:
     from cribkit.games.classic import ClassicState
@@ -102,26 +103,8 @@ def peg_points(pile: Sequence[int], count: int) -> int:
     return points + best
 
 
-@dataclass(frozen=True, slots=True)
-class ClassicSetup:
-    """Where the chance comes from: explicit decks (first deals), then the seed's shuffles.
-
-    ``first_dealer`` skips the cut for the first deal; ``start_scores`` starts the game from
-    given scores (problems, handicaps) instead of 0.
-    """
-
-    seed: Seed | None = None
-    decks: tuple[tuple[Card, ...], ...] = ()
-    first_dealer: int | None = None
-    start_scores: tuple[int, ...] | None = None
-
-    def deck(self, deal: int) -> tuple[Card, ...] | None:
-        """The deck of deal number ``deal``, or None if there is none."""
-        if deal < len(self.decks):
-            return self.decks[deal]
-        if self.seed is None:
-            return None
-        return deal_deck(self.seed, deal)
+#: Where a classic game's chance comes from (shared with the other dealt games).
+ClassicSetup = DealSetup
 
 
 @dataclass(frozen=True, slots=True)

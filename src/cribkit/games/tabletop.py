@@ -36,12 +36,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from cribkit.core.cards import DECK, DECK_SIZE, Card, CardError, check_distinct
+from cribkit.core.cards import DECK, Card
 from cribkit.core.scoring import Score, score_line
 from cribkit.core.tables import line_total, ranks_total
 from cribkit.core.words import number_word
 from cribkit.games.classic import NoDeckError, WrongActionError
-from cribkit.games.classic_rules import Seed, cut_decks, cut_for_first_deal, deal_deck
+from cribkit.games.classic_rules import Seed, cut_decks, cut_for_first_deal
 from cribkit.games.protocol import (
     Action,
     Event,
@@ -55,6 +55,7 @@ from cribkit.games.protocol import (
     register,
 )
 from cribkit.games.records import FORMAT, VERSION
+from cribkit.games.setup import DealSetup, deal_setup
 from cribkit.games.tabletop_actions import (
     CELLS,
     SIZE,
@@ -210,26 +211,8 @@ class TableTopEvent(Event):
 # The state
 
 
-@dataclass(frozen=True, slots=True)
-class TableTopSetup:
-    """Where the chance comes from: explicit decks (first deals), then the seed's shuffles.
-
-    ``first_dealer`` skips the cut for the first deal; ``start_scores`` starts the match from
-    given scores instead of 0.
-    """
-
-    seed: Seed | None = None
-    decks: tuple[tuple[Card, ...], ...] = ()
-    first_dealer: int | None = None
-    start_scores: tuple[int, ...] | None = None
-
-    def deck(self, deal: int) -> tuple[Card, ...] | None:
-        """The deck of deal number ``deal``, or None if there is none."""
-        if deal < len(self.decks):
-            return self.decks[deal]
-        if self.seed is None:
-            return None
-        return deal_deck(self.seed, deal)
+#: Where a match's chance comes from (shared with the other dealt games).
+TableTopSetup = DealSetup
 
 
 _PLACES: Final = tuple(tuple(Place(seat, cell) for cell in range(CELLS)) for seat in range(4))
@@ -664,17 +647,6 @@ class _Step:
 # Starting a match
 
 
-def _as_deck(deck: Iterable[int | str], index: int) -> tuple[Card, ...]:
-    try:
-        cards = tuple(Card.parse(c) if isinstance(c, str) else Card(c) for c in deck)
-        check_distinct(cards)
-    except CardError as error:
-        raise GameError(f"deck {index}: {error}") from None
-    if len(cards) != DECK_SIZE:
-        raise GameError(f"deck {index} has {len(cards)} cards, not {DECK_SIZE}")
-    return cards
-
-
 def start_tabletop(
     rules: TableTopRules | None = None,
     *,
@@ -699,29 +671,12 @@ def start_tabletop(
     rules = TableTopRules() if rules is None else rules
     if not isinstance(rules, TableTopRules):
         raise GameError(f"tabletop needs TableTopRules, not {type(rules).__name__}")
-    if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
-        raise GameError(f"a seed is a whole number or text, not {seed!r}")
-    deck_list = tuple(_as_deck(d, i) for i, d in enumerate(decks or ()))
-    if seed is None and not deck_list:
-        raise GameError("a match needs a seed or explicit decks")
+    setup = deal_setup(
+        "tabletop", players=rules.players, sides=rules.sides, target=rules.target, seed=seed,
+        decks=decks, first_dealer=first_dealer, start_scores=start_scores,
+    )  # fmt: skip
     n = rules.players
-    if first_dealer is not None and (
-        not isinstance(first_dealer, int)
-        or isinstance(first_dealer, bool)
-        or not 0 <= first_dealer < n
-    ):
-        raise GameError(f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer!r}")
-    scores: tuple[int, ...] = (0,) * rules.sides
-    if start_scores is not None:
-        scores = tuple(start_scores)
-        if len(scores) != rules.sides or not all(
-            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < rules.target for s in scores
-        ):
-            raise GameError(
-                f"start_scores must be {rules.sides} whole numbers from 0 to {rules.target - 1}, "
-                f"not {list(start_scores)!r}"
-            )
-    setup = TableTopSetup(seed, deck_list, first_dealer, None if start_scores is None else scores)
+    scores: tuple[int, ...] = setup.start_scores or (0,) * rules.sides
     cut_events: list[TableTopEvent] = []
     if first_dealer is None:
         if seed is None:
