@@ -207,12 +207,6 @@ def play(
 
     Example: cribkit play classic --ai expert --target 61
     """
-    import secrets
-
-    from cribkit.ai.players import LEVELS
-    from cribkit.games import lookup
-    from cribkit.store.saves import load_record
-
     if game == "solitaire":
         _play_solitaire(seed=seed, daily=daily, resume=resume, save=save)
         return
@@ -223,35 +217,17 @@ def play(
         )
     if daily:
         raise fail("--daily is for solitaire")
-    if game == "tabletop":
-        _play_tabletop(ai=ai, players=players, target=target, seed=seed, resume=resume, save=save)
-        return
-    if ai not in LEVELS:
-        raise fail(f"unknown AI level {ai!r}: the levels are {', '.join(LEVELS)}")
-    try:
-        rules = lookup(
-            f"classic:players={players},target={target},"
-            f"manual_counting={'true' if manual or muggins else 'false'},muggins={'true' if muggins else 'false'}"
-        )
-        record = load_record(resume) if resume is not None else None
-    except ValueError as error:
-        raise fail(str(error)) from None
-    from cribkit.tui.classic_app import ClassicApp
-
-    try:
-        app_ = ClassicApp(
-            rules,  # type: ignore[arg-type]
-            ai=ai, seed=seed if seed is not None else secrets.randbelow(2**31), record=record,
-            save_path=save if save is not None else resume,
-        )  # fmt: skip
-    except ValueError as error:
-        raise fail(str(error)) from None
-    app_.run()
+    spec = f"{game}:players={players},target={target}"
+    if game == "classic":
+        counting = "true" if manual or muggins else "false"
+        spec += f",manual_counting={counting},muggins={'true' if muggins else 'false'}"
+    _play_against_computer(game, spec, ai=ai, seed=seed, resume=resume, save=save)
 
 
-def _play_tabletop(
-    *, ai: str, players: int, target: int, seed: int | None, resume: Path | None, save: Path | None
+def _play_against_computer(
+    game: str, spec: str, *, ai: str, seed: int | None, resume: Path | None, save: Path | None
 ) -> None:
+    """Start the terminal app of a game played against the computer (new or resumed)."""
     import secrets
 
     from cribkit.ai.players import LEVELS
@@ -261,11 +237,13 @@ def _play_tabletop(
     if ai not in LEVELS:
         raise fail(f"unknown AI level {ai!r}: the levels are {', '.join(LEVELS)}")
     try:
-        rules = lookup(f"tabletop:players={players},target={target}")
+        rules = lookup(spec)
         record = load_record(resume) if resume is not None else None
-        from cribkit.tui.tabletop_app import TableTopApp
-
-        app_ = TableTopApp(
+        if game == "classic":
+            from cribkit.tui.classic_app import ClassicApp as GameApp
+        else:
+            from cribkit.tui.tabletop_app import TableTopApp as GameApp  # type: ignore[assignment]
+        app_ = GameApp(
             rules,  # type: ignore[arg-type]
             ai=ai, seed=seed if seed is not None else secrets.randbelow(2**31), record=record,
             save_path=save if save is not None else resume,
