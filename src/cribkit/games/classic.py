@@ -59,7 +59,6 @@ from cribkit.games.protocol import (
     cards_text,
     register,
 )
-from cribkit.games.records import FORMAT, VERSION
 from cribkit.games.setup import deal_setup
 
 __all__ = [
@@ -423,23 +422,7 @@ class ClassicState:
 
     def record(self) -> dict[str, Any]:
         """The game so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
-        setup = self.setup
-        out: dict[str, Any] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.rules.GAME,
-            "rules": self.rules.options(),
-        }
-        if setup.seed is not None:
-            out["seed"] = setup.seed
-        if setup.decks:
-            out["decks"] = [[str(c) for c in deck] for deck in setup.decks]
-        if setup.first_dealer is not None:
-            out["first_dealer"] = setup.first_dealer
-        if setup.start_scores is not None:
-            out["start_scores"] = list(setup.start_scores)
-        out["actions"] = [action.to_dict() for action in self.history]
-        return out
+        return self.setup.record(self.rules, self.history)
 
     # -- words ----------------------------------------------------------------------------------
 

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cribkit.core.cards import DECK_SIZE, Card, CardError, check_distinct
 from cribkit.games.classic_rules import Seed, deal_deck
-from cribkit.games.protocol import GameError
+from cribkit.games.protocol import Action, GameError, Rules
+from cribkit.games.records import FORMAT, VERSION
 
 __all__ = ["DealSetup", "as_deck", "deal_deck", "deal_setup"]
 
@@ -45,6 +47,25 @@ class DealSetup:
         if self.seed is None:
             return None
         return deal_deck(self.seed, deal)
+
+    def record(self, rules: Rules, history: Iterable[Action]) -> dict[str, Any]:
+        """The JSON record of a game with these rules, this setup and these actions."""
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": rules.GAME,
+            "rules": rules.options(),
+        }
+        if self.seed is not None:
+            out["seed"] = self.seed
+        if self.decks:
+            out["decks"] = [[str(c) for c in deck] for deck in self.decks]
+        if self.first_dealer is not None:
+            out["first_dealer"] = self.first_dealer
+        if self.start_scores is not None:
+            out["start_scores"] = list(self.start_scores)
+        out["actions"] = [action.to_dict() for action in history]
+        return out
 
 
 def as_deck(deck: Iterable[int | str], index: int) -> tuple[Card, ...]:

@@ -54,7 +54,6 @@ from cribkit.games.protocol import (
     Transition,
     register,
 )
-from cribkit.games.records import FORMAT, VERSION
 from cribkit.games.setup import DealSetup, deal_setup
 from cribkit.games.tabletop_actions import (
     CELLS,
@@ -467,23 +466,7 @@ class TableTopState:
 
     def record(self) -> dict[str, Any]:
         """The match so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
-        setup = self.setup
-        out: dict[str, Any] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.rules.GAME,
-            "rules": self.rules.options(),
-        }
-        if setup.seed is not None:
-            out["seed"] = setup.seed
-        if setup.decks:
-            out["decks"] = [[str(c) for c in deck] for deck in setup.decks]
-        if setup.first_dealer is not None:
-            out["first_dealer"] = setup.first_dealer
-        if setup.start_scores is not None:
-            out["start_scores"] = list(setup.start_scores)
-        out["actions"] = [action.to_dict() for action in self.history]
-        return out
+        return self.setup.record(self.rules, self.history)
 
     def _result_text(self) -> str:
         result = self.result
