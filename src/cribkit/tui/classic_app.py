@@ -8,7 +8,6 @@ count stand.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -29,17 +28,8 @@ from cribkit.games.classic_rules import ClassicRules
 from cribkit.games.protocol import Action, Event, GameError, start
 from cribkit.games.records import replay
 from cribkit.store.saves import save_record
+from cribkit.tui.naming import SeatNames
 from cribkit.tui.widgets import card_text, cards_text, track_rows
-
-_SEAT = re.compile(r"\bseat (\d)\b")
-_CARD = re.compile(r"\b([A2-9TJQK])([cdhs])\b")
-_SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-_YOU_VERB = re.compile(r"\bYou (\w+)")
-_SECOND_PERSON = {
-    "cuts": "cut", "deals": "deal", "plays": "play", "shows": "show", "says": "say",
-    "declares": "declare", "lays": "lay", "is": "are", "calls": "call", "lets": "let",
-    "wins": "win", "misses": "miss", "takes": "take",
-}  # fmt: skip
 
 
 class ClassicApp(App[None]):
@@ -127,27 +117,18 @@ class ClassicApp(App[None]):
 
     # -- names and text -----------------------------------------------------------------------
 
+    @property
+    def names(self) -> SeatNames:
+        return SeatNames(self.human, self.rules.players, self.ai_level)
+
     def seat_name(self, seat: int) -> str:
-        if seat == self.human:
-            return "You"
-        if self.rules.players == 4 and seat == 2:
-            return "Partner"
-        level = self.ai_level.capitalize()
-        return level if self.rules.players == 2 else f"{level} {seat}"
+        return self.names.seat_name(seat)
 
     def side_name(self, side: int) -> str:
-        if self.rules.players == 4:
-            return "Us" if side == 0 else "Them"
-        return self.seat_name(side)
+        return self.names.side_name(side)
 
     def _named(self, text: str) -> str:
-        named = _SEAT.sub(lambda m: self.seat_name(int(m.group(1))), text)
-        named = _CARD.sub(
-            lambda m: f"{'10' if m.group(1) == 'T' else m.group(1)}{_SUIT_SYMBOLS[m.group(2)]}",
-            named,
-        )
-        # "seat 0 plays" reads "You play": second person for the human's own verbs.
-        return _YOU_VERB.sub(lambda m: f"You {_SECOND_PERSON.get(m.group(1), m.group(1))}", named)
+        return self.names.sentence(text)
 
     def _log_events(self, events: Sequence[Event]) -> None:
         log = self.query_one("#log", RichLog)

@@ -12,7 +12,6 @@ the end the total is set beside the best possible total for the deal (knowing th
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
@@ -30,24 +29,16 @@ from cribkit.games.protocol import Event, GameError
 from cribkit.games.records import replay
 from cribkit.games.solitaire import ROUNDS, SolitaireRules, SolitaireState, start_solitaire
 from cribkit.store.saves import save_record
+from cribkit.tui.naming import with_symbols
 from cribkit.tui.widgets import card_text, cards_text
 
 __all__ = ["SolitaireApp"]
 
-_CARD = re.compile(r"\b([A2-9TJQK])([cdhs])\b")
-_SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 FACE_DOWN = "▒▒"
 
 
-def _symbols(text: str) -> str:
-    """Cards in a sentence with suit symbols: ``5h`` reads ``5♥``, ``Td`` reads ``10♦``."""
-    return _CARD.sub(
-        lambda m: f"{'10' if m.group(1) == 'T' else m.group(1)}{_SUIT_SYMBOLS[m.group(2)]}", text
-    )
-
-
 def _cards(cards: Iterable[Card]) -> str:
-    return _symbols(" ".join(str(c) for c in cards))
+    return with_symbols(" ".join(str(c) for c in cards))
 
 
 class SolitaireApp(App[None]):
@@ -135,7 +126,7 @@ class SolitaireApp(App[None]):
         for event in events:
             if event.type == "bottom":
                 continue
-            line = _symbols(event.text())
+            line = with_symbols(event.text())
             style = ""
             if event.type == "deal":
                 style = "bold yellow"
@@ -256,7 +247,7 @@ class SolitaireApp(App[None]):
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.query_one("#prompt", Static).update(
-            Text(_symbols(text), style="bold red" if error else "bold")
+            Text(with_symbols(text), style="bold red" if error else "bold")
         )
 
     def _refresh(self, *, prompt: bool = True) -> None:

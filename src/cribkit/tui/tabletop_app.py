@@ -19,7 +19,6 @@ PgUp/PgDn scroll the log, q quit. The record is saved when the match ends.
 
 from __future__ import annotations
 
-import re
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,28 +40,17 @@ from cribkit.games.tabletop import TableTopState, partial_line_total
 from cribkit.games.tabletop_actions import COLUMNS, SIZE, Place, cell_name
 from cribkit.games.tabletop_rules import CENTRE, LINES, PLACEMENTS, TableTopRules, line_name
 from cribkit.store.saves import save_record
+from cribkit.tui.naming import SeatNames, with_symbols
 from cribkit.tui.widgets import card_text
 
 __all__ = ["TableTopApp"]
 
-_SEAT = re.compile(r"\bseat (\d)\b")
-_CARD = re.compile(r"\b([A2-9TJQK])([cdhs])\b")
-_SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-_YOU_VERB = re.compile(r"\bYou (\w+)")
-_SECOND_PERSON = {"cuts": "cut", "deals": "deal", "places": "place", "scores": "score"}
 _EMPTY = -1
 #: The styles of the human's side and of the other side.
 _SIDE_STYLES = ("bold green", "bold cyan")
 _OPEN = " ·· "
 _FRESH = "on grey30"
 _BAR = 20
-
-
-def _symbols(text: str) -> str:
-    """Cards in a sentence with suit symbols: ``5h`` reads ``5♥``, ``Td`` reads ``10♦``."""
-    return _CARD.sub(
-        lambda m: f"{'10' if m.group(1) == 'T' else m.group(1)}{_SUIT_SYMBOLS[m.group(2)]}", text
-    )
 
 
 def _cell_card(card: Card, style: str = "") -> Text:
@@ -210,20 +198,17 @@ class TableTopApp(App[None]):
 
     # -- names and text -----------------------------------------------------------------------
 
+    @property
+    def names(self) -> SeatNames:
+        return SeatNames(self.human, self.rules.players, self.ai_level)
+
     def seat_name(self, seat: int) -> str:
         """``You``, ``Partner``, or the computer's level (and seat, with 4 players)."""
-        if seat == self.human:
-            return "You"
-        if self.rules.players == 4 and seat == 2:
-            return "Partner"
-        level = self.ai_level.capitalize()
-        return level if self.rules.players == 2 else f"{level} {seat}"
+        return self.names.seat_name(seat)
 
     def side_name(self, side: int) -> str:
         """The name of a side on the score board: the seat, or ``Us``/``Them`` with 4."""
-        if self.rules.players == 4:
-            return "Us" if side == 0 else "Them"
-        return self.seat_name(side)
+        return self.names.side_name(side)
 
     def _subject(self, side: int) -> str:
         """A side as the subject of a sentence: ``You``, ``Expert``, or ``We``/``They``."""
@@ -241,9 +226,7 @@ class TableTopApp(App[None]):
         return self.rules.players == 4 or side == self.human
 
     def _named(self, text: str) -> str:
-        named = _symbols(_SEAT.sub(lambda m: self.seat_name(int(m.group(1))), text))
-        # "seat 0 places" reads "You place": second person for the human's own verbs.
-        return _YOU_VERB.sub(lambda m: f"You {_SECOND_PERSON.get(m.group(1), m.group(1))}", named)
+        return self.names.sentence(text)
 
     def _write(self, text: str | Text, style: str = "") -> None:
         line = text if isinstance(text, Text) else Text(text, style=style)
@@ -477,7 +460,7 @@ class TableTopApp(App[None]):
         values = advisor.expert_values(_Position(state.observation(self.human)), cells)
         ranked = sorted(values.items(), key=lambda kv: (-kv[1], kv[0]))
         best, value = ranked[0]
-        card = _symbols(str(state.turned))
+        card = with_symbols(str(state.turned))
         mine, theirs = self._gains(best, state.turned)
         later = (
             ", then their best reply over the cards they may turn up"
@@ -518,7 +501,7 @@ class TableTopApp(App[None]):
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.query_one("#prompt", Static).update(
-            Text(_symbols(text), style="bold red" if error else "bold")
+            Text(with_symbols(text), style="bold red" if error else "bold")
         )
 
     def _refresh(self) -> None:
@@ -673,10 +656,10 @@ class TableTopApp(App[None]):
         if state.current_player != self.human or state.turned is None:
             return "waiting..."
         name = cell_name(self.cursor)
-        card = _symbols(str(state.turned))
+        card = with_symbols(str(state.turned))
         if self.cursor in state.open_cells():
             return f"Place {card} on {name}: Enter. Move: arrows or a-e, 1-5. h: hint"
         if state.grid[self.cursor] != _EMPTY:
-            held = _symbols(str(Card(state.grid[self.cursor])))
+            held = with_symbols(str(Card(state.grid[self.cursor])))
             return f"Place {card}: {name} holds {held}; pick an open cell (··). h: hint"
         return f"Place {card}: {name} touches no card; pick an open cell (··). h: hint"
