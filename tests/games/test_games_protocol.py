@@ -15,7 +15,7 @@ from cribkit.games.protocol import Action, Event, GameError, GameState, RulesErr
 
 
 def test_the_registry_finds_classic_with_options() -> None:
-    assert games() == ["classic", "solitaire", "tabletop"]
+    assert games() == ["classic", "solitaire", "tabletop", "tiles"]
     assert lookup("classic") == ClassicRules()
     assert lookup(" Classic ") == ClassicRules()
     rules = lookup("classic:players=3,target=61,muggins=true")

@@ -2,7 +2,7 @@
 
 >>> from cribkit.games import games, lookup
 >>> games()
-['classic', 'solitaire', 'tabletop']
+['classic', 'solitaire', 'tabletop', 'tiles']
 >>> lookup("classic:players=4").sides
 2
 """
@@ -47,6 +47,8 @@ from cribkit.games.tabletop import (
     TableTopState,
     start_tabletop,
 )
+from cribkit.games.tiles import TilesRules, TilesState, start_tiles
+from cribkit.games.tiles_notation import Exchange, Pass, PlayTiles
 
 __all__ = [
     "Action",
@@ -55,6 +57,7 @@ __all__ = [
     "Declare",
     "Discard",
     "Event",
+    "Exchange",
     "GameError",
     "GameInfo",
     "GameOverError",
@@ -65,9 +68,11 @@ __all__ = [
     "OccupiedCellError",
     "OffGridError",
     "OutOfTurnError",
+    "Pass",
     "PassMuggins",
     "Place",
     "Play",
+    "PlayTiles",
     "RecordError",
     "Result",
     "Rules",
@@ -77,6 +82,8 @@ __all__ = [
     "SolitaireState",
     "TableTopRules",
     "TableTopState",
+    "TilesRules",
+    "TilesState",
     "Transition",
     "classic",
     "daily_seed",
@@ -89,4 +96,5 @@ __all__ = [
     "start_game",
     "start_solitaire",
     "start_tabletop",
+    "start_tiles",
 ]

@@ -1,0 +1,326 @@
+"""Cribbage Tiles: every legal play for a rack on a board, scored, the way crossword engines do.
+
+The generator never tries placements blindly. It works line by line (each row for plays
+across, each column for plays down) with two precomputed tables, as crossword move generators
+do (Appel and Jacobson's anchors and cross-checks):
+
+- **anchors**: the empty cells touching a tile. A later play's line must hold one (rule 3).
+- **cross-checks**: for each empty cell, the crossing line through it (the tiles above and
+  below it for a play across). Crib hands are at most 5 tiles, so a crossing line is short and
+  each cell's check is a table over the 13 values: which values may go there (the crossing
+  hand stays within 5 tiles and, with ``strict_cross_hands``, scores), which of them score in
+  that hand (rule 5), the hand's points and whether it would be 5 tiles of one colour.
+
+A play's main line is a **segment**: a maximal run of at most 5 cells, holding an anchor, whose
+empty cells the play fills. For each segment the generator takes each sub-multiset of the rack
+of the right size (with each 6 or 9 as itself or turned). The main hand's points and the values
+that score in it depend only on that multiset, so they are looked up once; then only the
+arrangements whose every tile passes its cell's cross-check and scores in the main hand or in
+its crossing hand are kept. Plays of one tile are generated once, with the plays across.
+
+>>> from cribkit.games.tiles_board import Board
+>>> from cribkit.games.tiles_notation import format_move
+>>> from cribkit.games.tiles_rules import parse_tiles
+>>> board = Board.from_cells(13, {"G7": "5d", "H7": "Tl"})
+>>> plays = generate_plays(board, parse_tiles("Kd 4l 3d 9d"))
+>>> best = max(plays, key=lambda p: p.points)
+>>> len(plays), format_move(best.play, board), best.points
+(292, 'D7 across 4l 6=9d Kd', 9)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Final, NamedTuple
+
+from cribkit.core.tables import RANK_WEIGHTS
+from cribkit.games.tiles_board import _INFO, EMPTY, Board, hand_info
+from cribkit.games.tiles_notation import PlayTiles
+from cribkit.games.tiles_rules import BONUS, MAX_HAND, RACK_SIZE, piece_of, tile_rank
+
+__all__ = ["ScoredPlay", "generate_plays"]
+
+#: Bits 1-13: every value.
+_ALL: Final = 0x3FFE
+_NO_POINTS: Final = (0,) * 14
+_W: Final = (0, *RANK_WEIGHTS)  # weight by value, 1-13
+
+
+class ScoredPlay(NamedTuple):
+    """A legal play and its points (every crib hand and bonus; see
+    :meth:`~cribkit.games.tiles.TilesState.preview` for the breakdown)."""
+
+    play: PlayTiles
+    points: int
+
+
+class _Choice:
+    """A sub-multiset of the rack as placed pieces: its distinct pieces and how many of each."""
+
+    __slots__ = ("bits", "counts", "dark", "key", "perms", "pieces", "values")
+
+    def __init__(self, pieces: Sequence[int]) -> None:
+        counts = Counter(pieces)
+        self.pieces = tuple(sorted(counts))
+        self.counts = tuple(counts[p] for p in self.pieces)
+        self.values = tuple((p >> 2) + 1 for p in self.pieces)
+        self.bits = tuple(1 << v for v in self.values)
+        self.key = sum(_W[(p >> 2) + 1] for p in pieces)
+        self.dark = sum(1 for p in pieces if not p >> 1 & 1)
+        self.perms = _perms(self.counts)
+
+    def all_values(self) -> list[int]:
+        return [v for v, n in zip(self.values, self.counts, strict=True) for _ in range(n)]
+
+
+_PERMS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+
+def _perms(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The distinct orders of a multiset given by how many of each distinct item."""
+    perms = _PERMS.get(counts)
+    if perms is None:
+        items = [i for i, n in enumerate(counts) for _ in range(n)]
+        perms = _PERMS[counts] = sorted(set(permutations(items)))
+    return perms
+
+
+_CHOICES: dict[tuple[int, ...], list[list[_Choice]]] = {}
+
+
+def _choices(rack: Sequence[int]) -> list[list[_Choice]]:
+    """Every sub-multiset of the rack (1 to 5 tiles) as pieces, by size; a 6 or a 9 either
+    way up."""
+    key = tuple(sorted(rack))
+    cached = _CHOICES.get(key)
+    if cached is not None:
+        return cached
+    kinds = sorted(Counter(key).items())
+    by_size: list[list[_Choice]] = [[] for _ in range(RACK_SIZE + 1)]
+
+    def grow(index: int, chosen: list[int]) -> None:
+        if index == len(kinds):
+            if chosen:
+                by_size[len(chosen)].append(_Choice(chosen))
+            return
+        tile, count = kinds[index]
+        turns = tile_rank(tile) in (6, 9)
+        for take in range(count + 1):
+            for turned in range(take + 1) if turns else (0,):
+                pieces = [piece_of(tile)] * (take - turned)
+                if turned:
+                    pieces += [piece_of(tile, True)] * turned
+                grow(index + 1, chosen + pieces)
+
+    grow(0, [])
+    if len(_CHOICES) > 4096:
+        _CHOICES.clear()
+    _CHOICES[key] = by_size
+    return by_size
+
+
+class _Cross:
+    """The cross-checks for plays in one direction: per cell, the values allowed, the values
+    that score in the crossing hand, that hand's points by value, its one colour (or -1)."""
+
+    __slots__ = ("allowed", "colour", "points", "scoring")
+
+    def __init__(
+        self, grid: Sequence[int], vals: Sequence[int], size: int, step: int, strict: bool
+    ) -> None:
+        cells = size * size
+        self.allowed = [_ALL] * cells
+        self.scoring = [0] * cells
+        self.points: list[Sequence[int]] = [_NO_POINTS] * cells
+        self.colour = [-1] * cells
+        for cell in range(cells):
+            if vals[cell]:
+                self.allowed[cell] = 0
+                continue
+            line: list[int] = []
+            row = cell // size
+            x = cell - step
+            while x >= 0 and (step != 1 or x // size == row) and vals[x]:
+                line.append(x)
+                x -= step
+            x = cell + step
+            while x < cells and (step != 1 or x // size == row) and vals[x]:
+                line.append(x)
+                x += step
+            if not line:
+                continue
+            n = len(line)
+            if n >= MAX_HAND:
+                self.allowed[cell] = 0
+                continue
+            existing = [vals[x] for x in line]
+            key = sum(_W[v] for v in existing)
+            colours = {grid[x] >> 1 & 1 for x in line}
+            if n == MAX_HAND - 1 and len(colours) == 1:
+                self.colour[cell] = colours.pop()
+            allowed = scoring = 0
+            points = [0] * 14
+            for v in range(1, 14):
+                info = _INFO.get((key + _W[v]) * 8 + n + 1) or hand_info([*existing, v])
+                if strict and not info[0]:
+                    continue
+                allowed |= 1 << v
+                points[v] = info[0]
+                if info[1] >> v & 1:
+                    scoring |= 1 << v
+            self.allowed[cell] = allowed
+            self.scoring[cell] = scoring
+            self.points[cell] = points
+
+
+def generate_plays(
+    board: Board, rack: Sequence[int], *, seat: int = 0, strict: bool = True
+) -> list[ScoredPlay]:
+    """Every legal play of tiles from ``rack`` (tiles, see :mod:`~cribkit.games.tiles_rules`)
+    on ``board``, as :class:`PlayTiles` for ``seat`` with its points.
+
+    Exactly the plays :func:`~cribkit.games.tiles_board.evaluate_play` accepts, each once (a
+    play of one tile is not repeated as a play down), in a fixed order: plays across row by row,
+    then plays down column by column.
+    """
+    if not rack:
+        return []
+    size = board.size
+    grid = board.cells
+    vals = [0 if p == EMPTY else (p >> 2) + 1 for p in grid]
+    choices = _choices(rack)
+    most = min(len(rack), RACK_SIZE)
+    out: list[ScoredPlay] = []
+    if not any(vals):
+        middle = size // 2
+        free = _Cross(grid, vals, size, 1, strict)  # nothing crosses: every value is allowed
+        for across in (True, False):
+            for length in range(2, most + 1):
+                for start in range(max(0, middle - length + 1), min(middle, size - length) + 1):
+                    line = [
+                        middle * size + start + i if across else (start + i) * size + middle
+                        for i in range(length)
+                    ]
+                    _segment(out, line, [], 0, 0, choices[length], free, size, seat, strict, BONUS)
+        return out
+    anchors = [False] * (size * size)
+    for cell, v in enumerate(vals):
+        if v:
+            continue
+        row, col = divmod(cell, size)
+        anchors[cell] = bool(
+            (col > 0 and vals[cell - 1])
+            or (col < size - 1 and vals[cell + 1])
+            or (row > 0 and vals[cell - size])
+            or (row < size - 1 and vals[cell + size])
+        )
+    for across in (True, False):
+        cross = _Cross(grid, vals, size, size if across else 1, strict)
+        allowed = cross.allowed
+        for line_no in range(size):
+            line = [line_no * size + i if across else i * size + line_no for i in range(size)]
+            if not any(anchors[c] for c in line):
+                continue
+            for start in range(size):
+                if start and vals[line[start - 1]]:
+                    continue  # a crib hand starts after an empty cell or the edge
+                empties: list[int] = []
+                existing: list[int] = []
+                dark = 0
+                anchored = False
+                for end in range(start, min(start + MAX_HAND, size)):
+                    cell = line[end]
+                    v = vals[cell]
+                    if v:
+                        existing.append(v)
+                        dark += not grid[cell] >> 1 & 1
+                    elif allowed[cell]:
+                        empties.append(cell)
+                        anchored = anchored or anchors[cell]
+                    else:
+                        break  # no tile can go on this cell in a play this way
+                    if end + 1 < size and vals[line[end + 1]]:
+                        continue  # the hand goes on through the next cell
+                    k = len(empties)
+                    if not anchored or not 0 < k <= most or (k == 1 and not across):
+                        continue
+                    _segment(
+                        out, empties, existing, dark, end - start + 1, choices[k], cross, size,
+                        seat, strict, 0,
+                    )  # fmt: skip
+    return out
+
+
+def _segment(
+    out: list[ScoredPlay],
+    empties: Sequence[int],
+    existing: Sequence[int],
+    dark: int,
+    length: int,
+    choices: Sequence[_Choice],
+    cross: _Cross,
+    size: int,
+    seat: int,
+    strict: bool,
+    bonus: int,
+) -> None:
+    """Add the plays that fill ``empties``: the segment's other cells hold tiles of the values
+    ``existing``, ``dark`` of them dark; it is ``length`` cells long in all (0 for a first
+    play, as long as its empties)."""
+    k = len(empties)
+    key = sum(_W[v] for v in existing)
+    length = length or k
+    allowed = [cross.allowed[c] for c in empties]
+    scoring = [cross.scoring[c] for c in empties]
+    points = [cross.points[c] for c in empties]
+    colours = [cross.colour[c] for c in empties]
+    cells = tuple(divmod(c, size) for c in empties)
+    if k == RACK_SIZE:
+        bonus += BONUS
+    positions = range(k)
+    for choice in choices:
+        if length >= 2:
+            info = _INFO.get((key + choice.key) * 8 + length)
+            if info is None:
+                info = hand_info([*existing, *choice.all_values()])
+            main_points, main_scoring = info
+            if strict and not main_points:
+                continue
+        else:
+            main_points = main_scoring = 0
+        masks = []
+        union = 0
+        for j in positions:
+            ok, good = allowed[j], scoring[j] | main_scoring
+            mask = 0
+            for i, bit in enumerate(choice.bits):
+                if ok & bit and good & bit:
+                    mask |= 1 << i
+            if not mask:
+                break
+            masks.append(mask)
+            union |= mask
+        else:
+            if union != (1 << len(choice.bits)) - 1:
+                continue
+            base = main_points + bonus
+            if length == MAX_HAND and (dark + choice.dark == MAX_HAND or dark + choice.dark == 0):
+                base += BONUS
+            pieces = choice.pieces
+            values = choice.values
+            for perm in choice.perms:
+                for j in positions:
+                    if not masks[j] >> perm[j] & 1:
+                        break
+                else:
+                    total = base
+                    placed = []
+                    for j in positions:
+                        piece = pieces[perm[j]]
+                        placed.append(piece)
+                        total += points[j][values[perm[j]]]
+                        if colours[j] == piece >> 1 & 1:
+                            total += BONUS
+                    out.append(ScoredPlay(PlayTiles.of_sorted(seat, cells, tuple(placed)), total))
