@@ -48,6 +48,9 @@ EXPERT_CANDIDATES = 96
 #: How sharply the expert believes the opponent kept a good hand (points of expected value per
 #: factor e of likelihood).
 KEEP_TEMPERATURE = 2.0
+#: How often the expert expects the opponent to grab the points on offer in the play rather
+#: than find the best card (see PlaySearch.greed).
+EXPERT_GREED = 0.5
 #: Sampled cribs per candidate discard with 3 or 4 players.
 CRIB_SAMPLES = 400
 #: Within this share of the target (36 points of 121), the expert plays for the win, not for
@@ -193,7 +196,7 @@ class ClassicPlayer:
             # Two players: each seat is its own side, so scores index by seat.
             scores = obs["scores"]
             needs = (int(obs["target"]) - scores[seat], int(obs["target"]) - scores[opponent])
-        search = PlaySearch(needs=needs)
+        search = PlaySearch(needs=needs, greed=EXPERT_GREED)
         return search.card_values(
             hand,
             guesses,

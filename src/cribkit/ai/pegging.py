@@ -101,7 +101,10 @@ class PlaySearch:
     """
 
     needs: tuple[int, int] | None = None
-    _memo: dict[tuple[object, ...], int] = field(default_factory=dict, repr=False)
+    #: How often the opponent is expected to grab the points on offer rather than play the
+    #: card that is best for them to the end of the play (0: a perfect opponent).
+    greed: float = 0.0
+    _memo: dict[tuple[object, ...], float] = field(default_factory=dict, repr=False)
 
     def card_values(
         self,
@@ -148,7 +151,7 @@ class PlaySearch:
         blocked: bool,
         rank: int,
         accrued: tuple[int, int],
-    ) -> int:
+    ) -> float:
         """Value after ``mover`` lays ``rank`` (the points it scores included)."""
         hand = h0 if mover == 0 else h1
         index = hand.index(rank)
@@ -188,7 +191,7 @@ class PlaySearch:
         blocked: bool,
         last: int,
         accrued: tuple[int, int],
-    ) -> int:
+    ) -> float:
         """Value of the position with ``mover`` to act (``blocked``: the other said go)."""
         # Only the points still needed matter for the future, not those already scored.
         need_key = (
@@ -202,7 +205,20 @@ class PlaySearch:
         options = [r for r in set(hand) if count + pip(r) <= MAX_COUNT]
         if options:
             values = [self._lay(h0, h1, pile, count, mover, blocked, r, accrued) for r in options]
-            value = max(values) if mover == 0 else min(values)
+            if mover == 0:
+                value = max(values)
+            elif self.greed:
+                # A real opponent often takes the points on offer now: weigh that card in.
+                grab = max(
+                    range(len(options)),
+                    key=lambda i: (
+                        peg_points((*pile, options[i]), count + pip(options[i])),
+                        pip(options[i]),
+                    ),
+                )
+                value = (1 - self.greed) * min(values) + self.greed * values[grab]
+            else:
+                value = min(values)
         else:
             other_hand = h1 if mover == 0 else h0
             if not blocked and any(count + pip(r) <= MAX_COUNT for r in other_hand):
@@ -214,7 +230,7 @@ class PlaySearch:
 
     def _go(
         self, h0: tuple[int, ...], h1: tuple[int, ...], last: int, accrued: tuple[int, int]
-    ) -> int:
+    ) -> float:
         """Nobody can play: 1 for the go to the last layer, and a new count."""
         sign = 1 if last == 0 else -1
         accrued = (accrued[0] + 1, accrued[1]) if last == 0 else (accrued[0], accrued[1] + 1)

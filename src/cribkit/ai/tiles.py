@@ -1,0 +1,485 @@
+"""Computer players for Cribbage Tiles: easy, medium and expert (random comes from
+:mod:`cribkit.ai.players`).
+
+Each level sees only its seat's observation (the board, its rack, the tiles it has not seen)
+and regenerates its plays with their points (:func:`~cribkit.games.tiles_movegen.generate_plays`).
+
+- easy: the play that scores most now (ties in the engine's order); with no play it exchanges
+  its whole rack while the bag allows (else its highest tiles), or passes.
+- medium: the play's points plus the value of the tiles it keeps on the rack (a **leave**):
+  a small table of values, per rank kept and for each pair, fifteen (two tiles making 15, a 6
+  or 9 either way up), and tiles one or two ranks apart, tuned by self-play
+  (:mod:`cribkit.ai.data.build_tiles_leave`, shipped as ``tiles_leave.json``). Once the bag
+  is empty a tile kept is worth minus its face value (what it costs if the game ends). With no
+  play it exchanges the tiles whose leave is worst (keeping the best subset), or passes.
+- expert: medium's top candidates, each weighed by the opponents' likely replies: the tiles it
+  has not seen are dealt at random into the opponents' racks (the rest is the bag), the same
+  guesses for every candidate, and each opponent answers with its highest-scoring play on the
+  board after the candidate. A candidate is worth points + leave - the mean best reply. With
+  the bag empty in a two-player game the opponent's rack is known: a small search (its own
+  plays, the reply, its next play, passing included, the deductions when the game ends)
+  decides.
+
+>>> from cribkit.games.tiles import start_tiles
+>>> state = start_tiles(seed=3).state
+>>> player = TilesPlayer("expert", seed=1)
+>>> action = player.choose(state.observation(state.current_player), state.legal_actions())
+>>> action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from itertools import combinations
+from typing import Any, Final
+
+from cribkit.ai.players import Observation, Player, RandomPlayer, register_players
+from cribkit.games.actions import Declare
+from cribkit.games.protocol import Action
+from cribkit.games.tiles_board import EMPTY, Board
+from cribkit.games.tiles_movegen import ScoredPlay, generate_plays
+from cribkit.games.tiles_notation import Exchange, Joker, Pass, PassJoker, PlayTiles
+from cribkit.games.tiles_rules import (
+    KINDS,
+    RACK_SIZE,
+    face_value,
+    parse_piece,
+    parse_tile,
+    piece_tile,
+    tile_rank,
+)
+
+__all__ = [
+    "DATA_FILE",
+    "LEAVE_FEATURES",
+    "LeaveTable",
+    "TilesPlayer",
+    "TilesView",
+    "leave_features",
+    "load_leave_table",
+]
+
+DATA_PACKAGE: Final = "cribkit.ai.data"
+DATA_FILE: Final = "tiles_leave.json"
+#: The names of the leave features: a count per rank, then the combinations of two tiles.
+LEAVE_FEATURES: Final = (
+    *(f"rank_{r}" for r in range(1, 14)),
+    "pair",
+    "fifteen",
+    "step1",
+    "step2",
+)
+#: How many of medium's best plays the expert weighs, how many guesses of the opponents' racks,
+#: and how far below the best a candidate may be (in medium's points) to be weighed at all.
+EXPERT_CANDIDATES: Final = 6
+EXPERT_SAMPLES: Final = 10
+EXPERT_WINDOW: Final = 20.0
+#: The end-game search: plays tried per position, and its depth in turns.
+ENDGAME_BRANCH: Final = 6
+ENDGAME_DEPTH: Final = 3
+#: At the end-game search's horizon each rack is counted at this share of its face value.
+ENDGAME_HORIZON_SHARE: Final = 0.5
+
+
+def _value_of_rank(rank: int) -> int:
+    return min(rank, 10)
+
+
+def _makes_fifteen(a: int, b: int) -> bool:
+    """Whether tiles of ranks ``a`` and ``b`` can make 15 (a 6 or a 9 either way up)."""
+    for x in (a, 15 - a) if a in (6, 9) else (a,):
+        for y in (b, 15 - b) if b in (6, 9) else (b,):
+            if _value_of_rank(x) + _value_of_rank(y) == 15:
+                return True
+    return False
+
+
+@cache
+def _pair_features(a: int, b: int) -> tuple[int, int, int, int]:
+    """Pair, fifteen, one rank apart, two ranks apart, for two tiles of ranks ``a`` and ``b``."""
+    gap = abs(a - b)
+    return (int(a == b), int(_makes_fifteen(a, b)), int(gap == 1), int(gap == 2))
+
+
+def leave_features(tiles: Sequence[int]) -> list[float]:
+    """The features of the tiles kept on a rack, in the order of :data:`LEAVE_FEATURES`.
+
+    >>> from cribkit.games.tiles_rules import parse_tiles
+    >>> f = leave_features(parse_tiles("5d 5l Kd"))
+    >>> f[4], f[12], dict(zip(LEAVE_FEATURES[13:], f[13:]))
+    (2.0, 1.0, {'pair': 1.0, 'fifteen': 2.0, 'step1': 0.0, 'step2': 0.0})
+    """
+    out = [0.0] * len(LEAVE_FEATURES)
+    ranks = [tile_rank(t) for t in tiles]
+    for r in ranks:
+        out[r - 1] += 1
+    for a, b in combinations(ranks, 2):
+        pair, fifteen, step1, step2 = _pair_features(a, b)
+        out[13] += pair
+        out[14] += fifteen
+        out[15] += step1
+        out[16] += step2
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveTable:
+    """The value of tiles kept on a rack: a weight per feature of :data:`LEAVE_FEATURES`.
+
+    >>> table = LeaveTable.from_json({"weights": {"rank_5": 2.0, "pair": 1.5}})
+    >>> from cribkit.games.tiles_rules import parse_tiles
+    >>> table.value(parse_tiles("5d 5l")), table.value(())
+    (5.5, 0.0)
+    """
+
+    weights: tuple[float, ...]
+    meta: Mapping[str, Any] | None = None
+
+    def value(self, tiles: Sequence[int]) -> float:
+        """What keeping ``tiles`` is worth, in points of later turns."""
+        return sum(w * f for w, f in zip(self.weights, leave_features(tiles), strict=True))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "weights": {
+                name: round(w, 4) for name, w in zip(LEAVE_FEATURES, self.weights, strict=True)
+            }
+        }
+        if self.meta:
+            out["meta"] = dict(self.meta)
+        return out
+
+    @classmethod
+    def from_json(cls, document: Mapping[str, Any]) -> LeaveTable:
+        weights = document.get("weights", {})
+        if not isinstance(weights, Mapping):
+            raise ValueError("a leave table's weights are an object of feature: value")
+        unknown = set(weights) - set(LEAVE_FEATURES)
+        if unknown:
+            raise ValueError(f"unknown leave features: {', '.join(sorted(unknown))}")
+        meta = document.get("meta")
+        return cls(
+            tuple(float(weights.get(name, 0.0)) for name in LEAVE_FEATURES),
+            dict(meta) if isinstance(meta, Mapping) else None,
+        )
+
+    @classmethod
+    def zero(cls) -> LeaveTable:
+        """No value for any leave (medium then plays like easy)."""
+        return cls((0.0,) * len(LEAVE_FEATURES))
+
+
+@cache
+def load_leave_table() -> LeaveTable:
+    """The shipped leave table (``cribkit/ai/data/tiles_leave.json``)."""
+    text = resources.files(DATA_PACKAGE).joinpath(DATA_FILE).read_text(encoding="utf-8")
+    return LeaveTable.from_json(json.loads(text))
+
+
+# ---------------------------------------------------------------------------------------------
+# What a seat sees
+
+
+class TilesView:
+    """A seat's observation as the engine's types: the board, the rack, the unseen tiles."""
+
+    def __init__(self, observation: Observation) -> None:
+        self.seat = int(observation["seat"])
+        options = observation.get("rules", {})
+        self.strict = bool(options.get("strict_cross_hands", True))
+        self.players = int(options.get("players", 2))
+        self.solitaire = bool(options.get("solitaire", False))
+        rows: Sequence[Sequence[str | None]] = observation["board"]
+        size = len(rows)
+        cells = [EMPTY if text is None else parse_piece(text) for row in rows for text in row]
+        self.board = Board(size, tuple(cells))
+        self.rack = tuple(sorted(parse_tile(t) for t in observation["rack"]))
+        self.rack_sizes = tuple(int(n) for n in observation["rack_sizes"])
+        self.bag_size = int(observation["bag_size"])
+        self.scores = tuple(int(s) for s in observation["scores"])
+        self.misses = int(observation.get("misses", 0))
+        unseen: Mapping[str, int] = observation.get("unseen", {})
+        self.unseen = tuple(sorted(t for text, n in unseen.items() for t in [parse_tile(text)] * n))
+
+    def plays(
+        self, board: Board | None = None, rack: Sequence[int] | None = None, seat: int | None = None
+    ) -> list[ScoredPlay]:
+        """Every legal play of ``rack`` (default: the seat's) on ``board`` (default: now)."""
+        return generate_plays(
+            self.board if board is None else board,
+            self.rack if rack is None else rack,
+            seat=self.seat if seat is None else seat,
+            strict=self.strict,
+        )
+
+    def opponents(self) -> list[int]:
+        """The other seats in turn order after this one (none with ``solitaire``: both racks
+        are the player's own)."""
+        return [(self.seat + i) % self.players for i in range(1, self.players)]
+
+
+def _kept(rack: Sequence[int], play: PlayTiles) -> tuple[int, ...]:
+    left = list(rack)
+    for piece in play.tiles:
+        left.remove(piece_tile(piece))
+    return tuple(left)
+
+
+def _placed(board: Board, play: PlayTiles) -> Board:
+    size = board.size
+    return board.placed([r * size + c for r, c in play.cells], play.tiles)
+
+
+def _face(tiles: Sequence[int]) -> int:
+    return sum(face_value(t) for t in tiles)
+
+
+# ---------------------------------------------------------------------------------------------
+# The players
+
+
+class TilesPlayer:
+    """A Cribbage Tiles player of ``level`` easy, medium or expert, with its own seeded
+    generator (the expert's guesses of the opponents' racks)."""
+
+    def __init__(
+        self, level: str = "expert", seed: int | None = None, leave: LeaveTable | None = None
+    ) -> None:
+        if level not in ("easy", "medium", "expert"):
+            raise ValueError(f"unknown Cribbage Tiles level {level!r}")
+        self.name = level
+        self.level = level
+        self.rng = random.Random(seed)
+        self.leave = (
+            leave
+            if leave is not None
+            else (LeaveTable.zero() if level == "easy" else load_leave_table())
+        )
+
+    # -- the protocol -----------------------------------------------------------------------
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("there is no legal action to choose from")
+        first = legal_actions[0]
+        if isinstance(first, Declare):
+            return max((a for a in legal_actions if isinstance(a, Declare)), key=lambda a: a.points)
+        if isinstance(first, Joker | PassJoker):
+            return next((a for a in legal_actions if isinstance(a, PassJoker)), first)
+        view = TilesView(observation)
+        legal = set(legal_actions)
+        plays = [p for p in view.plays() if p.play in legal]
+        if plays:
+            return self.best_play(view, plays).play
+        return self.no_play(view, legal_actions)
+
+    # -- choosing a play --------------------------------------------------------------------
+
+    def leave_value(self, view: TilesView, kept: Sequence[int]) -> float:
+        """What keeping ``kept`` is worth: the table's value while the bag holds tiles, minus
+        the face value once it is empty."""
+        if view.bag_size == 0:
+            return -float(_face(kept))
+        return self.leave.value(kept)
+
+    def ranked(
+        self, view: TilesView, plays: Sequence[ScoredPlay]
+    ) -> list[tuple[float, int, ScoredPlay]]:
+        """The plays by medium's value (points + leave), best first, ties in the given order."""
+        cache: dict[tuple[int, ...], float] = {}
+        out = []
+        for index, scored in enumerate(plays):
+            kept = _kept(view.rack, scored.play)
+            value = cache.get(kept)
+            if value is None:
+                value = cache[kept] = self.leave_value(view, kept)
+            out.append((scored.points + value, index, scored))
+        out.sort(key=lambda item: (-item[0], item[1]))
+        return out
+
+    def best_play(self, view: TilesView, plays: Sequence[ScoredPlay]) -> ScoredPlay:
+        """The level's choice among ``plays`` (all legal)."""
+        if self.level == "easy":
+            return max(plays, key=lambda p: p.points)  # the first of the best
+        ranked = self.ranked(view, plays)
+        if self.level == "medium" or len(ranked) == 1:
+            return ranked[0][2]
+        if view.bag_size == 0 and view.players == 2 and not view.solitaire:
+            endgame = self.endgame_play(view, plays)
+            if endgame is not None:
+                return endgame
+        return self.simulated_play(view, ranked)
+
+    def expert_values(
+        self, view: TilesView, ranked: Sequence[tuple[float, int, ScoredPlay]]
+    ) -> list[tuple[float, ScoredPlay]]:
+        """The expert's candidates with their values (points + leave - mean best reply), best
+        first."""
+        top = ranked[0][0]
+        candidates = [r for r in ranked[:EXPERT_CANDIDATES] if r[0] >= top - EXPERT_WINDOW]
+        opponents = [] if view.solitaire else view.opponents()
+        samples = self._deal_opponents(view, opponents)
+        out = []
+        for value, index, scored in candidates:
+            board = _placed(view.board, scored.play)
+            replies = 0.0
+            for racks in samples:
+                for seat, rack in racks:
+                    best = max((p.points for p in view.plays(board, rack, seat)), default=0)
+                    replies += best
+            mean = replies / (len(samples) * max(1, len(opponents))) if samples else 0.0
+            out.append((value - mean, index, scored))
+        out.sort(key=lambda item: (-item[0], item[1]))
+        return [(value, scored) for value, _, scored in out]
+
+    def simulated_play(
+        self, view: TilesView, ranked: Sequence[tuple[float, int, ScoredPlay]]
+    ) -> ScoredPlay:
+        return self.expert_values(view, ranked)[0][1]
+
+    def _deal_opponents(
+        self, view: TilesView, opponents: Sequence[int]
+    ) -> list[list[tuple[int, tuple[int, ...]]]]:
+        """Guesses of the opponents' racks: the unseen tiles shuffled and dealt to them."""
+        if not opponents:
+            return []
+        pool = list(view.unseen)
+        samples = []
+        for _ in range(EXPERT_SAMPLES):
+            self.rng.shuffle(pool)
+            racks = []
+            at = 0
+            for seat in opponents:
+                n = min(view.rack_sizes[seat], len(pool) - at)
+                racks.append((seat, tuple(sorted(pool[at : at + n]))))
+                at += n
+            samples.append(racks)
+        return samples
+
+    # -- the end game: the bag is empty and the opponent's rack is known ----------------------
+
+    def endgame_play(self, view: TilesView, plays: Sequence[ScoredPlay]) -> ScoredPlay | None:
+        """The best play by a small search once the bag is empty (two players), or None if
+        the opponent's rack is not known exactly. The search tries passing only after the
+        first play."""
+        opponent = 1 - view.seat
+        their = view.unseen
+        if len(their) != view.rack_sizes[opponent]:
+            return None
+        best: ScoredPlay | None = None
+        best_value = float("-inf")
+        for scored in _top(plays):
+            value = self._after_play(view, view.board, view.rack, their, scored, ENDGAME_DEPTH)
+            if value > best_value:
+                best, best_value = scored, value
+        return best
+
+    def _after_play(
+        self,
+        view: TilesView,
+        board: Board,
+        mine: Sequence[int],
+        theirs: Sequence[int],
+        scored: ScoredPlay,
+        depth: int,
+    ) -> float:
+        kept = _kept(mine, scored.play)
+        if not kept:
+            return scored.points + _face(theirs)
+        after = _placed(board, scored.play)
+        return scored.points - self._search(view, after, theirs, kept, depth - 1, 0)
+
+    def _search(
+        self,
+        view: TilesView,
+        board: Board,
+        mine: Sequence[int],
+        theirs: Sequence[int],
+        depth: int,
+        misses: int,
+    ) -> float:
+        """The mover's best future margin (its points minus the other's, deductions included)."""
+        if depth <= 0:
+            return ENDGAME_HORIZON_SHARE * (_face(theirs) - _face(mine))
+        # Passing: two passes in a row end the game.
+        if misses + 1 >= 2:
+            best = float(_face(theirs) - _face(mine))
+        else:
+            best = -self._search(view, board, theirs, mine, depth - 1, misses + 1)
+        for scored in _top(view.plays(board, mine)):
+            best = max(best, self._after_play(view, board, mine, theirs, scored, depth))
+        return best
+
+    # -- no play: exchange or pass ------------------------------------------------------------
+
+    def no_play(self, view: TilesView, legal_actions: Sequence[Action]) -> Action:
+        """An exchange the bag allows (the tiles worst to keep), else a pass."""
+        legal = set(legal_actions)
+        seat = view.seat
+        most = min(view.bag_size, RACK_SIZE, len(view.rack))
+        if most > 0:
+            if self.level == "easy":
+                give = tuple(sorted(view.rack, key=lambda t: (-face_value(t), t))[:most])
+            else:
+                give = self._worst_tiles(view, most)
+            action = Exchange(seat, give)
+            if action in legal:
+                return action
+        passing = Pass(seat)
+        if passing in legal:
+            return passing
+        return legal_actions[-1]
+
+    def _worst_tiles(self, view: TilesView, most: int) -> tuple[int, ...]:
+        """The tiles to give back: the complement of the best subset to keep (at least
+        ``len(rack) - most`` kept), by the leave table plus a fresh tile's value."""
+        rack = view.rack
+        fresh = self._fresh_tile_value()
+        best_keep: tuple[int, ...] = ()
+        best_value = float("-inf")
+        seen: set[tuple[int, ...]] = set()
+        for k in range(max(0, len(rack) - most), len(rack)):
+            for keep in combinations(rack, k):
+                if keep in seen:
+                    continue
+                seen.add(keep)
+                value = self.leave.value(keep) + fresh * (len(rack) - k)
+                if value > best_value:
+                    best_keep, best_value = keep, value
+        give = list(rack)
+        for tile in best_keep:
+            give.remove(tile)
+        return tuple(give)
+
+    def _fresh_tile_value(self) -> float:
+        """The mean value of a tile drawn blind (the table's mean over the 26 tiles)."""
+        return sum(self.leave.value((t,)) for t in range(KINDS)) / KINDS
+
+
+def _top(plays: Sequence[ScoredPlay]) -> list[ScoredPlay]:
+    """The end game's candidates: the highest-scoring plays, and the plays of the most tiles."""
+    by_points = sorted(plays, key=lambda p: -p.points)[:ENDGAME_BRANCH]
+    most = max((len(p.play.tiles) for p in plays), default=0)
+    longest = [p for p in plays if len(p.play.tiles) == most]
+    longest.sort(key=lambda p: -p.points)
+    out = list(by_points)
+    for p in longest[:2]:
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def tiles_player(level: str, seed: int | None = None) -> Player:
+    """The factory registered for ``tiles``: random, easy, medium or expert."""
+    if level == "random":
+        return RandomPlayer(seed)
+    return TilesPlayer(level, seed)
+
+
+register_players("tiles", tiles_player)
