@@ -414,3 +414,17 @@ def test_search_with_needs_matches_the_engine_near_the_target(seed: int) -> None
     scores = [rng.randint(113, 120), rng.randint(113, 120)]
     state = pegging_state(100 + seed, seed % 2, start_scores=scores)
     assert check_every_decision(state, target=RULES.target) > 5
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_an_opponent_who_grabs_points_is_never_worth_less(rng: random.Random) -> None:
+    # The greedy card is one of the opponent's options, so a mix with it can only be worth
+    # as much as the opponent's best reply or more, all the way up the search.
+    deck = [rank for rank in range(1, 14) for _ in range(4)]
+    rng.shuffle(deck)
+    mine, theirs = tuple(deck[:3]), tuple(deck[3:6])
+    values = [PlaySearch(greed=g).card_values(mine, [theirs]) for g in (0.0, 0.5, 1.0)]
+    for card in values[0]:
+        assert values[0][card] <= values[1][card] + 1e-9
+        assert values[1][card] <= values[2][card] + 1e-9

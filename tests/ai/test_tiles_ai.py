@@ -1,0 +1,148 @@
+"""The Cribbage Tiles computer players: legal, deterministic, easy greedy, the leave table."""
+
+from __future__ import annotations
+
+import pytest
+
+from cribkit.ai.players import make_player
+from cribkit.ai.tiles import (
+    LEAVE_FEATURES,
+    LeaveTable,
+    TilesPlayer,
+    TilesView,
+    leave_features,
+    load_leave_table,
+)
+from cribkit.games.protocol import Action
+from cribkit.games.tiles import TilesRules, TilesState, start_tiles
+from cribkit.games.tiles_board import Board
+from cribkit.games.tiles_notation import Exchange, Pass, PlayTiles
+from cribkit.games.tiles_rules import parse_tiles, tiles_text
+
+
+def advance(state: TilesState, turns: int) -> TilesState:
+    """The state after ``turns`` greedy turns (or the end)."""
+    for _ in range(turns):
+        if state.is_terminal:
+            break
+        plays = state.legal_plays()
+        seat = state.current_player
+        assert seat is not None
+        state = state.apply(plays[0].play if plays else Pass(seat)).state
+    return state
+
+
+def choose(level: str, state: TilesState, seed: int = 1) -> Action:
+    seat = state.current_player
+    assert seat is not None
+    return make_player("tiles", level, seed=seed).choose(
+        state.observation(seat), state.legal_actions()
+    )
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "expert"])
+@pytest.mark.parametrize("turns", [0, 7])
+def test_every_level_returns_a_legal_action(level: str, turns: int) -> None:
+    state = advance(start_tiles(TilesRules(), seed=4).state, turns)
+    action = choose(level, state)
+    assert action in state.legal_actions()
+    state.verify(action)
+
+
+def test_easy_picks_the_top_scoring_play() -> None:
+    for seed in range(3):
+        state = advance(start_tiles(TilesRules(), seed=seed).state, 4)
+        action = choose("easy", state)
+        assert isinstance(action, PlayTiles)
+        best = state.legal_plays()[0]
+        assert state.preview(action).points == best.points
+        assert action == best.play
+
+
+def test_medium_and_expert_score_well_and_keep_a_good_leave() -> None:
+    state = advance(start_tiles(TilesRules(), seed=2).state, 6)
+    top = state.legal_plays()[0].points
+    for level in ("medium", "expert"):
+        action = choose(level, state)
+        assert isinstance(action, PlayTiles)
+        assert state.preview(action).points >= top - 25
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "expert"])
+def test_the_same_seed_makes_the_same_choices(level: str) -> None:
+    def game_moves(seed: int) -> list[str]:
+        state = start_tiles(TilesRules(board_size=7), seed=9).state
+        players = [make_player("tiles", level, seed=seed + s) for s in (0, 1)]
+        moves = []
+        for _ in range(12):
+            if state.is_terminal:
+                break
+            seat = state.current_player
+            assert seat is not None
+            action = players[seat].choose(state.observation(seat), state.legal_actions())
+            moves.append(state.notation(action))
+            state = state.apply(action).state
+        return moves
+
+    assert game_moves(3) == game_moves(3)
+
+
+def test_with_no_play_the_players_exchange_while_the_bag_allows() -> None:
+    # An empty 7x7 board but a rack with no two tiles that score together: no first play.
+    board = Board.empty(7)
+    rack = parse_tiles("Ad 3d 8l Qd Kl")
+    state = start_tiles(TilesRules(board_size=7), seed=1, first_player=0).state
+    state = TilesState(
+        state.rules, state.setup, state.phase, board, (rack, state.racks[1]), state.bags,
+        0, 0, state.scores,
+    )  # fmt: skip
+    assert state.legal_plays() == []
+    for level in ("easy", "medium", "expert"):
+        action = choose(level, state)
+        assert isinstance(action, Exchange), (level, action)
+        assert action in state.legal_actions()
+    empty_bag = TilesState(
+        state.rules, state.setup, state.phase, board, state.racks, ((),), 0, 0, state.scores
+    )
+    for level in ("easy", "medium", "expert"):
+        assert choose(level, empty_bag) == Pass(0)
+
+
+def test_the_shipped_leave_table_loads() -> None:
+    table = load_leave_table()
+    assert len(table.weights) == len(LEAVE_FEATURES)
+    assert any(w != 0.0 for w in table.weights)
+    assert table.meta is not None
+    assert table.meta["games_per_round"] > 0
+    assert table.value(()) == 0.0
+    # A pair that makes fifteen with another kept tile is worth more than the same tiles
+    # apart from their combinations.
+    five_ten = parse_tiles("5d Td")
+    alone = table.weights[4] + table.weights[9]
+    assert table.value(five_ten) == pytest.approx(alone + table.weights[14])
+    assert LeaveTable.from_json(table.to_json()).weights == pytest.approx(table.weights)
+
+
+def test_leave_features_count_sixes_and_nines_either_way_up() -> None:
+    features = dict(zip(LEAVE_FEATURES, leave_features(parse_tiles("6d 6l")), strict=True))
+    assert features["pair"] == 1
+    assert features["fifteen"] == 1  # a 6 placed as a 9 with the other 6
+    assert tiles_text(parse_tiles("9d")) == "9d"
+
+
+def test_the_view_rebuilds_the_seats_knowledge() -> None:
+    state = advance(start_tiles(TilesRules(), seed=3).state, 3)
+    seat = state.current_player
+    assert seat is not None
+    view = TilesView(state.observation(seat))
+    assert view.board == state.board
+    assert view.rack == state.racks[seat]
+    other = state.racks[1 - seat]
+    assert len(view.unseen) == len(other) + state.bag_sizes()[0]
+    assert {p.play for p in view.plays()} == {p.play for p in state.legal_plays()}
+
+
+def test_the_expert_player_is_a_tiles_player() -> None:
+    player = make_player("tiles", "expert", seed=1)
+    assert isinstance(player, TilesPlayer)
+    assert player.name == "expert"
