@@ -49,9 +49,20 @@ def test_every_level_returns_a_legal_action(level: str, turns: int) -> None:
     state.verify(action)
 
 
+def positions_with_plays(count: int, turns: int) -> list[TilesState]:
+    """Positions after ``turns`` greedy turns in which the player to move has a play."""
+    out: list[TilesState] = []
+    seed = 0
+    while len(out) < count:
+        state = advance(start_tiles(TilesRules(), seed=seed).state, turns)
+        if state.legal_plays():
+            out.append(state)
+        seed += 1
+    return out
+
+
 def test_easy_picks_the_top_scoring_play() -> None:
-    for seed in range(3):
-        state = advance(start_tiles(TilesRules(), seed=seed).state, 4)
+    for state in positions_with_plays(3, 4):
         action = choose("easy", state)
         assert isinstance(action, PlayTiles)
         best = state.legal_plays()[0]
@@ -60,7 +71,7 @@ def test_easy_picks_the_top_scoring_play() -> None:
 
 
 def test_medium_and_expert_score_well_and_keep_a_good_leave() -> None:
-    state = advance(start_tiles(TilesRules(), seed=2).state, 6)
+    state = positions_with_plays(1, 6)[0]
     top = state.legal_plays()[0].points
     for level in ("medium", "expert"):
         action = choose(level, state)

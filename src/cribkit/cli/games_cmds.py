@@ -182,7 +182,9 @@ def _stderr_console() -> Any:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game to play: classic.")] = "classic",
+    game: Annotated[
+        str, typer.Argument(help="The game: classic, solitaire, tabletop or tiles.")
+    ] = "classic",
     ai: Annotated[
         str, typer.Option("--ai", help="The computer's level: random, easy, medium, expert.")
     ] = "expert",
@@ -210,14 +212,14 @@ def play(
     if game == "solitaire":
         _play_solitaire(seed=seed, daily=daily, resume=resume, save=save)
         return
-    if game not in ("classic", "tabletop"):
+    if game not in ("classic", "tabletop", "tiles"):
         raise fail(
-            f"{game!r} cannot be played in the terminal yet: "
-            "the games are classic, solitaire, tabletop"
+            f"{game!r} cannot be played in the terminal: "
+            "the games are classic, solitaire, tabletop, tiles"
         )
     if daily:
         raise fail("--daily is for solitaire")
-    spec = f"{game}:players={players},target={target}"
+    spec = f"{game}:players={players}" + (f",target={target}" if game != "tiles" else "")
     if game == "classic":
         counting = "true" if manual or muggins else "false"
         spec += f",manual_counting={counting},muggins={'true' if muggins else 'false'}"
@@ -241,8 +243,10 @@ def _play_against_computer(
         record = load_record(resume) if resume is not None else None
         if game == "classic":
             from cribkit.tui.classic_app import ClassicApp as GameApp
-        else:
+        elif game == "tabletop":
             from cribkit.tui.tabletop_app import TableTopApp as GameApp  # type: ignore[assignment]
+        else:
+            from cribkit.tui.tiles_app import TilesApp as GameApp  # type: ignore[assignment]
         app_ = GameApp(
             rules,  # type: ignore[arg-type]
             ai=ai, seed=seed if seed is not None else secrets.randbelow(2**31), record=record,

@@ -1,0 +1,189 @@
+"""Benchmark: the Cribbage Tiles expert against easy, points per game and per turn, and the
+expert's decision times.
+
+Run from the repository root (one process at a time on a shared machine)::
+
+    nice -n 19 .venv/bin/python bench/bench_tiles_ai.py                  # 400 games
+    nice -n 19 .venv/bin/python bench/bench_tiles_ai.py --games 50 --json
+    nice -n 19 .venv/bin/python bench/bench_tiles_ai.py --pairing medium easy --games 100
+
+The games are a :func:`cribkit.sim.simulate` tournament (each seed is played from both chairs).
+Points per game are the final scores (rack deductions included); points per turn divide them
+by the turns the level took (plays, exchanges and passes; a two-player game alternates, so a
+level's turns are half the actions, rounded up for the first player). The decision times come
+from the expert's ``choose`` calls alone, in separate seeded games against easy (the expert
+plays seat ``game % 2``). Targets: the expert wins at least 60% of 400 games against easy and
+decides in under 2 s at the 95th percentile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from typing import Any
+
+from cribkit.ai.players import make_player
+from cribkit.games import lookup, start
+from cribkit.sim import simulate
+
+TARGET_WIN_RATE = 0.60
+TARGET_P95_SECONDS = 2.0
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
+    return ordered[index]
+
+
+def match_report(spec: str, entrants: list[str], games: int, seed: int) -> dict[str, Any]:
+    """``entrants[0]`` against ``entrants[1]``: wins, ties, points per game and per turn."""
+    result = simulate(spec, entrants, games=games, seed=seed, workers=1)
+    outcomes = result.outcomes
+    per_game: list[list[int]] = [[], []]
+    turns = [0, 0]
+    ties = 0
+    if outcomes:
+        for outcome in outcomes:
+            for entrant in (0, 1):
+                per_game[entrant].append(outcome.scores[entrant])
+            if outcome.scores[0] == outcome.scores[1]:
+                ties += 1
+            turns[0] += outcome.actions // 2
+            turns[1] += outcome.actions - outcome.actions // 2
+    low, high = result.ci95[0]
+    report: dict[str, Any] = {
+        "entrants": entrants,
+        "games": result.games,
+        "wins": result.wins,
+        "win_rate": result.wins[0] / result.games,
+        "ci95": [low, high],
+        "ties": ties,
+        "target_win_rate": TARGET_WIN_RATE,
+        "seconds": result.seconds,
+    }
+    if outcomes:
+        report["points_per_game"] = [statistics.mean(p) for p in per_game]
+        report["points_per_turn"] = [sum(per_game[e]) / max(1, turns[e]) for e in (0, 1)]
+    return report
+
+
+def play_for_points(
+    spec: str, entrants: list[str], games: int, seed: int
+) -> tuple[dict[str, Any], list[float]]:
+    """Games of ``entrants[0]`` (seat ``game % 2``) against ``entrants[1]``, played here so
+    that each level's points and turns are counted exactly and its decisions timed."""
+    rules = lookup(spec)
+    scores: list[list[int]] = [[], []]
+    turns = [0, 0]
+    wins = [0, 0]
+    ties = 0
+    times: list[float] = []
+    for game in range(games):
+        first = game % 2
+        levels = [entrants[0], entrants[1]] if first == 0 else [entrants[1], entrants[0]]
+        entrant_of = [0, 1] if first == 0 else [1, 0]
+        players = [
+            make_player(rules.GAME, lv, seed=seed + 2 * game + s) for s, lv in enumerate(levels)
+        ]
+        state = start(rules, seed=seed + game // 2).state
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            observation, legal = state.observation(seat), state.legal_actions()
+            started = time.perf_counter()
+            action = players[seat].choose(observation, legal)
+            elapsed = time.perf_counter() - started
+            if entrant_of[seat] == 0:
+                times.append(elapsed)
+            turns[entrant_of[seat]] += 1
+            state = state.apply(action).state
+        result = state.result
+        assert result is not None
+        for seat in (0, 1):
+            scores[entrant_of[seat]].append(int(result.scores[seat]))
+        if len(result.winners) > 1:
+            ties += 1
+        else:
+            wins[entrant_of[int(result.winner)]] += 1
+    report = {
+        "entrants": entrants,
+        "games": games,
+        "wins": wins,
+        "ties": ties,
+        "points_per_game": [statistics.mean(s) for s in scores],
+        "points_per_turn": [sum(scores[e]) / max(1, turns[e]) for e in (0, 1)],
+        "turns_per_game": [turns[e] / games for e in (0, 1)],
+    }
+    return report, times
+
+
+def timing_report(times: list[float]) -> dict[str, Any]:
+    return {
+        "decisions": len(times),
+        "mean_ms": 1000 * statistics.mean(times),
+        "median_ms": 1000 * statistics.median(times),
+        "p95_ms": 1000 * percentile(times, 0.95),
+        "p99_ms": 1000 * percentile(times, 0.99),
+        "max_ms": 1000 * max(times),
+        "target_p95_ms": 1000 * TARGET_P95_SECONDS,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--spec", default="tiles", help="the game and its options")
+    parser.add_argument("--games", type=int, default=400, help="games in the tournament")
+    parser.add_argument("--pairing", nargs=2, default=["expert", "easy"], metavar="LEVEL")
+    parser.add_argument("--points-games", type=int, default=0,
+                        help="also play this many games here, counting points per turn and "
+                        "timing every decision of the first level")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=20260301)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+
+    entrants = list(args.pairing)
+    report: dict[str, Any] = {"spec": lookup(args.spec).spec(), "seed": args.seed}
+    if args.games:
+        report["tournament"] = match_report(args.spec, entrants, args.games, args.seed)
+    if args.points_games:
+        points, times = play_for_points(args.spec, entrants, args.points_games, args.seed)
+        report["points"] = points
+        report["timing"] = timing_report(times)
+    if args.json:
+        print(json.dumps(report))
+        return
+    print(f"{report['spec']}, seed {args.seed}")
+    tour = report.get("tournament")
+    if tour:
+        low, high = tour["ci95"]
+        print(
+            f"{entrants[0]} vs {entrants[1]}: {tour['wins'][0]}/{tour['games']} wins "
+            f"({100 * tour['win_rate']:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%), "
+            f"{tour['ties']} ties, {tour['seconds']:.0f} s"
+        )
+        if "points_per_game" in tour:
+            for e, level in enumerate(entrants):
+                print(
+                    f"  {level}: {tour['points_per_game'][e]:.1f} points a game, "
+                    f"{tour['points_per_turn'][e]:.2f} a turn"
+                )
+    if "points" in report:
+        points = report["points"]
+        for e, level in enumerate(entrants):
+            print(
+                f"{level}: {points['points_per_game'][e]:.1f} points a game, "
+                f"{points['points_per_turn'][e]:.2f} a turn ({points['turns_per_game'][e]:.1f} turns)"
+            )
+        t = report["timing"]
+        print(
+            f"{entrants[0]} decisions: {t['decisions']}, mean {t['mean_ms']:.0f} ms, "
+            f"median {t['median_ms']:.0f} ms, p95 {t['p95_ms']:.0f} ms, max {t['max_ms']:.0f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,557 @@
+"""Cribbage Tiles in the terminal, against the computer: typed moves, fits 80x24.
+
+The board shows the columns A-M and rows 1-13 (``G7`` is the centre, marked ``+`` until the
+first play). Tiles are their value and colour (``5d`` dark, ``5l`` light; a turned 6 or 9 is
+underlined and shows the value it was placed as). The opponent's last play is shaded, and a
+``◆`` marks each empty cell that would finish a crib hand of five tiles of one colour (a
+10-point bonus) in that colour. Your rack is under the board.
+
+Type a move in the notation and Enter: ``G7 across 5d 6l 4d``, ``F8 5d``, ``H5 down 9=6d Kl``
+(tiles already on the board are passed over), ``exchange 5d Kl`` or ``pass``. While you type,
+the line above the input previews the score of the play, crib hand by crib hand, or says
+which rule it breaks. Commands (typed, or the keys): ``hint`` (F1: the expert's move goes into
+the input; Enter plays it), ``undo`` (F2: back to before your last move), ``save`` (F3),
+``new`` (a new game once this one is over), ``quit`` (Ctrl+Q). PgUp/PgDn scroll the log. The
+record is saved when the game ends.
+
+>>> app = TilesApp(ai="easy", seed=3)
+>>> app.state.current_player, app.seat_name(1)
+(0, 'Easy')
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Final
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Input, RichLog, Static
+
+from cribkit.ai.players import Player, make_player
+from cribkit.ai.tiles import TilesPlayer
+from cribkit.core.cards import RANK_CHARS
+from cribkit.games.protocol import Action, Event, GameError, start
+from cribkit.games.records import replay
+from cribkit.games.tiles import TilesRules, TilesState
+from cribkit.games.tiles_board import EMPTY, LETTERS
+from cribkit.games.tiles_notation import Exchange, Pass, PlayTiles
+from cribkit.games.tiles_rules import MAX_HAND, piece_colour, piece_turned, piece_value, tile_colour
+from cribkit.store.saves import save_record
+from cribkit.tui.naming import SeatNames
+
+__all__ = ["TilesApp"]
+
+#: The styles of dark and light tiles.
+_COLOUR_STYLES: Final = ("bold cyan", "bold yellow")
+_FRESH: Final = "on grey30"
+_STAGED: Final = "reverse"
+_SEAT = re.compile(r"\bseat (\d)\b")
+_YOU_VERB = re.compile(r"\bYou (\w+)")
+_SECOND_PERSON: Final = {
+    "plays": "play", "scores": "score", "passes": "pass", "draws": "draw", "has": "have",
+    "wins": "win", "declares": "declare", "calls": "call", "lets": "let", "is": "are",
+}  # fmt: skip
+_COMMANDS: Final = {
+    "hint": "hint", "?": "hint", "h": "hint", "undo": "undo", "u": "undo", "save": "save",
+    "new": "new", "n": "new", "quit": "quit", "q": "quit",
+}  # fmt: skip
+
+
+def _piece_text(piece: int, style: str = "") -> Text:
+    """A piece as its value and colour, ``5d``; a turned 6 or 9 underlined."""
+    value = RANK_CHARS[piece_value(piece) - 1]
+    colour = "dl"[piece_colour(piece)]
+    full = _COLOUR_STYLES[piece_colour(piece)] + (" underline" if piece_turned(piece) else "")
+    return Text(f"{value}{colour}", style=f"{full} {style}".strip())
+
+
+def _tile_text(tile: int) -> Text:
+    return Text(
+        RANK_CHARS[tile >> 1] + "dl"[tile_colour(tile)], style=_COLOUR_STYLES[tile_colour(tile)]
+    )
+
+
+def bonus_cues(cells: Sequence[int], size: int) -> dict[int, int]:
+    """The empty cells that would complete a crib hand of five tiles of one colour (a line of
+    four of one colour with an empty cell at an end, nothing beyond it): cell -> colour.
+
+    >>> from cribkit.games.tiles_board import Board, cell_index
+    >>> board = Board.from_cells(7, {"B4": "5d", "C4": "5d", "D4": "5d", "E4": "Td"})
+    >>> sorted((c, colour) for c, colour in bonus_cues(board.cells, 7).items())
+    [(21, 0), (26, 0)]
+    """
+    cues: dict[int, int] = {}
+    for step in (1, size):
+        for first in range(size * size):
+            if cells[first] == EMPTY:
+                continue
+            prev = first - step
+            if (
+                prev >= 0
+                and (step == size or prev // size == first // size)
+                and cells[prev] != EMPTY
+            ):
+                continue  # not the first of a line
+            line = [first]
+            nxt = first + step
+            while (
+                nxt < size * size
+                and (step == size or nxt // size == first // size)
+                and cells[nxt] != EMPTY
+            ):
+                line.append(nxt)
+                nxt += step
+            if len(line) != MAX_HAND - 1:
+                continue
+            colours = {piece_colour(cells[c]) for c in line}
+            if len(colours) != 1:
+                continue
+            colour = colours.pop()
+            for end, beyond in ((prev, prev - step), (nxt, nxt + step)):
+                if not 0 <= end < size * size:
+                    continue
+                if step == 1 and end // size != first // size:
+                    continue
+                inside = 0 <= beyond < size * size and (
+                    step == size or beyond // size == end // size
+                )
+                if inside and cells[beyond] != EMPTY:
+                    continue  # the tile would join another line: more than five
+                cues[end] = colour
+    return cues
+
+
+class TilesApp(App[None]):
+    """A game of Cribbage Tiles, the human in seat 0 against the computer."""
+
+    CSS = """
+    Screen { layout: vertical; }
+    #top { height: 1fr; }
+    #board { width: 46; height: 100%; border: round $primary; padding: 0 1; }
+    #side { width: 1fr; }
+    #match { height: auto; border: round $primary; padding: 0 1; }
+    #log { height: 1fr; border: round $secondary; padding: 0 1; scrollbar-size-vertical: 1; }
+    #preview { height: 1; padding: 0 1; }
+    #move { height: 1; border: none; padding: 0 1; }
+    #prompt { height: 1; padding: 0 1; background: $boost; }
+    """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("f1", "hint", "Hint", priority=True),
+        Binding("f2", "undo", "Undo", priority=True),
+        Binding("f3", "save", "Save", priority=True),
+        Binding("escape", "clear", "Clear", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("pageup", "scroll_log(-1)", "Scroll log", show=False, priority=True),
+        Binding("pagedown", "scroll_log(1)", "Scroll log", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        rules: TilesRules | None = None,
+        *,
+        ai: str = "expert",
+        seed: int | str = 0,
+        record: dict[str, Any] | None = None,
+        save_path: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules = rules or TilesRules()
+        self.ai_level = ai
+        self.seed = seed
+        self.human = 0
+        self.save_path = save_path
+        self.saved_to: Path | None = None
+        self.opponents: dict[int, Player] = {}
+        self.undo_stack: list[TilesState] = []
+        self.events: list[Event] = []
+        #: Cells the other seats filled since the human's last move.
+        self.fresh: set[int] = set()
+        #: The play being typed, when it parses: shown on the board.
+        self.staged: PlayTiles | None = None
+        self._pending_record = record
+        self.state: TilesState = self._new_state()
+        self._run_computer(log=False)
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    def _new_state(self) -> TilesState:
+        record = self._pending_record
+        self._pending_record = None
+        if record is not None:
+            replayed = replay(record)
+            state = replayed.state
+            if not isinstance(state, TilesState):
+                raise GameError("this record is not a Cribbage Tiles game")
+            self.rules = state.rules
+            self.events = list(replayed.events)
+        else:
+            transition = start(self.rules, seed=self.seed)
+            state = transition.state
+            if not isinstance(state, TilesState):
+                raise GameError("these rules do not start a Cribbage Tiles game")
+            self.events = list(transition.events)
+        self.opponents = {
+            seat: make_player(
+                "tiles", self.ai_level, seed=zlib.crc32(f"{self.seed}:{seat}".encode())
+            )
+            for seat in range(1, self.rules.players)
+        }
+        self.undo_stack = []
+        self.fresh = set()
+        self.staged = None
+        return state
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield Static(id="board")
+            with Vertical(id="side"):
+                yield Static(id="match")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield Static(id="preview")
+        yield Input(id="move", placeholder="type a move: G7 across 5d 6l · exchange 5d Kl · pass")
+        yield Static(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log", RichLog).can_focus = False
+        self.query_one("#move", Input).focus()
+        self._log_events(self.events)
+        self._saved_if_over()
+        self._refresh()
+
+    # -- names and text -----------------------------------------------------------------------
+
+    @property
+    def names(self) -> SeatNames:
+        return SeatNames(self.human, self.rules.players, self.ai_level)
+
+    def seat_name(self, seat: int) -> str:
+        """``You``, or the computer's level (and seat, with 3 or 4 players)."""
+        return self.names.seat_name(seat)
+
+    def _named(self, text: str) -> str:
+        named = _SEAT.sub(lambda m: self.seat_name(int(m.group(1))), text)
+        named = _YOU_VERB.sub(lambda m: f"You {_SECOND_PERSON.get(m.group(1), m.group(1))}", named)
+        return named[:1].upper() + named[1:]
+
+    def _write(self, text: str | Text, style: str = "") -> None:
+        line = text if isinstance(text, Text) else Text(text, style=style)
+        self.query_one("#log", RichLog).write(line)
+
+    def _log_events(self, events: Sequence[Event]) -> None:
+        previous = ""
+        for event in events:
+            kind, before, previous = event.type, previous, event.type
+            if kind == "start" and before == "draw_first":
+                continue  # the draw said who plays first
+            if kind == "win":
+                seats = tuple(getattr(event, "seats", ()) or ())
+                scores = ", ".join(f"{self.seat_name(s)} {p}" for s, p in enumerate(event.scores))
+                if len(seats) > 1:
+                    who = " and ".join(self.seat_name(s) for s in seats)
+                    self._write(f"{who} share the win: {scores}.", "bold yellow")
+                else:
+                    seat = event.seat if event.seat is not None else 0
+                    verb = "win" if seat == self.human else "wins"
+                    self._write(f"{self.seat_name(seat)} {verb}: {scores}.", "bold yellow")
+                continue
+            text = str(event.to_dict(viewer=self.human).get("text", ""))
+            if not text:
+                continue
+            line = self._named(text)
+            if kind == "hand":
+                self._write("  " + re.split(r" scores? ", line, maxsplit=1)[-1], "cyan")
+            elif kind == "bonus":
+                self._write("  " + line.split(": ", 1)[-1], "bold cyan")
+            elif kind == "play":
+                self._write(line, "bold" if event.seat != self.human else "")
+            elif kind in ("draw", "draw_first"):
+                self._write(line, "dim")
+            elif kind in ("end", "deduct"):
+                self._write(line, "yellow")
+            else:
+                self._write(line)
+
+    # -- the flow -----------------------------------------------------------------------------
+
+    def _apply(self, action: Action, *, log: bool = True) -> None:
+        transition = self.state.apply(action)
+        if isinstance(action, PlayTiles):
+            size = self.rules.board_size
+            cells = {r * size + c for r, c in action.cells}
+            if action.seat == self.human:
+                self.fresh = set()
+            else:
+                self.fresh |= cells
+        self.state = transition.state
+        events = list(transition.events)
+        if log:
+            self._log_events(events)
+        else:
+            self.events.extend(events)
+
+    def _run_computer(self, *, log: bool = True) -> None:
+        """Let the computer seats act until it is the human's turn or the game ends."""
+        state = self.state
+        while not state.is_terminal and state.current_player not in (None, self.human):
+            seat = state.current_player
+            assert seat is not None
+            action = self.opponents[seat].choose(state.observation(seat), state.legal_actions())
+            self._apply(action, log=log)
+            state = self.state
+        if log:
+            self._saved_if_over()
+
+    def _saved_if_over(self) -> None:
+        if self.state.is_terminal and self.saved_to is None:
+            self.saved_to = save_record(self.state.record(), self.save_path, stem="tiles")
+            self._write(f"Game record saved to {self.saved_to}", "dim")
+
+    def _my_turn(self) -> bool:
+        return not self.state.is_terminal and self.state.current_player == self.human
+
+    def human_acts(self, action: Action) -> bool:
+        """Play ``action`` for the human, then let the computer answer; False (and the reason
+        on the prompt) if it breaks a rule."""
+        try:
+            self.state.verify(action)
+        except GameError as error:
+            self._say(self._named(str(error)), error=True)
+            return False
+        self.undo_stack.append(self.state)
+        self.staged = None
+        self._apply(action)
+        self._run_computer()
+        self._refresh()
+        return True
+
+    # -- input --------------------------------------------------------------------------------
+
+    def on_input_changed(self, message: Input.Changed) -> None:
+        self._preview(message.value)
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        text = message.value.strip()
+        box = self.query_one("#move", Input)
+        command = _COMMANDS.get(text.lower())
+        if not text:
+            return
+        if command is not None:
+            box.value = ""
+            if command == "quit":
+                self.exit()
+            elif command == "new":
+                self.action_new()
+            else:
+                getattr(self, f"action_{command}")()
+            return
+        if not self._my_turn():
+            self._say(
+                "the game is over: new for a new game, undo, quit"
+                if self.state.is_terminal
+                else "it is not your turn",
+                error=True,
+            )
+            return
+        try:
+            action = self.state.parse(text, self.human)
+        except GameError as error:
+            self._say(str(error), error=True)
+            return
+        if self.human_acts(action):
+            box.value = ""
+
+    def _preview(self, text: str) -> None:
+        """Show what the typed move scores, or what is wrong with it."""
+        preview = self.query_one("#preview", Static)
+        self.staged = None
+        text = text.strip()
+        if not text or text.lower() in _COMMANDS or not self._my_turn():
+            preview.update("")
+            self._draw_board()
+            return
+        try:
+            action = self.state.parse(text, self.human)
+            if isinstance(action, PlayTiles):
+                score = self.state.preview(action)
+            else:
+                self.state.verify(action)
+        except GameError as error:
+            preview.update(Text(self._named(str(error)), style="red"))
+            self._draw_board()
+            return
+        if isinstance(action, PlayTiles):
+            self.staged = action
+            parts = [f"{h.name} {h.points}" for h in score.hands]
+            parts += [f"bonus {b.points}" for b in score.bonuses]
+            out = Text(f"Scores {score.points}: ", style="bold green")
+            out.append(" + ".join(parts))
+            words = "; ".join(h.breakdown.words() for h in score.hands if h.main)
+            if words:
+                out.append(f" ({words})", style="dim")
+            preview.update(out)
+        elif isinstance(action, Exchange):
+            preview.update(Text("Exchange: you miss the turn and draw new tiles", "green"))
+        elif isinstance(action, Pass):
+            preview.update(Text("Pass: you miss the turn", "green"))
+        else:
+            preview.update(Text(self.state.notation(action), "green"))
+        self._draw_board()
+
+    # -- keys and commands ----------------------------------------------------------------------
+
+    def action_clear(self) -> None:
+        self.query_one("#move", Input).value = ""
+
+    def action_hint(self) -> None:
+        """The expert's move goes into the input, with a line in the log."""
+        state = self.state
+        if not self._my_turn():
+            self._say("a hint is for your turn", error=True)
+            return
+        advisor = TilesPlayer("expert", seed=1)
+        action = advisor.choose(state.observation(self.human), state.legal_actions())
+        if isinstance(action, PlayTiles):
+            text = state.notation(action)
+            points = state.preview(action).points
+            self._write(f"Hint: {text} for {points} (Enter plays it).", "magenta")
+        else:
+            text = state.notation(action)
+            self._write(f"Hint: {text} (no play worth more).", "magenta")
+        box = self.query_one("#move", Input)
+        box.value = text
+        box.cursor_position = len(text)
+        self._preview(text)
+
+    def action_undo(self) -> None:
+        if not self.undo_stack:
+            self._say("nothing to undo", error=True)
+            return
+        if self.state.is_terminal:
+            self.saved_to = None  # the game is to finish again: save it again then
+        self.state = self.undo_stack.pop()
+        self.fresh = set()
+        self.staged = None
+        self._write("Undone: back to before your last move.", "magenta")
+        self._refresh()
+
+    def action_save(self) -> None:
+        path = save_record(self.state.record(), self.save_path, stem="tiles")
+        self._say(f"saved to {path} (resume: cribkit play tiles --resume {path})")
+
+    def action_new(self) -> None:
+        if not self.state.is_terminal:
+            self._say("new starts a game once this one is over", error=True)
+            return
+        self.seed = f"{self.seed}+"
+        self.saved_to = None
+        self.state = self._new_state()
+        self.query_one("#log", RichLog).clear()
+        self._log_events(self.events)
+        self._run_computer()
+        self._refresh()
+
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.query_one("#log", RichLog)
+        if pages < 0:
+            log.scroll_page_up()
+        else:
+            log.scroll_page_down()
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.query_one("#prompt", Static).update(Text(text, style="bold red" if error else "bold"))
+
+    def _refresh(self) -> None:
+        self._preview(self.query_one("#move", Input).value)
+        self._draw_match()
+        self._say(self._prompt_text())
+
+    def _draw_board(self) -> None:
+        state = self.state
+        size = self.rules.board_size
+        cells = state.board.cells
+        staged: dict[int, int] = {}
+        if self.staged is not None:
+            staged = {
+                r * size + c: p
+                for (r, c), p in zip(self.staged.cells, self.staged.tiles, strict=True)
+            }
+        cues = bonus_cues(cells, size)
+        centre = state.board.centre
+        out = Text("   ")
+        for col in range(size):
+            out.append(f" {LETTERS[col]} ", style="dim")
+        out.append("\n")
+        for row in range(size):
+            out.append(f"{row + 1:>2} ", style="dim")
+            for col in range(size):
+                cell = row * size + col
+                piece = cells[cell]
+                out.append(" ")
+                if cell in staged:
+                    out.append_text(_piece_text(staged[cell], _STAGED))
+                elif piece != EMPTY:
+                    out.append_text(_piece_text(piece, _FRESH if cell in self.fresh else ""))
+                elif cell == centre:
+                    out.append("+ ", style="bold magenta")
+                elif cell in cues:
+                    out.append("◆ ", style=_COLOUR_STYLES[cues[cell]])
+                else:
+                    out.append("· ", style="grey35")
+            out.append("\n")
+        out.append("Rack ", style="bold")
+        rack = state.racks[self.human]
+        for tile in rack:
+            out.append_text(_tile_text(tile))
+            out.append(" ")
+        if not rack:
+            out.append("(empty)", style="dim")
+        out.append("\n")
+        out.append("+ centre  ", style="dim")
+        out.append("◆", style=_COLOUR_STYLES[0])
+        out.append("◆", style=_COLOUR_STYLES[1])
+        out.append(" 5 of a colour  ", style="dim")
+        out.append("▒▒", style=_FRESH)
+        out.append(" last play", style="dim")
+        board = self.query_one("#board", Static)
+        board.border_title = f"Cribbage Tiles {size}x{size}"
+        board.update(out)
+
+    def _draw_match(self) -> None:
+        state = self.state
+        panel = self.query_one("#match", Static)
+        panel.border_title = "Scores"
+        out = Text()
+        for seat in range(self.rules.players):
+            style = "bold green" if seat == self.human else "bold"
+            turn = "◀" if state.current_player == seat else " "
+            out.append(f"{self.seat_name(seat)[:9]:<10}{state.scores[seat]:>4} {turn}", style=style)
+            if seat != self.human:
+                out.append(f" {state.rack_sizes()[seat]} tiles", style="dim")
+            out.append("\n")
+        bag = "/".join(str(n) for n in state.bag_sizes())
+        out.append(f"Bag {bag}  ·  tiles on board {state.board.tile_count()}", style="dim")
+        panel.update(out)
+
+    def _prompt_text(self) -> str:
+        state = self.state
+        if state.is_terminal and state.result is not None:
+            scores = "-".join(map(str, state.result.scores))
+            return f"Game over, {scores}. Type new (a new game), undo or quit"
+        if not self._my_turn():
+            return "waiting..."
+        if state.phase == "declare":
+            return "Declare your score: declare N"
+        if state.phase == "joker":
+            return "Call joker or type no joker"
+        if not state.legal_plays():
+            return "No play: exchange TILES or pass. F1 hint · F2 undo · F3 save"
+        return "Your move (G7 across 5d 6l). F1 hint · F2 undo · F3 save · Ctrl+Q quit"

@@ -1,0 +1,154 @@
+"""The Cribbage Tiles terminal game, driven key by key through Textual's pilot at 80x24."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input, RichLog
+
+from cribkit.games.records import replay
+from cribkit.games.tiles import TilesRules
+from cribkit.games.tiles_notation import PlayTiles
+from cribkit.games.tiles_rules import tiles_text
+from cribkit.store.saves import load_record
+from cribkit.tui.tiles_app import TilesApp
+
+Script = Callable[[TilesApp, Pilot[None]], Awaitable[None]]
+
+
+def run_app(app: TilesApp, script: Script) -> None:
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await script(app, pilot)
+
+    asyncio.run(main())
+
+
+def log_text(app: TilesApp) -> str:
+    lines = [strip.text for strip in app.query_one("#log", RichLog).lines]
+    return " ".join(" ".join(lines).split())
+
+
+def shown(app: TilesApp, widget: str) -> str:
+    return str(app.query_one(widget).render())
+
+
+def next_move(app: TilesApp) -> str:
+    """The best-scoring play in the notation, else an exchange of the whole rack, else pass."""
+    state = app.state
+    plays = state.legal_plays()
+    if plays:
+        return state.notation(plays[0].play)
+    rack = state.racks[0]
+    if state.bag_sizes()[0] >= len(rack):
+        return "exchange " + tiles_text(rack)
+    return "pass"
+
+
+async def type_move(pilot: Pilot[None], text: str) -> None:
+    await pilot.press(*text, "enter")
+
+
+def test_a_full_game_typed_against_the_easy_ai(tmp_path: Path) -> None:
+    save = tmp_path / "end.json"
+    app = TilesApp(TilesRules(board_size=7), ai="easy", seed=5, save_path=save)
+
+    async def script(app: TilesApp, pilot: Pilot[None]) -> None:
+        assert "Cribbage Tiles 7x7" in str(app.query_one("#board").border_title)
+        moves = 0
+        while not app.state.is_terminal:
+            assert app.state.current_player == 0
+            text = next_move(app)
+            before = len(app.state.history)
+            if text.startswith(("exchange", "pass")):
+                await type_move(pilot, text)
+            else:
+                # The preview shows the play's score before Enter commits it.
+                await pilot.press(*text)
+                points = app.state.preview(app.state.parse(text)).points
+                assert f"Scores {points}:" in shown(app, "#preview")
+                assert app.staged is not None
+                await pilot.press("enter")
+            assert len(app.state.history) > before, shown(app, "#prompt")
+            assert app.query_one("#move", Input).value == ""
+            moves += 1
+            assert moves < 200
+        assert app.state.result is not None
+        assert "Game over" in shown(app, "#prompt")
+        assert "Game record saved to" in log_text(app)
+        final = replay(json.loads(save.read_text()))
+        assert final.result == app.state.result
+        assert sum(a["seat"] == 0 for a in app.state.record()["actions"]) == moves
+        assert "You play" in log_text(app)
+        assert "Easy plays" in log_text(app)
+        # A new game after the end.
+        await type_move(pilot, "new")
+        assert not app.state.is_terminal
+        assert app.state.current_player == 0
+
+    run_app(app, script)
+
+
+def test_an_illegal_move_shows_the_rule_and_changes_nothing(tmp_path: Path) -> None:
+    app = TilesApp(ai="easy", seed=3, save_path=tmp_path / "g.json")
+
+    async def script(app: TilesApp, pilot: Pilot[None]) -> None:
+        before = app.state
+        await pilot.press(*"A1 across 2d 2l")
+        assert "touches no tile" in shown(app, "#preview")
+        await pilot.press("enter")
+        assert app.state is before
+        assert "touches no tile" in shown(app, "#prompt")
+        await pilot.press("escape")
+        await type_move(pilot, "G7 across Kd Kd")
+        assert app.state is before
+        assert "You hold no Kd" in shown(app, "#prompt")
+
+    run_app(app, script)
+
+
+def test_hint_fills_the_input_and_undo_goes_back(tmp_path: Path) -> None:
+    app = TilesApp(ai="easy", seed=3, save_path=tmp_path / "g.json")
+
+    async def script(app: TilesApp, pilot: Pilot[None]) -> None:
+        await pilot.press("f2")
+        assert "nothing to undo" in shown(app, "#prompt")
+        first = app.state
+        await pilot.press("f1")
+        hint = app.query_one("#move", Input).value
+        assert hint
+        assert f"Hint: {hint}" in log_text(app)
+        assert "Scores " in shown(app, "#preview")
+        await pilot.press("enter")
+        assert app.state is not first
+        mine = [a for a in app.state.history[len(first.history) :] if a.seat == 0]
+        assert isinstance(mine[0], PlayTiles)
+        assert app.state.current_player == 0
+        await type_move(pilot, "undo")
+        assert app.state is first
+        assert "Undone" in log_text(app)
+
+    run_app(app, script)
+
+
+def test_save_and_resume(tmp_path: Path) -> None:
+    save = tmp_path / "saved.json"
+    app = TilesApp(ai="easy", seed=11, save_path=save)
+
+    async def script(app: TilesApp, pilot: Pilot[None]) -> None:
+        await type_move(pilot, next_move(app))
+        await pilot.press("f3")
+        assert save.exists()
+        assert "--resume" in shown(app, "#prompt")
+
+    run_app(app, script)
+    record = load_record(save)
+    assert record["game"] == "tiles"
+    resumed = TilesApp(ai="easy", record=record, save_path=save)
+    assert resumed.state.board == app.state.board
+    assert resumed.state.racks == app.state.racks
+    assert resumed.state.current_player == 0
