@@ -19,16 +19,16 @@ from textual.containers import Vertical
 from textual.widgets import Footer, RichLog, Static
 
 from cribkit.ai.classic import ClassicPlayer
-from cribkit.ai.players import Player, make_player
+from cribkit.ai.players import Player
 from cribkit.core.analysis import analyse_discards
 from cribkit.core.cards import Card, card_rank
 from cribkit.games.actions import Declare, Discard, Muggins, PassMuggins, Play
 from cribkit.games.classic import ClassicState
 from cribkit.games.classic_rules import ClassicRules
-from cribkit.games.protocol import Action, Event, GameError, start
-from cribkit.games.records import replay
+from cribkit.games.protocol import Action, Event, GameError
 from cribkit.store.saves import save_record
 from cribkit.tui.naming import SeatNames
+from cribkit.tui.session import computer_players, open_game
 from cribkit.tui.widgets import card_text, cards_text, track_rows
 
 
@@ -81,21 +81,11 @@ class ClassicApp(App[None]):
     def _new_state(self) -> ClassicState:
         record = self._pending_record
         self._pending_record = None
-        if record is not None:
-            replayed = replay(record)
-            state = replayed.state
-            if not isinstance(state, ClassicState):
-                raise GameError("this record is not a classic game")
-            self.rules = state.rules
-            self.events = list(replayed.events)
-        else:
-            transition = start(self.rules, seed=self.seed)
-            state = transition.state
-            self.events = list(transition.events)
-        self.opponents = {
-            seat: make_player("classic", self.ai_level, seed=hash((str(self.seed), seat)) & 0xFFFF)
-            for seat in range(1, self.rules.players)
-        }
+        state, self.events = open_game(self.rules, ClassicState, seed=self.seed, record=record)
+        self.rules = state.rules
+        self.opponents = computer_players(
+            "classic", self.ai_level, seed=self.seed, players=self.rules.players
+        )
         self.rear = list(state.scores)
         self.undo_stack = []
         self.selected = set()

@@ -19,7 +19,6 @@ PgUp/PgDn scroll the log, q quit. The record is saved when the match ends.
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,16 +30,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, RichLog, Static
 
-from cribkit.ai.players import Player, make_player
+from cribkit.ai.players import Player
 from cribkit.ai.tabletop import TableTopPlayer, _Position
 from cribkit.core.cards import Card
-from cribkit.games.protocol import Action, Event, GameError, start
-from cribkit.games.records import replay
+from cribkit.games.protocol import Action, Event, GameError
 from cribkit.games.tabletop import TableTopState, partial_line_total
 from cribkit.games.tabletop_actions import COLUMNS, SIZE, Place, cell_name
 from cribkit.games.tabletop_rules import CENTRE, LINES, PLACEMENTS, TableTopRules, line_name
 from cribkit.store.saves import save_record
 from cribkit.tui.naming import SeatNames, with_symbols
+from cribkit.tui.session import computer_players, open_game
 from cribkit.tui.widgets import card_text
 
 __all__ = ["TableTopApp"]
@@ -155,25 +154,11 @@ class TableTopApp(App[None]):
     def _new_state(self) -> TableTopState:
         record = self._pending_record
         self._pending_record = None
-        if record is not None:
-            replayed = replay(record)
-            state = replayed.state
-            if not isinstance(state, TableTopState):
-                raise GameError("this record is not a Table Top game")
-            self.rules = state.rules
-            self.events = list(replayed.events)
-        else:
-            transition = start(self.rules, seed=self.seed)
-            state = transition.state
-            if not isinstance(state, TableTopState):
-                raise GameError("these rules do not start a Table Top game")
-            self.events = list(transition.events)
-        self.opponents = {
-            seat: make_player(
-                "tabletop", self.ai_level, seed=zlib.crc32(f"{self.seed}:{seat}".encode())
-            )
-            for seat in range(1, self.rules.players)
-        }
+        state, self.events = open_game(self.rules, TableTopState, seed=self.seed, record=record)
+        self.rules = state.rules
+        self.opponents = computer_players(
+            "tabletop", self.ai_level, seed=self.seed, players=self.rules.players
+        )
         self.undo_stack = []
         self.fresh = []
         self.review = None

@@ -22,7 +22,6 @@ record is saved when the game ends.
 from __future__ import annotations
 
 import re
-import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -33,17 +32,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, RichLog, Static
 
-from cribkit.ai.players import Player, make_player
+from cribkit.ai.players import Player
 from cribkit.ai.tiles import TilesPlayer
 from cribkit.core.cards import RANK_CHARS
-from cribkit.games.protocol import Action, Event, GameError, start
-from cribkit.games.records import replay
+from cribkit.games.protocol import Action, Event, GameError
 from cribkit.games.tiles import TilesRules, TilesState
 from cribkit.games.tiles_board import EMPTY, LETTERS
 from cribkit.games.tiles_notation import Exchange, Pass, PlayTiles
 from cribkit.games.tiles_rules import MAX_HAND, piece_colour, piece_turned, piece_value, tile_colour
 from cribkit.store.saves import save_record
 from cribkit.tui.naming import SeatNames
+from cribkit.tui.session import computer_players, open_game
 
 __all__ = ["TilesApp"]
 
@@ -183,25 +182,11 @@ class TilesApp(App[None]):
     def _new_state(self) -> TilesState:
         record = self._pending_record
         self._pending_record = None
-        if record is not None:
-            replayed = replay(record)
-            state = replayed.state
-            if not isinstance(state, TilesState):
-                raise GameError("this record is not a Cribbage Tiles game")
-            self.rules = state.rules
-            self.events = list(replayed.events)
-        else:
-            transition = start(self.rules, seed=self.seed)
-            state = transition.state
-            if not isinstance(state, TilesState):
-                raise GameError("these rules do not start a Cribbage Tiles game")
-            self.events = list(transition.events)
-        self.opponents = {
-            seat: make_player(
-                "tiles", self.ai_level, seed=zlib.crc32(f"{self.seed}:{seat}".encode())
-            )
-            for seat in range(1, self.rules.players)
-        }
+        state, self.events = open_game(self.rules, TilesState, seed=self.seed, record=record)
+        self.rules = state.rules
+        self.opponents = computer_players(
+            "tiles", self.ai_level, seed=self.seed, players=self.rules.players
+        )
         self.undo_stack = []
         self.fresh = set()
         self.staged = None
