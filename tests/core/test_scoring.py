@@ -21,6 +21,8 @@ from cribkit.core.cards import Card, DuplicateCardError, HandSizeError, Rank, pa
 from cribkit.core.scoring import Score, rank_points, score_hand, score_line, score_tile_line
 from cribkit.core.stats import score_distribution
 
+from .strategies import shows
+
 # --- an independent reference scorer ---------------------------------------------------------
 
 
@@ -73,34 +75,6 @@ def ref_line(cards: Sequence[Card]) -> int:
 
 
 # --- strategies ------------------------------------------------------------------------------
-
-
-@st.composite
-def shows(draw: st.DrawFn) -> tuple[tuple[Card, ...], Card]:
-    """4 hand cards and a starter, biased towards flushes and nobs (rare when uniform)."""
-    kind = draw(st.sampled_from(["any", "suited", "nobs"]))
-    if kind == "nobs":
-        starter = Card(draw(st.integers(0, 51).filter(lambda c: Card(c).rank != Rank.JACK)))
-        jack = Card.of(Rank.JACK, starter.suit)
-        others = draw(
-            st.lists(
-                st.sampled_from([c for c in range(52) if c not in (starter, jack)]),
-                min_size=3,
-                max_size=3,
-                unique=True,
-            )
-        )
-        hand = draw(st.permutations([jack, *(Card(c) for c in others)]))
-        return tuple(hand), starter
-    if kind == "suited":
-        suit = draw(st.integers(0, 3))
-        ranks = draw(st.lists(st.integers(1, 13), min_size=4, max_size=4, unique=True))
-        hand = [Card.of(r, suit) for r in ranks]
-    else:
-        indices = draw(st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True))
-        hand = [Card(c) for c in indices]
-    starter = draw(st.sampled_from([Card(c) for c in range(52) if c not in hand]))
-    return tuple(hand), starter
 
 
 @st.composite
