@@ -1,0 +1,47 @@
+"""``cribkit serve``: the web app on a local address."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cribkit.cli.app import app, fail
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on (0: any free port).")] = 8000,
+    store: Annotated[
+        str | None,
+        typer.Option(help="Where games are kept: sqlite:///PATH (default: the data folder)."),
+    ] = None,
+) -> None:
+    """Play in the browser: start the web app and print its address.
+
+    Example: cribkit serve --port 8000
+    """
+    import socket
+
+    import uvicorn
+
+    from cribkit.store.base import StoreError
+    from cribkit.web.app import create_app
+
+    try:
+        web_app = create_app(store)
+    except StoreError as error:
+        raise fail(str(error)) from None
+    # Bind first, so that the address printed is the one listening (port 0 picks a free one).
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+    except OSError as error:
+        raise fail(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    bound = listener.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"cribkit: playing at http://{shown}:{bound}/ (Ctrl+C to stop)", err=False)
+    config = uvicorn.Config(web_app, log_level="warning", ws_max_size=1 << 20)
+    uvicorn.Server(config).run(sockets=[listener])

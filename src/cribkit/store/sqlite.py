@@ -1,0 +1,206 @@
+"""The SQLite store (stdlib ``sqlite3``, WAL mode): one row per game, one per accepted action.
+
+WAL with ``synchronous=NORMAL`` keeps every committed transaction across a crash of the process
+(a power cut may lose the last ones), at a fraction of the cost of a full sync per commit.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from cribkit.store.base import GameRow, StoreError
+from cribkit.store.saves import data_home
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    mode TEXT NOT NULL,
+    ai TEXT NOT NULL,
+    humans TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    version INTEGER NOT NULL,
+    scores TEXT NOT NULL,
+    result TEXT
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    idx INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game_id, idx)
+);
+CREATE INDEX IF NOT EXISTS games_status ON games(status, created);
+"""
+
+_COLUMNS = (
+    "id, game, spec, rules, seed, mode, ai, humans, tokens, status, created, updated, "
+    "version, scores, result"
+)
+
+
+def default_url() -> str:
+    """``sqlite:///<data home>/cribkit.db``."""
+    return f"sqlite:///{data_home() / 'cribkit.db'}"
+
+
+class SQLiteStore:
+    """A :class:`~cribkit.store.base.Store` in one SQLite file; safe to share between threads."""
+
+    def __init__(self, path: str) -> None:
+        if path != ":memory:":
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StoreError(f"cannot make the folder of {path}: {error.strerror}") from None
+        try:
+            self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot open the store {path}: {error}") from None
+        self.path = path
+        self._lock = threading.Lock()
+
+    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                for sql, params in statements:
+                    self._db.execute(sql, params)
+                self._db.execute("COMMIT")
+            except sqlite3.Error as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise StoreError(f"cannot write to the store {self.path}: {error}") from None
+
+    def create_game(self, row: GameRow) -> None:
+        self._write(
+            [
+                (
+                    f"INSERT INTO games ({_COLUMNS}) VALUES "
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        row.id,
+                        row.game,
+                        row.spec,
+                        json.dumps(row.rules),
+                        json.dumps(row.seed),
+                        row.mode,
+                        row.ai,
+                        json.dumps(list(row.humans)),
+                        json.dumps({str(k): v for k, v in row.tokens.items()}),
+                        row.status,
+                        row.created,
+                        row.updated,
+                        row.version,
+                        json.dumps(list(row.scores)),
+                        None if row.result is None else json.dumps(row.result),
+                    ),
+                )
+            ]
+        )
+
+    def append_action(
+        self,
+        game_id: str,
+        index: int,
+        action: dict[str, Any],
+        *,
+        version: int,
+        scores: list[int],
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        status = "playing" if result is None else "finished"
+        self._write(
+            [
+                (
+                    "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)",
+                    (game_id, index, json.dumps(action)),
+                ),
+                (
+                    "UPDATE games SET version = ?, scores = ?, updated = ?, status = ?, "
+                    "result = ? WHERE id = ?",
+                    (
+                        version,
+                        json.dumps(scores),
+                        time.time(),
+                        status,
+                        None if result is None else json.dumps(result),
+                        game_id,
+                    ),
+                ),
+            ]
+        )
+
+    def truncate_actions(self, game_id: str, keep: int, *, version: int, scores: list[int]) -> None:
+        self._write(
+            [
+                ("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (game_id, keep)),
+                (
+                    "UPDATE games SET version = ?, scores = ?, updated = ?, status = 'playing', "
+                    "result = NULL WHERE id = ?",
+                    (version, json.dumps(scores), time.time(), game_id),
+                ),
+            ]
+        )
+
+    def _rows(self, where: str, params: tuple[Any, ...]) -> list[GameRow]:
+        with self._lock:
+            rows = self._db.execute(f"SELECT {_COLUMNS} FROM games {where}", params).fetchall()
+        return [_row(r) for r in rows]
+
+    def load_game(self, game_id: str) -> GameRow | None:
+        rows = self._rows("WHERE id = ?", (game_id,))
+        return rows[0] if rows else None
+
+    def load_actions(self, game_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT action FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)
+            ).fetchall()
+        return [json.loads(text) for (text,) in rows]
+
+    def list_games(self) -> list[GameRow]:
+        return self._rows("ORDER BY created DESC, rowid DESC", ())
+
+    def unfinished(self) -> list[GameRow]:
+        return self._rows("WHERE status = 'playing' ORDER BY created, rowid", ())
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def _row(values: tuple[Any, ...]) -> GameRow:
+    (game_id, game, spec, rules, seed, mode, ai, humans, tokens, status, created, updated,
+     version, scores, result) = values  # fmt: skip
+    return GameRow(
+        id=game_id,
+        game=game,
+        spec=spec,
+        rules=json.loads(rules),
+        seed=json.loads(seed),
+        mode=mode,
+        ai=ai,
+        humans=tuple(json.loads(humans)),
+        tokens={int(k): v for k, v in json.loads(tokens).items()},
+        status=status,
+        created=created,
+        updated=updated,
+        version=version,
+        scores=tuple(json.loads(scores)),
+        result=None if result is None else json.loads(result),
+    )

@@ -1,0 +1,1 @@
+"""The web app: ``cribkit serve`` (see ``docs/web.md``)."""

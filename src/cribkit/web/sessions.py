@@ -1,0 +1,537 @@
+"""Live games and the WebSocket protocol of ``docs/web.md``: one :class:`GameSession` per game,
+one :class:`Connection` per open socket of a seat.
+
+The server is the authority. A message from a seat is checked (size, JSON, type, its ``seq``,
+its seat, the rules) and either refused with an ``error`` that changes nothing, or applied:
+the action is committed to the store *before* any seat hears of it. The computer's turns are
+chosen in a worker thread (:func:`asyncio.to_thread`) and stored one by one like the humans'.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import zlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cribkit.ai.players import LEVELS, Player, make_player
+from cribkit.core.cards import CardError
+from cribkit.games.protocol import (
+    Action,
+    Event,
+    GameError,
+    GameOverError,
+    GameState,
+    OutOfTurnError,
+    Rules,
+    game_info,
+    lookup,
+)
+from cribkit.games.records import replay
+from cribkit.store.base import GameRow, Store, new_row
+from cribkit.web import hints
+
+log = logging.getLogger("cribkit.web")
+
+#: The largest message a client may send, in bytes of JSON text.
+MAX_MESSAGE = 16 * 1024
+
+#: The games two people can play at one screen.
+HOTSEAT_GAMES = ("classic", "tabletop")
+
+MODES = ("ai", "hotseat")
+
+
+class WebError(Exception):
+    """A refused request or message: ``code`` is the error code of ``docs/web.md``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+Send = Callable[[str], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open socket of a seat: where to send, and how many events it has been sent."""
+
+    seat: int
+    send: Send
+    cursor: int = 0
+    reset: bool = False
+    closed: bool = field(default=False)
+
+
+def seat_count(rules: Rules) -> int:
+    """How many seats the game has (Solitaire one; the others their ``players`` option)."""
+    return int(getattr(rules, "players", 1))
+
+
+def seat_seed(seed: int | str, seat: int) -> int:
+    """The seed of the computer player in ``seat``: fixed by the game's seed."""
+    return zlib.crc32(f"{seed}:{seat}".encode())
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+class GameSession:
+    """A game being played: its state, every event so far, its connections and computer players."""
+
+    def __init__(
+        self,
+        row: GameRow,
+        store: Store,
+        state: GameState,
+        events: list[Event],
+        actions: list[dict[str, Any]],
+    ) -> None:
+        self.row = row
+        self.id = row.id
+        self.store = store
+        self.state = state
+        self.events = events
+        self.actions = actions
+        self.version = row.version
+        self.humans = frozenset(row.humans)
+        self.players: dict[int, Player] = {
+            seat: make_player(row.game, row.ai, seed=seat_seed(row.seed, seat))
+            for seat in range(seat_count(state.rules))
+            if seat not in self.humans
+        }
+        self.lock = asyncio.Lock()
+        self.connections: list[Connection] = []
+        self._ai_task: asyncio.Task[None] | None = None
+
+    # -- building ------------------------------------------------------------------------------
+
+    @classmethod
+    def rebuild(cls, row: GameRow, store: Store) -> GameSession:
+        """The game ``row`` as its stored actions leave it (replayed from its seed)."""
+        actions = store.load_actions(row.id)
+        replayed = replay(_record(row, actions))
+        return cls(row, store, replayed.state, list(replayed.events), actions)
+
+    # -- what a seat is sent --------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """The game's registry name."""
+        return self.row.game
+
+    def legal_for(self, seat: int) -> list[dict[str, Any]]:
+        """The legal actions of ``seat`` as JSON: none when it is not its turn, Tiles plays left
+        out (the client composes them), and muggins offered whenever passing it is legal."""
+        state = self.state
+        if state.is_terminal or state.current_player != seat:
+            return []
+        forms = [
+            action.to_dict()
+            for action in state.legal_actions()
+            if not (self.game == "tiles" and action.action_type == "play_tiles")
+        ]
+        types = {form["type"] for form in forms}
+        if "pass_muggins" in types and "muggins" not in types:
+            forms.insert(0, {"type": "muggins", "seat": seat})
+        return forms
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last action now."""
+        return (
+            self.row.mode == "ai"
+            and not self.state.is_terminal
+            and any(a.get("seat") == seat for a in self.actions)
+        )
+
+    def state_message(self, connection: Connection) -> dict[str, Any]:
+        """The ``state`` message for a connection; moves its event cursor on."""
+        seat = connection.seat
+        state = self.state
+        events = self.events[connection.cursor :]
+        message: dict[str, Any] = {
+            "type": "state",
+            "seq": self.version,
+            "seat": seat,
+            "game": self.game,
+            "spec": self.row.spec,
+            "mode": self.row.mode,
+            "observation": state.observation(seat),
+            "legal": self.legal_for(seat),
+            "events": [event.to_dict(viewer=seat) for event in events],
+            "result": None if state.result is None else state.result.to_dict(),
+            "can_undo": self.can_undo(seat),
+        }
+        if connection.reset:
+            message["reset"] = True
+            connection.reset = False
+        connection.cursor = len(self.events)
+        return message
+
+    async def _send(self, connection: Connection, message: dict[str, Any]) -> None:
+        if connection.closed:
+            return
+        try:
+            await connection.send(_dumps(message))
+        except Exception:  # a socket gone away: the seat can connect again
+            connection.closed = True
+            self.leave(connection)
+
+    async def send_error(self, connection: Connection, code: str, message: str) -> None:
+        """An ``error`` message to one connection."""
+        await self._send(
+            connection, {"type": "error", "seq": self.version, "code": code, "message": message}
+        )
+
+    async def _broadcast(self) -> None:
+        # Called with the lock held, so that every seat hears of the changes in their order.
+        for connection in list(self.connections):
+            await self._send(connection, self.state_message(connection))
+
+    # -- connections ----------------------------------------------------------------------------
+
+    def check_token(self, seat: int, token: str) -> bool:
+        """Whether ``token`` is the token of the human ``seat``."""
+        expected = self.row.tokens.get(seat)
+        return expected is not None and secrets.compare_digest(expected, token)
+
+    async def join(self, connection: Connection) -> None:
+        """Add a connection; it is sent the state and every event since the start."""
+        async with self.lock:
+            self.connections.append(connection)
+            await self._send(connection, self.state_message(connection))
+        self.kick_ai()
+
+    def leave(self, connection: Connection) -> None:
+        """Forget a connection."""
+        connection.closed = True
+        if connection in self.connections:
+            self.connections.remove(connection)
+
+    # -- messages -------------------------------------------------------------------------------
+
+    async def handle(self, connection: Connection, text: str) -> None:
+        """Answer one message of a connection; a refused one gets an ``error`` and changes
+        nothing."""
+        try:
+            await self._dispatch(connection, text)
+        except WebError as error:
+            await self.send_error(connection, error.code, error.message)
+            if error.code == "stale":
+                async with self.lock:
+                    await self._send(connection, self.state_message(connection))
+
+    async def _dispatch(self, connection: Connection, text: str) -> None:
+        if len(text.encode()) > MAX_MESSAGE:
+            raise WebError(
+                "too_large", f"a message is at most {MAX_MESSAGE} bytes, not {len(text.encode())}"
+            )
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise WebError(
+                "bad_json", f"a message is JSON: {error.msg} at column {error.colno}"
+            ) from None
+        if not isinstance(message, dict):
+            raise WebError(
+                "bad_json", f"a message is a JSON object with a type, not {type(message).__name__}"
+            )
+        kind = message.get("type")
+        if kind == "action":
+            await self.act(connection, message)
+        elif kind == "hint":
+            await self.hint(connection)
+        elif kind == "preview":
+            await self.preview(connection, message)
+        elif kind == "undo":
+            await self.undo(connection)
+        elif kind == "ping":
+            await self._send(connection, {"type": "pong", "seq": self.version})
+        else:
+            shown = json.dumps(kind)[:40]
+            raise WebError(
+                "unknown_type",
+                f"unknown message type {shown}: the types are action, hint, preview, undo, ping",
+            )
+
+    def _parse(self, connection: Connection, data: object) -> Action:
+        """The action of a message, for the connection's seat."""
+        if not isinstance(data, dict):
+            raise WebError(
+                "bad_action",
+                'an action is a JSON object such as {"type": "play", "card": "5h"}, '
+                f"not {json.dumps(data)[:60]}",
+            )
+        seat = data.get("seat", connection.seat)
+        if seat != connection.seat:
+            raise WebError(
+                "wrong_seat",
+                f"this connection plays seat {connection.seat}, not seat {json.dumps(seat)[:20]}",
+            )
+        try:
+            return Action.from_dict({**data, "seat": connection.seat})
+        except (GameError, CardError, TypeError) as error:
+            raise WebError("bad_action", str(error)) from None
+
+    async def act(self, connection: Connection, message: dict[str, Any]) -> None:
+        """Apply an action of the connection's seat, stored before it is acknowledged."""
+        seq = message.get("seq")
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise WebError("bad_action", "an action message carries seq, the seq of the last state")
+        action = self._parse(connection, message.get("action"))
+        async with self.lock:
+            if seq != self.version:
+                raise WebError(
+                    "stale",
+                    f"seq {seq} is not the game's seq {self.version}: nothing was applied",
+                )
+            transition = _apply(self.state, action)
+            self._commit(action, transition.state, transition.events)
+            await self._broadcast()
+        self.kick_ai()
+
+    def _commit(self, action: Action, state: GameState, events: tuple[Event, ...]) -> None:
+        """Store an accepted action (before anyone hears of it), then take the new state."""
+        form = action.to_dict()
+        version = self.version + 1
+        result = state.result
+        self.store.append_action(
+            self.id,
+            len(self.actions),
+            form,
+            version=version,
+            scores=list(state.scores),
+            result=None if result is None else result.to_dict(),
+        )
+        self.actions.append(form)
+        self.events.extend(events)
+        self.state = state
+        self.version = version
+
+    async def undo(self, connection: Connection) -> None:
+        """Take back the seat's last action and the computer's replies to it."""
+        seat = connection.seat
+        if self.row.mode != "ai":
+            raise WebError("cannot_undo", "undo is for games against the computer")
+        async with self.lock:
+            if self.state.is_terminal:
+                raise WebError("cannot_undo", "the game is over")
+            last = max(
+                (i for i, a in enumerate(self.actions) if a.get("seat") == seat), default=None
+            )
+            if last is None:
+                raise WebError("cannot_undo", f"seat {seat} has no action to take back")
+            kept = self.actions[:last]
+            replayed = replay(_record(self.row, kept))
+            version = self.version + 1
+            self.store.truncate_actions(
+                self.id, last, version=version, scores=list(replayed.state.scores)
+            )
+            self.actions = kept
+            self.state = replayed.state
+            self.events = list(replayed.events)
+            self.version = version
+            for other in self.connections:
+                other.cursor = 0
+                other.reset = True
+            await self._broadcast()
+        self.kick_ai()
+
+    async def hint(self, connection: Connection) -> None:
+        """The expert's choice for the seat, and why."""
+        state, version, seat = self.state, self.version, connection.seat
+        _check_turn(state, seat)
+        hint = await asyncio.to_thread(
+            hints.hint, state, seat, seed=seat_seed(self.row.seed, seat + 1000)
+        )
+        await self._send(connection, {"type": "hint", "seq": version, **hint})
+
+    async def preview(self, connection: Connection, message: dict[str, Any]) -> None:
+        """What a Tiles play would score, without playing it."""
+        if self.game != "tiles":
+            raise WebError("bad_action", f"a preview is for Tiles plays, and this is {self.game}")
+        action = self._parse(connection, message.get("action"))
+        state, version = self.state, self.version
+        _check_turn(state, connection.seat)
+        try:
+            preview = hints.tiles_preview(state, action)
+        except OutOfTurnError as error:
+            raise WebError("out_of_turn", str(error)) from None
+        except (GameError, CardError) as error:
+            raise WebError("illegal", str(error)) from None
+        await self._send(connection, {"type": "preview", "seq": version, **preview})
+
+    # -- the computer's turns -------------------------------------------------------------------
+
+    def kick_ai(self) -> None:
+        """Let the computer play while it is its turn (one task per game)."""
+        if not self.players or self.state.is_terminal:
+            return
+        if self.state.current_player not in self.players:
+            return
+        if self._ai_task is None or self._ai_task.done():
+            self._ai_task = asyncio.create_task(self._run_ai(), name=f"ai {self.id}")
+
+    async def _run_ai(self) -> None:
+        try:
+            while True:
+                state, version = self.state, self.version
+                seat = state.current_player
+                if state.is_terminal or seat is None or seat not in self.players:
+                    return
+                player = self.players[seat]
+                action = await asyncio.to_thread(_choose, player, state, seat)
+                async with self.lock:
+                    if self.version != version:
+                        continue  # an undo came first: think again
+                    transition = state.apply(action)
+                    self._commit(action, transition.state, transition.events)
+                    await self._broadcast()
+        except Exception:  # pragma: no cover - a bug in a player; the game waits, logged
+            log.exception("the computer failed to play in game %s", self.id)
+
+    async def wait_ai(self) -> None:
+        """Wait until the computer has nothing more to play (for tests and shutdown)."""
+        while self._ai_task is not None and not self._ai_task.done():
+            await asyncio.wait({self._ai_task})
+
+    def cancel_ai(self) -> None:
+        """Stop the computer's task (at shutdown)."""
+        if self._ai_task is not None:
+            self._ai_task.cancel()
+
+
+def _choose(player: Player, state: GameState, seat: int) -> Action:
+    return player.choose(state.observation(seat), state.legal_actions())
+
+
+def _check_turn(state: GameState, seat: int) -> None:
+    if state.is_terminal:
+        raise WebError("game_over", "the game is over")
+    if state.current_player != seat:
+        raise WebError(
+            "out_of_turn", f"it is seat {state.current_player}'s turn, not seat {seat}'s"
+        )
+
+
+def _apply(state: GameState, action: Action) -> Any:
+    """``state.apply(action)``, its refusals as :class:`WebError`."""
+    try:
+        return state.apply(action)
+    except GameOverError as error:
+        raise WebError("game_over", str(error)) from None
+    except OutOfTurnError as error:
+        raise WebError("out_of_turn", str(error)) from None
+    except (GameError, CardError) as error:
+        raise WebError("illegal", str(error)) from None
+
+
+def _record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"game": row.game, "rules": row.rules, "seed": row.seed, "actions": actions}
+
+
+class SessionManager:
+    """Every live game of a server, by id, over one store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.sessions: dict[str, GameSession] = {}
+
+    def resume_all(self) -> int:
+        """Rebuild every unfinished game from the store; the number rebuilt."""
+        count = 0
+        for row in self.store.unfinished():
+            try:
+                self.sessions[row.id] = GameSession.rebuild(row, self.store)
+            except GameError:
+                log.exception("cannot rebuild game %s", row.id)
+                continue
+            count += 1
+        return count
+
+    def kick_all(self) -> None:
+        """Let the computer take the turns it owes (after a restart)."""
+        for session in self.sessions.values():
+            session.kick_ai()
+
+    def get(self, game_id: str) -> GameSession | None:
+        """The live game ``game_id``, rebuilt from the store if need be; None if unknown."""
+        session = self.sessions.get(game_id)
+        if session is None:
+            row = self.store.load_game(game_id)
+            if row is None:
+                return None
+            session = self.sessions[game_id] = GameSession.rebuild(row, self.store)
+        return session
+
+    def release(self, session: GameSession) -> None:
+        """Drop a finished game nobody watches from memory (the store keeps it)."""
+        if session.state.is_terminal and not session.connections:
+            self.sessions.pop(session.id, None)
+
+    def create(
+        self,
+        game: str,
+        options: dict[str, Any],
+        *,
+        ai: str = "expert",
+        mode: str = "ai",
+        seed: int | None = None,
+    ) -> GameSession:
+        """Start and store a new game; bad options raise :class:`WebError` ``bad_request``."""
+        try:
+            info = game_info(game)
+            rules = info.rules_type.from_options(options)
+        except GameError as error:
+            raise WebError("bad_request", str(error)) from None
+        if ai not in LEVELS:
+            raise WebError(
+                "bad_request", f"unknown AI level {ai!r}: the levels are {', '.join(LEVELS)}"
+            )
+        if mode not in MODES:
+            raise WebError("bad_request", f"unknown mode {mode!r}: the modes are ai, hotseat")
+        if mode == "hotseat" and info.name not in HOTSEAT_GAMES:
+            raise WebError(
+                "bad_request", f"hot-seat is for {' and '.join(HOTSEAT_GAMES)}, not {info.name}"
+            )
+        seats = seat_count(rules)
+        everyone = mode == "hotseat" or bool(getattr(rules, "solitaire", False))
+        humans = tuple(range(seats)) if everyone else (0,)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        spec = lookup(rules.spec()).spec()
+        row = new_row(
+            secrets.token_hex(8),
+            game=info.name,
+            spec=spec,
+            rules=rules.options(),
+            seed=seed,
+            mode=mode,
+            ai=ai,
+            humans=humans,
+            tokens={seat: secrets.token_urlsafe(18) for seat in humans},
+        )
+        transition = info.start(rules, seed=seed)
+        row = _with_scores(row, transition.state.scores)
+        self.store.create_game(row)
+        session = GameSession(row, self.store, transition.state, list(transition.events), [])
+        self.sessions[row.id] = session
+        return session
+
+    async def shutdown(self) -> None:
+        """Stop the computer's tasks."""
+        for session in self.sessions.values():
+            session.cancel_ai()
+
+
+def _with_scores(row: GameRow, scores: tuple[int, ...]) -> GameRow:
+    from dataclasses import replace
+
+    return replace(row, scores=tuple(scores))
