@@ -9,30 +9,26 @@ count stand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, RichLog, Static
 
 from cribkit.ai.classic import ClassicPlayer
-from cribkit.ai.players import Player
 from cribkit.core.analysis import analyse_discards
 from cribkit.core.cards import Card, card_rank
 from cribkit.games.actions import Declare, Discard, Muggins, PassMuggins, Play
 from cribkit.games.classic import ClassicState
 from cribkit.games.classic_rules import ClassicRules
-from cribkit.games.protocol import Action, Event, GameError
-from cribkit.store.saves import save_record
-from cribkit.tui.naming import SeatNames
-from cribkit.tui.session import computer_players, open_game
+from cribkit.games.protocol import Event
+from cribkit.tui.base import ComputerGameApp
 from cribkit.tui.widgets import card_text, cards_text, track_rows
 
 
-class ClassicApp(App[None]):
+class ClassicApp(ComputerGameApp[ClassicState]):
     """One game of classic cribbage, the human in seat 0 and the computer in the others."""
 
     CSS = """
@@ -51,45 +47,23 @@ class ClassicApp(App[None]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(
-        self,
-        rules: ClassicRules | None = None,
-        *,
-        ai: str = "expert",
-        seed: int | str = 0,
-        record: dict[str, Any] | None = None,
-        save_path: Path | None = None,
-    ) -> None:
-        super().__init__()
-        self.rules = rules or ClassicRules()
-        self.ai_level = ai
-        self.seed = seed
-        self.human = 0
-        self.save_path = save_path
-        self.saved_to: Path | None = None
-        self.opponents: dict[int, Player] = {}
-        self.selected: set[Card] = set()
-        self.typed = ""
-        self.undo_stack: list[ClassicState] = []
-        self.rear: list[int] = []
-        self.events: list[Event] = []
-        self._pending_record = record
-        self.state: ClassicState = self._new_state()
+    GAME = "classic"
+    RULES_TYPE = ClassicRules
+    STATE_TYPE = ClassicState
+    #: The scores before the last points of each side: the rear pegs on the board.
+    rear: list[int]
+    UNDONE = "Undone: back to your previous decision."
 
     # -- setting up ---------------------------------------------------------------------------
 
     def _new_state(self) -> ClassicState:
-        record = self._pending_record
-        self._pending_record = None
-        state, self.events = open_game(self.rules, ClassicState, seed=self.seed, record=record)
-        self.rules = state.rules
-        self.opponents = computer_players(
-            "classic", self.ai_level, seed=self.seed, players=self.rules.players
-        )
+        state = super()._new_state()
         self.rear = list(state.scores)
-        self.undo_stack = []
-        self.selected = set()
         return state
+
+    def _reset_view(self) -> None:
+        self.selected: set[Card] = set()
+        self.typed = ""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -100,25 +74,7 @@ class ClassicApp(App[None]):
             yield Static(id="prompt")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self._log_events(self.events)
-        self._run_computer()
-        self._refresh()
-
-    # -- names and text -----------------------------------------------------------------------
-
-    @property
-    def names(self) -> SeatNames:
-        return SeatNames(self.human, self.rules.players, self.ai_level)
-
-    def seat_name(self, seat: int) -> str:
-        return self.names.seat_name(seat)
-
-    def side_name(self, side: int) -> str:
-        return self.names.side_name(side)
-
-    def _named(self, text: str) -> str:
-        return self.names.sentence(text)
+    # -- the log ----------------------------------------------------------------------------
 
     def _log_events(self, events: Sequence[Event]) -> None:
         log = self.query_one("#log", RichLog)
@@ -148,42 +104,6 @@ class ClassicApp(App[None]):
 
     # -- the flow -----------------------------------------------------------------------------
 
-    def _apply(self, action: Action) -> None:
-        transition = self.state.apply(action)
-        self.state = transition.state
-        self._log_events(transition.events)
-
-    def _run_computer(self) -> None:
-        """Let the computer seats act until it is the human's turn or the game ends."""
-        state = self.state
-        while (
-            not state.is_terminal
-            and state.current_player is not None
-            and state.current_player != self.human
-        ):
-            seat = state.current_player
-            action = self.opponents[seat].choose(state.observation(seat), state.legal_actions())
-            self._apply(action)
-            state = self.state
-        if state.is_terminal and self.saved_to is None:
-            self.saved_to = save_record(state.record(), self.save_path, stem="classic")
-            self.query_one("#log", RichLog).write(
-                Text(f"Game record saved to {self.saved_to}", style="dim")
-            )
-
-    def _human_acts(self, action: Action) -> None:
-        try:
-            self.state.verify(action)
-        except GameError as error:
-            self._say(str(error), error=True)
-            return
-        self.undo_stack.append(self.state)
-        self.selected = set()
-        self.typed = ""
-        self._apply(action)
-        self._run_computer()
-        self._refresh()
-
     # -- keys ---------------------------------------------------------------------------------
 
     def on_key(self, event: Any) -> None:
@@ -201,10 +121,10 @@ class ClassicApp(App[None]):
             if phase == "discard":
                 self._discard_selected()
             elif phase == "muggins":
-                self._human_acts(PassMuggins(self.human))
+                self.human_acts(PassMuggins(self.human))
         elif key == "m" and phase == "muggins":
             event.stop()
-            self._human_acts(Muggins(self.human))
+            self.human_acts(Muggins(self.human))
 
     def _pick(self, index: int) -> None:
         hand = self._hand()
@@ -212,7 +132,7 @@ class ClassicApp(App[None]):
             return
         card = hand[index]
         if self.state.phase == "play":
-            self._human_acts(Play(self.human, card))
+            self.human_acts(Play(self.human, card))
         elif self.state.phase == "discard":
             if card in self.selected:
                 self.selected.discard(card)
@@ -224,44 +144,23 @@ class ClassicApp(App[None]):
         if len(self.selected) != self.rules.discards:
             self._say(f"pick {self.rules.discards} card(s) to lay away first", error=True)
             return
-        self._human_acts(Discard(self.human, tuple(sorted(self.selected))))
+        self.human_acts(Discard(self.human, tuple(sorted(self.selected))))
 
     def _declare_key(self, key: str) -> None:
         if key == "backspace":
             self.typed = self.typed[:-1]
         elif key == "enter" and self.typed:
-            self._human_acts(Declare(self.human, int(self.typed)))
+            self.human_acts(Declare(self.human, int(self.typed)))
             return
         elif key.isdigit() and len(self.typed) < 2:
             self.typed += key
         self._refresh()
 
-    def action_undo(self) -> None:
-        if not self.undo_stack:
-            self._say("nothing to undo", error=True)
-            return
-        self.state = self.undo_stack.pop()
-        self.selected = set()
-        self.query_one("#log", RichLog).write(
-            Text("Undone: back to your previous decision.", style="magenta")
-        )
-        self._refresh()
-
-    def action_save(self) -> None:
-        path = save_record(self.state.record(), self.save_path, stem="classic")
-        self._say(f"saved to {path} (resume with: cribkit play classic --resume {path})")
-
     def action_new_game(self) -> None:
         if not self.state.is_terminal:
             self._say("finish this game first (or q to quit)", error=True)
             return
-        self.seed = f"{self.seed}+"
-        self.saved_to = None
-        self.state = self._new_state()
-        self.query_one("#log", RichLog).clear()
-        self._log_events(self.events)
-        self._run_computer()
-        self._refresh()
+        self._start_next_game()
 
     def action_hint(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -323,9 +222,6 @@ class ClassicApp(App[None]):
 
     def _hand(self) -> list[Card]:
         return sorted(Card(c) for c in _cards_of(self.state.hands[self.human]))
-
-    def _say(self, text: str, *, error: bool = False) -> None:
-        self.query_one("#prompt", Static).update(Text(text, style="bold red" if error else "bold"))
 
     def _refresh(self) -> None:
         state = self.state

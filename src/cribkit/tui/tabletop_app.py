@@ -21,25 +21,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, RichLog, Static
 
-from cribkit.ai.players import Player
 from cribkit.ai.tabletop import TableTopPlayer, _Position
 from cribkit.core.cards import Card
-from cribkit.games.protocol import Action, Event, GameError
+from cribkit.games.protocol import Action, Event
 from cribkit.games.tabletop import TableTopState, partial_line_total
 from cribkit.games.tabletop_actions import COLUMNS, SIZE, Place, cell_name
 from cribkit.games.tabletop_rules import CENTRE, LINES, PLACEMENTS, TableTopRules, line_name
-from cribkit.store.saves import save_record
-from cribkit.tui.naming import SeatNames, with_symbols
-from cribkit.tui.session import computer_players, open_game
+from cribkit.tui.base import ComputerGameApp
+from cribkit.tui.naming import with_symbols
 from cribkit.tui.widgets import card_text
 
 __all__ = ["TableTopApp"]
@@ -80,7 +77,7 @@ class DealView:
     points: tuple[int, ...]
 
 
-class TableTopApp(App[None]):
+class TableTopApp(ComputerGameApp[TableTopState]):
     """A Table Top match, the human in seat 0 (with 4 players, seat 2 is a computer partner)."""
 
     CSS = """
@@ -118,53 +115,27 @@ class TableTopApp(App[None]):
         ),
     ]
 
-    def __init__(
-        self,
-        rules: TableTopRules | None = None,
-        *,
-        ai: str = "expert",
-        seed: int | str = 0,
-        record: dict[str, Any] | None = None,
-        save_path: Path | None = None,
-    ) -> None:
-        super().__init__()
-        self.rules = rules or TableTopRules()
-        self.ai_level = ai
-        self.seed = seed
-        self.human = 0
-        self.save_path = save_path
-        self.saved_to: Path | None = None
-        self.opponents: dict[int, Player] = {}
-        self.undo_stack: list[TableTopState] = []
-        self.events: list[Event] = []
-        #: The cell under the cursor (0-24).
+    GAME = "tabletop"
+    RULES_TYPE = TableTopRules
+    STATE_TYPE = TableTopState
+    #: The cell under the cursor (0-24).
+    cursor: int
+    RECORD_NAME = "Match"
+    UNDONE = "Undone: back to your previous placement."
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    def _new_state(self) -> TableTopState:
         self.cursor = CENTRE
+        return super()._new_state()
+
+    def _reset_view(self) -> None:
         #: Cells the other seats filled since the human's last placement.
         self.fresh: list[int] = []
         #: The deal just counted, shown until the human goes on (n or Enter).
         self.review: DealView | None = None
         #: The next deal's first events, logged once the player goes on from the review.
         self.deferred: list[Event] = []
-        self._pending_record = record
-        self.state: TableTopState = self._new_state()
-        self._run_computer(log=False)
-
-    # -- setting up ---------------------------------------------------------------------------
-
-    def _new_state(self) -> TableTopState:
-        record = self._pending_record
-        self._pending_record = None
-        state, self.events = open_game(self.rules, TableTopState, seed=self.seed, record=record)
-        self.rules = state.rules
-        self.opponents = computer_players(
-            "tabletop", self.ai_level, seed=self.seed, players=self.rules.players
-        )
-        self.undo_stack = []
-        self.fresh = []
-        self.review = None
-        self.deferred = []
-        self.cursor = CENTRE
-        return state
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -175,25 +146,7 @@ class TableTopApp(App[None]):
         yield Static(id="prompt")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one("#log", RichLog).can_focus = False
-        self._log_events(self.events)
-        self._saved_if_over()
-        self._refresh()
-
     # -- names and text -----------------------------------------------------------------------
-
-    @property
-    def names(self) -> SeatNames:
-        return SeatNames(self.human, self.rules.players, self.ai_level)
-
-    def seat_name(self, seat: int) -> str:
-        """``You``, ``Partner``, or the computer's level (and seat, with 4 players)."""
-        return self.names.seat_name(seat)
-
-    def side_name(self, side: int) -> str:
-        """The name of a side on the score board: the seat, or ``Us``/``Them`` with 4."""
-        return self.names.side_name(side)
 
     def _subject(self, side: int) -> str:
         """A side as the subject of a sentence: ``You``, ``Expert``, or ``We``/``They``."""
@@ -209,13 +162,6 @@ class TableTopApp(App[None]):
 
     def _plural(self, side: int) -> bool:
         return self.rules.players == 4 or side == self.human
-
-    def _named(self, text: str) -> str:
-        return self.names.sentence(text)
-
-    def _write(self, text: str | Text, style: str = "") -> None:
-        line = text if isinstance(text, Text) else Text(text, style=style)
-        self.query_one("#log", RichLog).write(line)
 
     def _log_events(self, events: Sequence[Event]) -> None:
         sides = self.state.sides
@@ -281,26 +227,17 @@ class TableTopApp(App[None]):
 
     # -- the flow -----------------------------------------------------------------------------
 
-    def _apply(self, action: Action, *, log: bool = True) -> None:
-        before = self.state
-        transition = before.apply(action)
-        self.state = transition.state
+    def _applied(self, before: TableTopState, action: Action, events: list[Event]) -> list[Event]:
         if isinstance(action, Place):
             if action.seat == self.human:
                 self.fresh = []
             else:
                 self.fresh.append(action.cell)
-        events = list(transition.events)
         counted = any(event.type == "line" for event in events)
         if counted:
             # The next deal's first events wait until the player has seen this deal's count.
             later = next((i for i, e in enumerate(events) if e.type == "deal"), len(events))
             events, self.deferred = events[:later], events[later:]
-        if log:
-            self._log_events(events)
-        else:
-            self.events.extend(events)
-        if counted:
             grid = list(before.grid)
             if isinstance(action, Place) and before.turned is not None:
                 grid[action.cell] = int(before.turned)
@@ -312,29 +249,13 @@ class TableTopApp(App[None]):
                 tuple(a - b for a, b in zip(self.state.scores, before.scores, strict=True)),
             )
             self.fresh = []
+        return events
 
-    def _run_computer(self, *, log: bool = True) -> None:
-        """Let the computer seats place until it is the human's turn, a deal is counted (the
-        human looks at it first) or the match ends."""
-        state = self.state
-        while (
-            self.review is None
-            and not state.is_terminal
-            and state.current_player is not None
-            and state.current_player != self.human
-        ):
-            seat = state.current_player
-            action = self.opponents[seat].choose(state.observation(seat), state.legal_actions())
-            self._apply(action, log=log)
-            state = self.state
+    def _computer_waits(self) -> bool:
+        return self.review is not None
+
+    def _after_computer(self) -> None:
         self._aim_cursor()
-        if log:
-            self._saved_if_over()
-
-    def _saved_if_over(self) -> None:
-        if self.state.is_terminal and self.saved_to is None:
-            self.saved_to = save_record(self.state.record(), self.save_path, stem="tabletop")
-            self._write(f"Match record saved to {self.saved_to}", "dim")
 
     def _aim_cursor(self) -> None:
         """Keep the cursor where it is if that cell is open, else move it to the nearest open."""
@@ -346,20 +267,6 @@ class TableTopApp(App[None]):
             open_cells,
             key=lambda c: (max(abs(c // SIZE - row), abs(c % SIZE - col)), c),
         )
-
-    def _my_turn(self) -> bool:
-        return self.review is None and self.state.current_player == self.human
-
-    def _human_acts(self, action: Place) -> None:
-        try:
-            self.state.verify(action)
-        except GameError as error:
-            self._say(self._named(str(error)), error=True)
-            return
-        self.undo_stack.append(self.state)
-        self._apply(action)
-        self._run_computer()
-        self._refresh()
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -387,18 +294,12 @@ class TableTopApp(App[None]):
             return
         if self.state.current_player != self.human:
             return
-        self._human_acts(Place(self.human, self.cursor))
+        self.human_acts(Place(self.human, self.cursor))
 
     def action_next(self) -> None:
         """The next deal after a count, or a new match after the end."""
         if self.state.is_terminal:
-            self.seed = f"{self.seed}+"
-            self.saved_to = None
-            self.state = self._new_state()
-            self.query_one("#log", RichLog).clear()
-            self._log_events(self.events)
-            self._run_computer()
-            self._refresh()
+            self._start_next_game()
             return
         if self.review is None:
             self._say("n goes on once the deal is counted (or the match is over)", error=True)
@@ -409,31 +310,6 @@ class TableTopApp(App[None]):
         self.deferred = []
         self._run_computer()
         self._refresh()
-
-    def action_undo(self) -> None:
-        if not self.undo_stack:
-            self._say("nothing to undo", error=True)
-            return
-        if self.state.is_terminal:
-            self.saved_to = None  # the match is to finish again: save it again then
-        self.state = self.undo_stack.pop()
-        self.review = None
-        self.deferred = []
-        self.fresh = []
-        self._write("Undone: back to your previous placement.", "magenta")
-        self._aim_cursor()
-        self._refresh()
-
-    def action_save(self) -> None:
-        path = save_record(self.state.record(), self.save_path, stem="tabletop")
-        self._say(f"saved to {path} (resume with: cribkit play tabletop --resume {path})")
-
-    def action_scroll_log(self, pages: int) -> None:
-        log = self.query_one("#log", RichLog)
-        if pages < 0:
-            log.scroll_page_up()
-        else:
-            log.scroll_page_down()
 
     def action_hint(self) -> None:
         state = self.state
@@ -485,9 +361,7 @@ class TableTopApp(App[None]):
     # -- drawing ------------------------------------------------------------------------------
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        self.query_one("#prompt", Static).update(
-            Text(with_symbols(text), style="bold red" if error else "bold")
-        )
+        super()._say(with_symbols(text), error=error)
 
     def _refresh(self) -> None:
         self._draw_board()

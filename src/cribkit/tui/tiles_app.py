@@ -23,16 +23,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Input, RichLog, Static
 
-from cribkit.ai.players import Player
 from cribkit.ai.tiles import TilesPlayer
 from cribkit.core.cards import RANK_CHARS
 from cribkit.games.protocol import Action, Event, GameError
@@ -40,9 +38,7 @@ from cribkit.games.tiles import TilesRules, TilesState
 from cribkit.games.tiles_board import EMPTY, LETTERS
 from cribkit.games.tiles_notation import Exchange, Pass, PlayTiles
 from cribkit.games.tiles_rules import MAX_HAND, piece_colour, piece_turned, piece_value, tile_colour
-from cribkit.store.saves import save_record
-from cribkit.tui.naming import SeatNames
-from cribkit.tui.session import computer_players, open_game
+from cribkit.tui.base import ComputerGameApp
 
 __all__ = ["TilesApp"]
 
@@ -126,7 +122,7 @@ def bonus_cues(cells: Sequence[int], size: int) -> dict[int, int]:
     return cues
 
 
-class TilesApp(App[None]):
+class TilesApp(ComputerGameApp[TilesState]):
     """A game of Cribbage Tiles, the human in seat 0 against the computer."""
 
     CSS = """
@@ -150,47 +146,17 @@ class TilesApp(App[None]):
         Binding("pagedown", "scroll_log(1)", "Scroll log", show=False, priority=True),
     ]
 
-    def __init__(
-        self,
-        rules: TilesRules | None = None,
-        *,
-        ai: str = "expert",
-        seed: int | str = 0,
-        record: dict[str, Any] | None = None,
-        save_path: Path | None = None,
-    ) -> None:
-        super().__init__()
-        self.rules = rules or TilesRules()
-        self.ai_level = ai
-        self.seed = seed
-        self.human = 0
-        self.save_path = save_path
-        self.saved_to: Path | None = None
-        self.opponents: dict[int, Player] = {}
-        self.undo_stack: list[TilesState] = []
-        self.events: list[Event] = []
+    GAME = "tiles"
+    RULES_TYPE = TilesRules
+    STATE_TYPE = TilesState
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    def _reset_view(self) -> None:
         #: Cells the other seats filled since the human's last move.
         self.fresh: set[int] = set()
         #: The play being typed, when it parses: shown on the board.
         self.staged: PlayTiles | None = None
-        self._pending_record = record
-        self.state: TilesState = self._new_state()
-        self._run_computer(log=False)
-
-    # -- setting up ---------------------------------------------------------------------------
-
-    def _new_state(self) -> TilesState:
-        record = self._pending_record
-        self._pending_record = None
-        state, self.events = open_game(self.rules, TilesState, seed=self.seed, record=record)
-        self.rules = state.rules
-        self.opponents = computer_players(
-            "tiles", self.ai_level, seed=self.seed, players=self.rules.players
-        )
-        self.undo_stack = []
-        self.fresh = set()
-        self.staged = None
-        return state
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -204,30 +170,13 @@ class TilesApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).can_focus = False
         self.query_one("#move", Input).focus()
-        self._log_events(self.events)
-        self._saved_if_over()
-        self._refresh()
-
-    # -- names and text -----------------------------------------------------------------------
-
-    @property
-    def names(self) -> SeatNames:
-        return SeatNames(self.human, self.rules.players, self.ai_level)
-
-    def seat_name(self, seat: int) -> str:
-        """``You``, or the computer's level (and seat, with 3 or 4 players)."""
-        return self.names.seat_name(seat)
+        super().on_mount()
 
     def _named(self, text: str) -> str:
         named = _SEAT.sub(lambda m: self.seat_name(int(m.group(1))), text)
         named = _YOU_VERB.sub(lambda m: f"You {_SECOND_PERSON.get(m.group(1), m.group(1))}", named)
         return named[:1].upper() + named[1:]
-
-    def _write(self, text: str | Text, style: str = "") -> None:
-        line = text if isinstance(text, Text) else Text(text, style=style)
-        self.query_one("#log", RichLog).write(line)
 
     def _log_events(self, events: Sequence[Event]) -> None:
         previous = ""
@@ -265,8 +214,7 @@ class TilesApp(App[None]):
 
     # -- the flow -----------------------------------------------------------------------------
 
-    def _apply(self, action: Action, *, log: bool = True) -> None:
-        transition = self.state.apply(action)
+    def _applied(self, before: TilesState, action: Action, events: list[Event]) -> list[Event]:
         if isinstance(action, PlayTiles):
             size = self.rules.board_size
             cells = {r * size + c for r, c in action.cells}
@@ -274,47 +222,7 @@ class TilesApp(App[None]):
                 self.fresh = set()
             else:
                 self.fresh |= cells
-        self.state = transition.state
-        events = list(transition.events)
-        if log:
-            self._log_events(events)
-        else:
-            self.events.extend(events)
-
-    def _run_computer(self, *, log: bool = True) -> None:
-        """Let the computer seats act until it is the human's turn or the game ends."""
-        state = self.state
-        while not state.is_terminal and state.current_player not in (None, self.human):
-            seat = state.current_player
-            assert seat is not None
-            action = self.opponents[seat].choose(state.observation(seat), state.legal_actions())
-            self._apply(action, log=log)
-            state = self.state
-        if log:
-            self._saved_if_over()
-
-    def _saved_if_over(self) -> None:
-        if self.state.is_terminal and self.saved_to is None:
-            self.saved_to = save_record(self.state.record(), self.save_path, stem="tiles")
-            self._write(f"Game record saved to {self.saved_to}", "dim")
-
-    def _my_turn(self) -> bool:
-        return not self.state.is_terminal and self.state.current_player == self.human
-
-    def human_acts(self, action: Action) -> bool:
-        """Play ``action`` for the human, then let the computer answer; False (and the reason
-        on the prompt) if it breaks a rule."""
-        try:
-            self.state.verify(action)
-        except GameError as error:
-            self._say(self._named(str(error)), error=True)
-            return False
-        self.undo_stack.append(self.state)
-        self.staged = None
-        self._apply(action)
-        self._run_computer()
-        self._refresh()
-        return True
+        return events
 
     # -- input --------------------------------------------------------------------------------
 
@@ -414,45 +322,13 @@ class TilesApp(App[None]):
         box.cursor_position = len(text)
         self._preview(text)
 
-    def action_undo(self) -> None:
-        if not self.undo_stack:
-            self._say("nothing to undo", error=True)
-            return
-        if self.state.is_terminal:
-            self.saved_to = None  # the game is to finish again: save it again then
-        self.state = self.undo_stack.pop()
-        self.fresh = set()
-        self.staged = None
-        self._write("Undone: back to before your last move.", "magenta")
-        self._refresh()
-
-    def action_save(self) -> None:
-        path = save_record(self.state.record(), self.save_path, stem="tiles")
-        self._say(f"saved to {path} (resume: cribkit play tiles --resume {path})")
-
     def action_new(self) -> None:
         if not self.state.is_terminal:
             self._say("new starts a game once this one is over", error=True)
             return
-        self.seed = f"{self.seed}+"
-        self.saved_to = None
-        self.state = self._new_state()
-        self.query_one("#log", RichLog).clear()
-        self._log_events(self.events)
-        self._run_computer()
-        self._refresh()
-
-    def action_scroll_log(self, pages: int) -> None:
-        log = self.query_one("#log", RichLog)
-        if pages < 0:
-            log.scroll_page_up()
-        else:
-            log.scroll_page_down()
+        self._start_next_game()
 
     # -- drawing ------------------------------------------------------------------------------
-
-    def _say(self, text: str, *, error: bool = False) -> None:
-        self.query_one("#prompt", Static).update(Text(text, style="bold red" if error else "bold"))
 
     def _refresh(self) -> None:
         self._preview(self.query_one("#move", Input).value)

@@ -1,0 +1,221 @@
+"""What the terminal games against the computer share: opening or resuming a game, letting the
+computer seats act, the human's turn, undo, saving the record, the log and the prompt.
+
+Each game's app (classic, Table Top, Tiles) subclasses :class:`ComputerGameApp`, names its game,
+state and rules types, and fills in the hooks that are its own: what a view resets, what an
+applied action changes on screen, when the computer waits for the human to look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from rich.text import Text
+from textual.app import App
+from textual.widgets import RichLog, Static
+
+from cribkit.ai.players import Player
+from cribkit.games.protocol import Action, Event, GameError, GameState, Rules
+from cribkit.store.saves import save_record
+from cribkit.tui.naming import SeatNames
+from cribkit.tui.session import computer_players, open_game
+
+S = TypeVar("S", bound=GameState)
+
+
+class ComputerGameApp(App[None], Generic[S]):
+    """A game with the human in seat 0 and the computer in the other seats."""
+
+    #: The registry name of the game (also the stem of saved records).
+    GAME: ClassVar[str] = ""
+    #: The game's rules and state classes.
+    RULES_TYPE: ClassVar[type[Rules]]
+    STATE_TYPE: ClassVar[type[Any]]
+    #: What the game's record is called in the log ("Game", "Match").
+    RECORD_NAME: ClassVar[str] = "Game"
+    #: The log line after an undo.
+    UNDONE: ClassVar[str] = "Undone: back to before your last move."
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        ai: str = "expert",
+        seed: int | str = 0,
+        record: dict[str, Any] | None = None,
+        save_path: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules: Any = rules or self.RULES_TYPE()
+        self.ai_level = ai
+        self.seed = seed
+        self.human = 0
+        self.save_path = save_path
+        self.saved_to: Path | None = None
+        self.opponents: dict[int, Player] = {}
+        self.undo_stack: list[S] = []
+        self.events: list[Event] = []
+        self._reset_view()
+        self._pending_record = record
+        self.state: S = self._new_state()
+        # The computer's opening moves are logged with the game's first events, on mount.
+        self._run_computer(log=False)
+
+    # -- hooks --------------------------------------------------------------------------------
+
+    def _reset_view(self) -> None:
+        """Forget what the view shows of the previous position (selection, staged moves)."""
+
+    def _applied(self, before: S, action: Action, events: list[Event]) -> list[Event]:
+        """Note on screen what ``action`` did; returns the events to log now."""
+        return events
+
+    def _computer_waits(self) -> bool:
+        """Whether the computer waits for the human before acting (e.g. to look at a count)."""
+        return False
+
+    def _after_computer(self) -> None:
+        """After the computer's turns: move the cursor and the like."""
+
+    def _log_events(self, events: Sequence[Event]) -> None:
+        raise NotImplementedError
+
+    def _refresh(self) -> None:
+        raise NotImplementedError
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.query_one("#log", RichLog).can_focus = False
+        self._log_events(self.events)
+        self._saved_if_over()
+        self._refresh()
+
+    def _new_state(self) -> S:
+        record = self._pending_record
+        self._pending_record = None
+        opened: tuple[S, list[Event]] = open_game(
+            self.rules, self.STATE_TYPE, seed=self.seed, record=record
+        )
+        state, self.events = opened
+        self.rules = state.rules
+        self.opponents = computer_players(
+            self.GAME, self.ai_level, seed=self.seed, players=self.rules.players
+        )
+        self.undo_stack = []
+        self._reset_view()
+        return state
+
+    def _start_next_game(self) -> None:
+        """A new game, seeded from this one's seed, once this one is over."""
+        self.seed = f"{self.seed}+"
+        self.saved_to = None
+        self.state = self._new_state()
+        self.query_one("#log", RichLog).clear()
+        self._log_events(self.events)
+        self._run_computer()
+        self._refresh()
+
+    # -- names and text -----------------------------------------------------------------------
+
+    @property
+    def names(self) -> SeatNames:
+        return SeatNames(self.human, self.rules.players, self.ai_level)
+
+    def seat_name(self, seat: int) -> str:
+        """``You``, ``Partner``, or the computer's level (and seat, with 3 or 4 players)."""
+        return self.names.seat_name(seat)
+
+    def side_name(self, side: int) -> str:
+        """The name of a side on the score board: the seat, or ``Us``/``Them`` with 4."""
+        return self.names.side_name(side)
+
+    def _named(self, text: str) -> str:
+        return self.names.sentence(text)
+
+    def _write(self, text: str | Text, style: str = "") -> None:
+        line = text if isinstance(text, Text) else Text(text, style=style)
+        self.query_one("#log", RichLog).write(line)
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.query_one("#prompt", Static).update(Text(text, style="bold red" if error else "bold"))
+
+    # -- the flow -----------------------------------------------------------------------------
+
+    def _apply(self, action: Action, *, log: bool = True) -> None:
+        before = self.state
+        transition = before.apply(action)
+        self.state = transition.state
+        events = self._applied(before, action, list(transition.events))
+        if log:
+            self._log_events(events)
+        else:
+            self.events.extend(events)
+
+    def _my_turn(self) -> bool:
+        return (
+            not self._computer_waits()
+            and not self.state.is_terminal
+            and self.state.current_player == self.human
+        )
+
+    def _run_computer(self, *, log: bool = True) -> None:
+        """Let the computer seats act until it is the human's turn or the game ends."""
+        state = self.state
+        while not self._computer_waits() and not state.is_terminal:
+            seat = state.current_player
+            if seat is None or seat == self.human:
+                break
+            action = self.opponents[seat].choose(state.observation(seat), state.legal_actions())
+            self._apply(action, log=log)
+            state = self.state
+        self._after_computer()
+        if log:
+            self._saved_if_over()
+
+    def _saved_if_over(self) -> None:
+        if self.state.is_terminal and self.saved_to is None:
+            self.saved_to = save_record(self.state.record(), self.save_path, stem=self.GAME)
+            self._write(f"{self.RECORD_NAME} record saved to {self.saved_to}", "dim")
+
+    def human_acts(self, action: Action) -> bool:
+        """Play ``action`` for the human, then let the computer answer; False (and the reason
+        on the prompt) if it breaks a rule."""
+        try:
+            self.state.verify(action)
+        except GameError as error:
+            self._say(self._named(str(error)), error=True)
+            return False
+        self.undo_stack.append(self.state)
+        self._reset_view()
+        self._apply(action)
+        self._run_computer()
+        self._refresh()
+        return True
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        if not self.undo_stack:
+            self._say("nothing to undo", error=True)
+            return
+        if self.state.is_terminal:
+            self.saved_to = None  # the game is to finish again: save it again then
+        self.state = self.undo_stack.pop()
+        self._reset_view()
+        self._write(self.UNDONE, "magenta")
+        self._after_computer()
+        self._refresh()
+
+    def action_save(self) -> None:
+        path = save_record(self.state.record(), self.save_path, stem=self.GAME)
+        self._say(f"saved to {path} (resume with: cribkit play {self.GAME} --resume {path})")
+
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.query_one("#log", RichLog)
+        if pages < 0:
+            log.scroll_page_up()
+        else:
+            log.scroll_page_down()
