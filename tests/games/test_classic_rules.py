@@ -89,7 +89,7 @@ def test_stacked_deck_places_hands_crib_card_and_starter() -> None:
             hands={0: "Ac 2c 3c 4c 5c", 1: "Ad 2d 3d 4d 5d", 2: "Ah 2h 3h 4h 5h"},
             starter="Qs",
         )
-    with pytest.raises(GameError, match="seat 1 is dealt 6 cards"):
+    with pytest.raises(GameError, match="seat 1's hand has 6 cards"):
         stacked_deck(TWO, dealer=0, hands={0: "Ac 2c 3c 4c 5c 6c", 1: "Ah"}, starter="Qs")
 
 

@@ -22,8 +22,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Self
 
-from cribkit.core.cards import DECK, DECK_SIZE, Card, check_distinct, parse_cards
+from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.games.protocol import GameError, Rules, RulesError
+from cribkit.games.stacking import GivenCards, as_cards, complete_deck, place_cards
 
 __all__ = [
     "ClassicRules",
@@ -136,6 +137,7 @@ def cut_for_first_deal(
     Each round the players still in the cut take the top cards of the next deck, in seat order.
     Returns the dealer and every round as (seats, cards).
 
+    >>> from cribkit.core.cards import parse_cards
     >>> decks = [parse_cards("3c 3d 9h"), parse_cards("Kh 2s")]
     >>> dealer, rounds = cut_for_first_deal(3, decks)
     >>> dealer, [(seats, " ".join(map(str, cards))) for seats, cards in rounds]
@@ -167,17 +169,11 @@ def deal_positions(players: int, dealer: int) -> tuple[list[int], int, int | Non
     return seats, len(seats), None
 
 
-def _as_cards(cards: str | Iterable[int | str]) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards, distinct=False)
-    return tuple(Card.parse(c) if isinstance(c, str) else Card(c) for c in cards)
-
-
 def stacked_deck(
     rules: ClassicRules,
     *,
     dealer: int,
-    hands: Mapping[int, str | Iterable[int | str]],
+    hands: Mapping[int, GivenCards],
     starter: str | int,
     crib_card: str | int | None = None,
 ) -> tuple[Card, ...]:
@@ -188,26 +184,12 @@ def stacked_deck(
     """
     positions, starter_at, crib_at = deal_positions(rules.players, dealer)
     deck: list[Card | None] = [None] * DECK_SIZE
-    for seat in range(rules.players):
-        if seat not in hands:
-            raise GameError(f"stacked_deck needs the hand of seat {seat}")
-        cards = list(_as_cards(hands[seat]))
-        if len(cards) != rules.hand_size:
-            raise GameError(
-                f"seat {seat} is dealt {rules.hand_size} cards with {rules.players} players, "
-                f"not {len(cards)}"
-            )
-        for position, owner in enumerate(positions):
-            if owner == seat:
-                deck[position] = cards.pop(0)
+    place_cards(deck, owners=positions, given=hands, size=rules.hand_size, noun="hand")
     if crib_at is not None:
         if crib_card is None:
             raise GameError("with 3 players stacked_deck needs the crib_card")
-        deck[crib_at] = _as_cards([crib_card])[0]
+        deck[crib_at] = as_cards([crib_card])[0]
     elif crib_card is not None:
         raise GameError("only a 3-player deal has a card dealt to the crib")
-    deck[starter_at] = _as_cards([starter])[0]
-    named = [c for c in deck if c is not None]
-    check_distinct(named)
-    rest = iter(c for c in DECK if c not in set(named))
-    return tuple(c if c is not None else next(rest) for c in deck)
+    deck[starter_at] = as_cards([starter])[0]
+    return complete_deck(deck)

@@ -19,10 +19,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cribkit.core.cards import DECK_SIZE, Card, CardError, check_distinct
+from cribkit.core.cards import Card
 from cribkit.games.classic_rules import Seed, deal_deck
 from cribkit.games.protocol import Action, GameError, Rules
 from cribkit.games.records import FORMAT, VERSION
+from cribkit.games.stacking import as_deck
 
 __all__ = ["DealSetup", "as_deck", "deal_deck", "deal_setup"]
 
@@ -68,18 +69,6 @@ class DealSetup:
         return out
 
 
-def as_deck(deck: Iterable[int | str], index: int) -> tuple[Card, ...]:
-    """Deck number ``index`` as 52 distinct cards; else a :class:`GameError` naming it."""
-    try:
-        cards = tuple(Card.parse(c) if isinstance(c, str) else Card(c) for c in deck)
-        check_distinct(cards)
-    except CardError as error:
-        raise GameError(f"deck {index}: {error}") from None
-    if len(cards) != DECK_SIZE:
-        raise GameError(f"deck {index} has {len(cards)} cards, not {DECK_SIZE}")
-    return cards
-
-
 def deal_setup(
     game: str,
     *,
@@ -94,7 +83,7 @@ def deal_setup(
     """Check a game's setup and return it; every error names what was wrong."""
     if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
         raise GameError(f"a seed is a whole number or text, not {seed!r}")
-    deck_list = tuple(as_deck(d, i) for i, d in enumerate(decks or ()))
+    deck_list = tuple(as_deck(d, f"deck {i}") for i, d in enumerate(decks or ()))
     if seed is None and not deck_list:
         raise GameError("a game needs a seed or explicit decks")
     if first_dealer is not None and (

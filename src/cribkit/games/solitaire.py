@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from cribkit.core.cards import DECK, DECK_SIZE, Card, CardError, check_distinct
+from cribkit.core.cards import DECK, DECK_SIZE, Card, check_distinct
 from cribkit.core.pegging import PegScore
 from cribkit.core.scoring import Score, score_hand
 from cribkit.core.tables import four_card_total, hand_total
@@ -64,6 +64,7 @@ from cribkit.games.protocol import (
     register,
 )
 from cribkit.games.records import FORMAT, VERSION
+from cribkit.games.stacking import as_cards, as_deck
 
 __all__ = [
     "CardNotHeldError",
@@ -189,7 +190,7 @@ def round_cards(deck: Iterable[int | str]) -> tuple[list[RoundCards], tuple[Card
     >>> " ".join(map(str, rounds[5].hand)), str(rounds[5].starter), " ".join(map(str, last))
     ('Qd Qh Qs Kh Ks 3c', '5d', '7h 9s Qc 5d')
     """
-    cards = _as_deck(deck)
+    cards = as_deck(deck)
     stock = list(cards)
     rounds: list[RoundCards] = []
     for _ in range(ROUNDS):
@@ -220,14 +221,14 @@ def stacked_solitaire_deck(
         raise GameError(f"a game has {ROUNDS} rounds, not {len(rounds)}")
     top: list[Card] = []
     for index, (hand_cards, crib_cards, starter) in enumerate(rounds):
-        hand = list(_as_cards(hand_cards))
-        crib = list(_as_cards(crib_cards))
+        hand = list(as_cards(hand_cards))
+        crib = list(as_cards(crib_cards))
         if len(hand) != HAND_SIZE or len(crib) != 2:
             raise GameError(
                 f"round {index + 1} deals {HAND_SIZE} hand cards and 2 crib cards, "
                 f"not {len(hand)} and {len(crib)}"
             )
-        cut = _as_cards([starter])[0]
+        cut = as_cards([starter])[0]
         if index == ROUNDS - 1:
             # The sixth deal takes the last 7 fresh cards and the first starter, then turns
             # the second starter.
@@ -244,26 +245,6 @@ def stacked_solitaire_deck(
     check_distinct(top)
     named = set(top)
     return (*top, *(c for c in DECK if c not in named))
-
-
-def _as_cards(cards: str | Iterable[int | str]) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return tuple(Card.parse(t) for t in cards.replace(",", " ").split())
-    return tuple(Card.parse(c) if isinstance(c, str) else Card(c) for c in cards)
-
-
-def _as_deck(deck: object) -> tuple[Card, ...]:
-    """A deck of 52 distinct cards (text or numbers), top first; else a :class:`GameError`."""
-    if isinstance(deck, str) or not isinstance(deck, Iterable):
-        raise GameError(f"a deck is a list of the 52 cards such as '5h', top first, not {deck!r}")
-    try:
-        cards = _as_cards(deck)
-        check_distinct(cards)
-    except CardError as error:
-        raise GameError(f"the deck: {error}") from None
-    if len(cards) != DECK_SIZE:
-        raise GameError(f"the deck has {len(cards)} cards, not {DECK_SIZE}")
-    return cards
 
 
 # ---------------------------------------------------------------------------------------------
@@ -696,7 +677,7 @@ def start_solitaire(
     if seed is not None and deck is not None:
         raise GameError("a game takes a seed or a deck, not both")
     if deck is not None:
-        cards = _as_deck(deck)
+        cards = as_deck(deck)
         setup = SolitaireSetup(None, cards, True)
     elif seed is not None:
         setup = SolitaireSetup(seed, solitaire_deck(seed), False)

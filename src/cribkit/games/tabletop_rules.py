@@ -24,8 +24,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from cribkit.core.cards import DECK, DECK_SIZE, Card, check_distinct, parse_cards
-from cribkit.games.protocol import GameError, Rules
+from cribkit.core.cards import DECK_SIZE, Card
+from cribkit.games.protocol import Rules
+from cribkit.games.stacking import GivenCards, as_cards, complete_deck, place_cards
 from cribkit.games.tabletop_actions import CELLS, COLUMNS, SIZE
 
 __all__ = [
@@ -157,41 +158,26 @@ def deal_seats(players: int, dealer: int) -> tuple[int, ...]:
     return tuple((dealer + 1 + t) % players for t in range(PLACEMENTS))
 
 
-def _as_cards(cards: str | Iterable[int | str]) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards, distinct=False)
-    return tuple(Card.parse(c) if isinstance(c, str) else Card(c) for c in cards)
-
-
 def stacked_deck(
     rules: TableTopRules,
     *,
     dealer: int,
     centre: str | int,
-    stacks: Mapping[int, str | Iterable[int | str]],
+    stacks: Mapping[int, GivenCards],
 ) -> tuple[Card, ...]:
     """A deck that puts ``centre`` in the middle and deals each seat its stack, in the order
     the stack is turned (top card first). The cards not named follow in ascending order.
 
     Every seat needs its whole stack: 12 cards with 2 players, 6 with 4.
     """
-    seats = deal_seats(rules.players, dealer)
     deck: list[Card | None] = [None] * DECK_SIZE
-    deck[0] = _as_cards([centre])[0]
-    for seat in range(rules.players):
-        if seat not in stacks:
-            raise GameError(f"stacked_deck needs the stack of seat {seat}")
-        cards = list(_as_cards(stacks[seat]))
-        if len(cards) != rules.stack_size:
-            raise GameError(
-                f"seat {seat}'s stack has {rules.stack_size} cards with {rules.players} "
-                f"players, not {len(cards)}"
-            )
-        for turn, owner in enumerate(seats):
-            if owner == seat:
-                deck[1 + turn] = cards.pop(0)
-    named = [c for c in deck if c is not None]
-    check_distinct(named)
-    taken = set(named)
-    rest = iter(c for c in DECK if c not in taken)
-    return tuple(c if c is not None else next(rest) for c in deck)
+    deck[0] = as_cards([centre])[0]
+    place_cards(
+        deck,
+        owners=deal_seats(rules.players, dealer),
+        given=stacks,
+        size=rules.stack_size,
+        noun="stack",
+        offset=1,
+    )
+    return complete_deck(deck)
