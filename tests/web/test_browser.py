@@ -1,0 +1,386 @@
+"""The browser client, played through Debian's Chromium: a full game of each of the four games
+against the computer, hot-seat hand-over, undo, the replay viewer, records and statistics.
+
+The tests drive the page as a player would (clicks, taps, keys) through its ``data-testid`` and
+``data-action`` attributes, against a real ``cribkit serve`` (the ``live_server`` fixture).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# A full game's moves can wait on the computer players and, in Tiles, on the expert's hint.
+TURN_TIMEOUT_MS = 30_000
+
+
+def require_chromium() -> None:
+    """Fail in CI, skip elsewhere, when Debian's Chromium is not installed."""
+    if CHROMIUM.exists():
+        return
+    reason = f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)"
+    if os.environ.get("CI"):
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+def launch_browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless; never a downloaded browser."""
+    require_chromium()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def shown_seq(page: Page) -> int:
+    """The version of the game the page shows (``seq`` of the last state drawn)."""
+    value = page.get_attribute("[data-testid=app]", "data-seq")
+    return int(value) if value is not None else -1
+
+
+def wait_for_change(page: Page, seq: int) -> None:
+    """Wait until the page shows a newer state than ``seq``, or an error."""
+    page.wait_for_function(
+        """(seq) => {
+            const app = document.querySelector('[data-testid=app]');
+            const error = document.querySelector('[data-testid=error]');
+            return Number(app.dataset.seq) > seq || (error && !error.hidden);
+        }""",
+        arg=seq,
+        timeout=TURN_TIMEOUT_MS,
+    )
+
+
+def wait_for_turn_or_result(page: Page) -> bool:
+    """Wait until it is the player's turn or the game is over; True when it is over."""
+    page.wait_for_function(
+        """() => {
+            const app = document.querySelector('[data-testid=app]');
+            const result = document.querySelector('[data-testid=result]');
+            return (result && !result.hidden) || app.dataset.myTurn === 'true';
+        }""",
+        timeout=TURN_TIMEOUT_MS,
+    )
+    return page.locator("[data-testid=result]").is_visible()
+
+
+def start_game(page: Page, base_url: str, game: str, options: dict[str, str], level: str) -> None:
+    """From the lobby, start ``game`` against the computer at ``level`` with ``options``."""
+    page.goto(f"{base_url}/")
+    page.wait_for_selector(f"[data-testid=start-{game}]")
+    if level:
+        page.select_option(f"[data-testid=level-{game}]", level)
+    for name, value in options.items():
+        page.select_option(f"[data-testid=option-{game}-{name}]", label=value)
+    page.click(f"[data-testid=start-{game}]")
+    page.wait_for_selector("[data-testid=status]")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=app]').dataset.seq !== undefined"
+    )
+
+
+def assert_no_error(page: Page) -> None:
+    """The page shows no error line."""
+    error = page.locator("[data-testid=error]")
+    assert not error.is_visible(), error.inner_text()
+
+
+def final_scores(page: Page) -> list[int]:
+    """The scores in the score bar."""
+    chips = page.locator("[data-testid=scores] strong").all_inner_texts()
+    return [int(text) for text in chips]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the module's tests."""
+    yield from launch_browser()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A desktop-size page; JavaScript errors fail the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(TURN_TIMEOUT_MS)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def play_classic_turn(page: Page) -> None:
+    """Lay away the first cards asked for, or play the first card that may be played."""
+    seq = shown_seq(page)
+    discard = page.locator("[data-action=discard]")
+    if discard.count():
+        text = discard.inner_text()
+        need = int(text.split("/")[1].rstrip(")"))
+        cards = page.locator("[data-testid=hand-card]")
+        for index in range(need):
+            cards.nth(index).click()
+        assert discard.is_enabled()
+        discard.click()
+    else:
+        page.locator("[data-testid=hand-card]:enabled").first.click()
+    wait_for_change(page, seq)
+    assert_no_error(page)
+
+
+def test_classic_full_game_against_the_computer_then_replay_record_and_stats(
+    page: Page, live_server: str, tmp_path: Path
+) -> None:
+    start_game(page, live_server, "classic", {"target": "61"}, "random")
+    board_target = page.locator("[data-testid=board] .board-label.target").text_content()
+    assert board_target is not None
+    assert "61" in board_target
+    turns = 0
+    while not wait_for_turn_or_result(page):
+        play_classic_turn(page)
+        turns += 1
+        assert turns < 400
+    scores = final_scores(page)
+    assert max(scores) >= 61
+    headline = page.inner_text("[data-testid=result-headline]")
+    assert headline in ("You win!", "Computer wins")
+    assert (headline == "You win!") == (scores[0] >= 61)
+    # The front pegs stand in each side's score hole (the board ends at 121).
+    for side, score in enumerate(scores):
+        hole = page.get_attribute(f"[data-testid=peg-front-{side}]", "data-hole")
+        assert hole == str(score)
+    # The show was counted in words, and the log tells the game.
+    log = page.inner_text("[data-testid=log]")
+    assert "fifteen two" in log or "a pair is two" in log
+    assert "wins" in log
+
+    # The record downloads, and the replay viewer steps through it.
+    with page.expect_download() as download_info:
+        page.click("[data-testid=download-record]")
+    record_path = tmp_path / "record.json"
+    download_info.value.save_as(record_path)
+    record = json.loads(record_path.read_text())
+    assert record["game"] == "classic"
+    assert record["rules"]["target"] == 61
+    page.click("[data-testid=open-replay]")
+    page.wait_for_selector("[data-testid=replay-step]")
+    assert page.inner_text("[data-testid=replay-step]") == f"Step 0 / {len(record['actions'])}"
+    page.click("[data-action=replay-next]")
+    assert page.inner_text("[data-testid=replay-step]").startswith("Step 1 /")
+    assert "lays away" in page.inner_text("[data-testid=replay-action]")
+    page.click("[data-action=replay-last]")
+    last_scores = page.inner_text("[data-testid=replay-scores]")
+    assert last_scores == f"Scores: {scores[0]} \u2013 {scores[1]}"
+    page.keyboard.press("ArrowLeft")
+    assert page.inner_text("[data-testid=replay-step]") == (
+        f"Step {len(record['actions']) - 1} / {len(record['actions'])}"
+    )
+    page.click("[data-action=replay-first]")
+    assert page.inner_text("[data-testid=replay-step]").startswith("Step 0 /")
+
+    # The same record uploaded from the lobby opens in the viewer too.
+    page.goto(f"{live_server}/")
+    page.set_input_files("[data-testid=upload-record]", str(record_path))
+    page.wait_for_selector("[data-testid=replay-step]")
+    page.click("[data-action=replay-last]")
+    assert page.inner_text("[data-testid=replay-scores]") == last_scores
+    # A broken record is refused with the server's reason.
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({**record, "actions": record["actions"][:1] * 2}))
+    page.goto(f"{live_server}/")
+    page.set_input_files("[data-testid=upload-record]", str(broken))
+    page.wait_for_selector("[data-testid=upload-error]:visible")
+    assert "action 1" in page.inner_text("[data-testid=upload-error]")
+
+    # The statistics count the game, with both charts drawn.
+    page.click("[data-testid=stats-link]")
+    row = page.locator("[data-testid=stats-row][data-game=classic][data-ai=random]")
+    row.wait_for()
+    cells = row.locator("td").all_inner_texts()
+    assert int(cells[2]) >= 1
+    assert int(cells[3]) + int(cells[4]) == int(cells[2])
+    assert page.locator("[data-testid=hand-chart] rect.bar").count() >= 1
+    assert page.locator("[data-testid=hand-chart] circle.exact-dot").count() == 30
+    assert page.locator("[data-testid=results-chart] rect.bar").count() >= 1
+
+
+def test_classic_undo_takes_back_the_lay_away(page: Page, live_server: str) -> None:
+    start_game(page, live_server, "classic", {"target": "61"}, "easy")
+    wait_for_turn_or_result(page)
+    hand = page.locator("[data-testid=hand-card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+    assert len(hand) == 6
+    # Keyboard play: digits pick cards, Enter lays them away.
+    seq = shown_seq(page)
+    page.keyboard.press("1")
+    page.keyboard.press("2")
+    page.keyboard.press("Enter")
+    wait_for_change(page, seq)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=hand-card]').length === 4"
+    )
+    assert page.locator("[data-action=undo]").is_enabled()
+    page.click("[data-action=undo]")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=hand-card]').length === 6"
+    )
+    again = page.locator("[data-testid=hand-card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+    assert again == hand
+    # A hint names a lay-away and marks its cards.
+    page.click("[data-action=hint]")
+    page.wait_for_selector("[data-testid=hint-text]")
+    assert page.locator("[data-testid=hand-card].hinted").count() == 2
+
+
+def test_table_top_full_game_against_the_computer(page: Page, live_server: str) -> None:
+    start_game(page, live_server, "tabletop", {"target": "61"}, "random")
+    placed = 0
+    while not wait_for_turn_or_result(page):
+        legal = page.locator("[data-testid=cell].legal")
+        assert legal.count() >= 1
+        seq = shown_seq(page)
+        legal.first.click()
+        wait_for_change(page, seq)
+        assert_no_error(page)
+        placed += 1
+        assert placed < 400
+    scores = final_scores(page)
+    assert max(scores) >= 61
+    log = page.inner_text("[data-testid=log]")
+    assert "scores row 1" in log
+    assert "scores column A" in log
+
+
+def test_tiles_full_game_with_hints_a_drag_and_a_typed_move(page: Page, live_server: str) -> None:
+    start_game(page, live_server, "tiles", {"board_size": "9"}, "random")
+    assert page.locator("[data-testid=tile-cell].centre").get_attribute("data-cell") == "E5"
+    assert not wait_for_turn_or_result(page)
+    # Drag a rack tile onto the board: it is staged, and the server previews it.
+    tile = page.locator("[data-testid=rack-tile]").first
+    # The centre when the board is empty (the computer may have played first), else any free cell.
+    target = page.locator("[data-testid=tile-cell]:enabled").first
+    if page.locator("[data-testid=tile-cell][data-cell=E5] svg").count() == 0:
+        target = page.locator("[data-testid=tile-cell][data-cell=E5]")
+    tile.drag_to(target)
+    assert page.locator("[data-testid=staged] li").count() == 1
+    page.wait_for_selector("[data-testid=preview-error], [data-testid=preview-points]")
+    page.click("[data-action=clear]")
+    assert page.locator("[data-testid=staged] li").count() == 0
+    # A typed move off the board is refused before it reaches the server.
+    page.fill("[data-testid=move-input]", "Z99 5d")
+    page.click("[data-action=enter-move]")
+    assert "not a cell" in page.inner_text("[data-testid=preview-error]")
+    plays = 0
+    while not wait_for_turn_or_result(page):
+        seq = shown_seq(page)
+        page.click("[data-action=hint]")
+        page.wait_for_selector("[data-action=apply-hint]")
+        if page.locator("[data-testid=staged] li").count():
+            page.wait_for_selector("[data-testid=preview-points]")
+            points = int(page.inner_text("[data-testid=preview-points]").split()[0])
+            assert points > 0
+            page.click("[data-action=commit]")
+        else:
+            page.click("[data-action=apply-hint]")
+        wait_for_change(page, seq)
+        assert_no_error(page)
+        plays += 1
+        assert plays < 200
+    assert page.locator("[data-testid=result-headline]").is_visible()
+    log = page.inner_text("[data-testid=log]")
+    assert "the game" in log or "wins" in log
+
+
+def test_solitaire_full_game_with_the_keyboard(page: Page, live_server: str) -> None:
+    start_game(page, live_server, "solitaire", {}, "")
+    for round_number in range(1, 7):
+        assert not wait_for_turn_or_result(page)
+        assert page.locator("[data-testid=hand-card]").count() == 6
+        seq = shown_seq(page)
+        page.keyboard.press("1")
+        page.keyboard.press("2")
+        page.keyboard.press("Enter")
+        wait_for_change(page, seq)
+        assert_no_error(page)
+        done = page.locator(f"[data-testid=round-{round_number}] .round-points").inner_text()
+        assert done.isdigit()
+    assert wait_for_turn_or_result(page)
+    rows = page.locator("[data-testid=rounds-table] tbody tr")
+    assert rows.count() == 6
+    round_points = [int(rows.nth(i).locator("td").last.inner_text()) for i in range(6)]
+    last = int(page.locator("[data-testid=rounds-table] tfoot td").last.inner_text())
+    total = int(page.inner_text("[data-testid=total]"))
+    assert total == sum(round_points) + last
+    assert page.inner_text("[data-testid=result-headline]").startswith(f"{total} points")
+
+
+def test_hot_seat_hides_each_hand_until_its_player_is_ready(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/")
+    page.select_option("[data-testid=mode-classic]", "hotseat")
+    page.select_option("[data-testid=option-classic-target]", label="61")
+    page.click("[data-testid=start-classic]")
+    cover = page.locator("[data-testid=handover]")
+    cover.wait_for()
+    first = cover.inner_text()
+    assert "Player" in first
+    assert (
+        page.locator("[data-testid=table]").evaluate("el => getComputedStyle(el).visibility")
+        == "hidden"
+    )
+    page.click("[data-action=reveal]")
+    seat = page.get_attribute("[data-testid=app]", "data-seat")
+    play_classic_turn(page)
+    # The other player lays away next: the screen hides the hand and asks to pass it on.
+    cover.wait_for()
+    other = "2" if seat == "0" else "1"
+    assert f"Pass to Player {other}" in cover.inner_text()
+    page.click("[data-action=reveal]")
+    assert page.get_attribute("[data-testid=app]", "data-seat") == str(int(other) - 1)
+    assert page.locator("[data-action=discard]").is_visible()
+    assert not page.locator("[data-action=undo]").is_visible()
+
+
+def test_phone_layout_and_touch_play(browser: Browser, live_server: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    phone = context.new_page()
+    try:
+        start_game(phone, live_server, "tabletop", {}, "random")
+        wait_for_turn_or_result(phone)
+        width = phone.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390
+        seq = shown_seq(phone)
+        phone.locator("[data-testid=cell].legal").first.tap()
+        wait_for_change(phone, seq)
+        assert_no_error(phone)
+        assert phone.locator("[data-testid=cell] svg").count() >= 2
+        # Unfinished, the game waits in the lobby to be resumed.
+        phone.goto(f"{live_server}/")
+        resume = phone.locator("[data-testid=unfinished] [data-action=resume]").first
+        resume.tap()
+        phone.wait_for_selector("[data-testid=grid]")
+        assert phone.locator("[data-testid=cell] svg").count() >= 2
+    finally:
+        context.close()
