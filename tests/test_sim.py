@@ -311,3 +311,51 @@ def test_per_deal_averages() -> None:
                     result.points[entrant][role][phase] / deals
                 )
             assert per[role]["total"] == pytest.approx(sum(per[role][p] for p in PHASES))
+
+
+# ---------------------------------------------------------------------------------------------
+# Cribbage Tiles: points per game and per turn
+
+
+@pytest.mark.parametrize("spec", ["tiles:board_size=9", "tiles:board_size=9,joker=true"])
+def test_tiles_points_by_kind_add_up_to_the_final_scores(spec: str) -> None:
+    for index in range(2):
+        outcome = play_game(spec, ["easy", "random"], index, seed=2)
+        assert [sum(kinds.values()) for kinds in outcome.tiles_points] == outcome.scores
+        assert sum(outcome.turns) <= outcome.actions  # Joker's declarations are not turns
+        assert all(turns > 0 for turns in outcome.turns)
+        assert all(kinds["deductions"] <= 0 for kinds in outcome.tiles_points)
+
+
+def test_tiles_turns_are_the_plays_exchanges_and_passes() -> None:
+    spec, entrants, seed = "tiles:board_size=9", ["easy", "random"], 3
+    outcome = play_game(spec, entrants, 0, seed)
+    assert sum(outcome.turns) == outcome.actions  # without Joker every action is a turn
+    # The first player takes the same number of turns as the other, or one more.
+    assert abs(outcome.turns[0] - outcome.turns[1]) <= 1
+
+
+def test_tiles_simulation_reports_points_per_game_and_per_turn() -> None:
+    spec, entrants, seed = "tiles:board_size=9", ["easy", "random"], 5
+    result = simulate(spec, entrants, games=4, seed=seed)
+    outcomes = [play_game(spec, entrants, index, seed) for index in range(4)]
+    data = result.to_dict()
+    for entrant in range(2):
+        scores = [o.scores[entrant] for o in outcomes]
+        turns = sum(o.turns[entrant] for o in outcomes)
+        assert data["points_per_game"][entrant] == pytest.approx(sum(scores) / 4)
+        assert data["points_per_turn"][entrant] == pytest.approx(sum(scores) / turns)
+        assert data["turns_per_game"][entrant] == pytest.approx(turns / 4)
+        by_kind = data["points_per_game_by_kind"][entrant]
+        assert set(by_kind) == {"hands", "bonuses", "joker", "deductions"}
+        assert sum(by_kind.values()) == pytest.approx(data["points_per_game"][entrant])
+    # easy outscores random by far, a game and a turn.
+    assert data["points_per_game"][0] > data["points_per_game"][1]
+    assert data["points_per_turn"][0] > data["points_per_turn"][1]
+    assert totals(result) == totals(simulate(spec, entrants, games=4, seed=seed, workers=2))
+
+
+def test_only_tiles_reports_points_per_turn() -> None:
+    data = simulate("classic:target=61", ["easy", "random"], games=2, seed=1).to_dict()
+    assert not {"points_per_game", "points_per_turn", "turns_per_game"} & set(data)
+    assert "points_per_deal" in data

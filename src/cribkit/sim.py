@@ -27,6 +27,13 @@ from cribkit.games.protocol import Event, Rules
 PHASES = ("pegging", "hand", "crib", "lines")
 _PHASE_OF = {"peg": "pegging", "go": "pegging", "last_card": "pegging", "heels": "pegging",
              "show": "hand", "crib": "crib", "line": "lines"}  # fmt: skip
+#: Cribbage Tiles has no deals: its points are reported per game and per turn, by kind (a
+#: declared count with option ``joker`` is the mover's crib hands and bonuses together).
+TILES_KINDS = ("hands", "bonuses", "joker", "deductions")
+_TILES_KIND_OF = {"hand": "hands", "declare": "hands", "bonus": "bonuses", "joker": "joker",
+                  "deduct": "deductions"}  # fmt: skip
+#: The events that are a turn of Cribbage Tiles.
+_TILES_TURNS = frozenset(("play", "exchange", "pass"))
 
 
 @dataclass
@@ -40,6 +47,10 @@ class GameOutcome:
     points: list[dict[str, dict[str, int]]]
     deals: list[dict[str, int]]
     actions: int
+    #: Cribbage Tiles only (empty for the other games): turns taken and points by kind
+    #: (:data:`TILES_KINDS`), by entrant.
+    turns: list[int] = field(default_factory=list)
+    tiles_points: list[dict[str, int]] = field(default_factory=list)
 
 
 def _empty_points() -> dict[str, dict[str, int]]:
@@ -65,6 +76,9 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
     deals = [dict.fromkeys(("dealer", "pone"), 0) for _ in entrants]
     seen_deals: set[tuple[int, int]] = set()
     actions = 0
+    tiles = rules.GAME == "tiles"
+    turns = [0] * len(entrants) if tiles else []
+    tiles_points = [dict.fromkeys(TILES_KINDS, 0) for _ in entrants] if tiles else []
     _count(transition.events, state, seat_entrant, points, deals, seen_deals)
     while not state.is_terminal:
         seat = state.current_player
@@ -73,6 +87,8 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
         transition = state.apply(action)
         actions += 1
         _count(transition.events, state, seat_entrant, points, deals, seen_deals)
+        if tiles:
+            _count_tiles(transition.events, seat_entrant, turns, tiles_points)
         state = transition.state
     result = state.result
     winner_side = int(result.winner)
@@ -85,7 +101,27 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
         points=points,
         deals=deals,
         actions=actions,
+        turns=turns,
+        tiles_points=tiles_points,
     )
+
+
+def _count_tiles(
+    events: Sequence[Event],
+    seat_entrant: list[int],
+    turns: list[int],
+    tiles_points: list[dict[str, int]],
+) -> None:
+    """Cribbage Tiles: each entrant's turns, and its points by kind."""
+    for event in events:
+        if event.seat is None:
+            continue
+        entrant = seat_entrant[event.seat]
+        if event.type in _TILES_TURNS:
+            turns[entrant] += 1
+        kind = _TILES_KIND_OF.get(event.type)
+        if kind is not None:
+            tiles_points[entrant][kind] += event.points
 
 
 def _count(
@@ -157,6 +193,11 @@ class SimulationResult:
     actions: int = 0
     seconds: float = 0.0
     outcomes: list[GameOutcome] = field(default_factory=list, repr=False)
+    #: Cribbage Tiles only (empty for the other games): turns taken, final scores summed over
+    #: the games (rack deductions included) and points by kind, by entrant.
+    turns: list[int] = field(default_factory=list)
+    score_totals: list[int] = field(default_factory=list)
+    tiles_points: list[dict[str, int]] = field(default_factory=list)
 
     @property
     def win_rate(self) -> list[float]:
@@ -192,6 +233,24 @@ class SimulationResult:
             "actions": self.actions,
             "seconds": self.seconds,
             "games_per_second": self.games / self.seconds if self.seconds else None,
+            **(self.tiles_figures() if self.turns else {}),
+        }
+
+    def tiles_figures(self) -> dict[str, Any]:
+        """Cribbage Tiles: each entrant's points a game (its final scores) and a turn (plays,
+        exchanges and passes), its turns a game, and its points a game by kind."""
+        games = max(1, self.games)
+        return {
+            "points_per_game": [total / games for total in self.score_totals],
+            "points_per_turn": [
+                total / turns if turns else 0.0
+                for total, turns in zip(self.score_totals, self.turns, strict=True)
+            ],
+            "turns_per_game": [turns / games for turns in self.turns],
+            "points_per_game_by_kind": [
+                {kind: value / games for kind, value in by_kind.items()}
+                for by_kind in self.tiles_points
+            ],
         }
 
 
@@ -238,6 +297,19 @@ def simulate(
     return result
 
 
+def _add_tiles(result: SimulationResult, outcome: GameOutcome) -> None:
+    if not result.turns:
+        entrants = len(result.entrants)
+        result.turns = [0] * entrants
+        result.score_totals = [0] * entrants
+        result.tiles_points = [dict.fromkeys(TILES_KINDS, 0) for _ in range(entrants)]
+    for entrant, by_kind in enumerate(outcome.tiles_points):
+        result.turns[entrant] += outcome.turns[entrant]
+        result.score_totals[entrant] += outcome.scores[entrant]
+        for kind, value in by_kind.items():
+            result.tiles_points[entrant][kind] += value
+
+
 def _add(
     result: SimulationResult, outcomes: list[GameOutcome], progress: Callable[[int], None] | None
 ) -> None:
@@ -254,5 +326,7 @@ def _add(
                     result.points[entrant][role][phase] += value
                 result.deals[entrant][role] += outcome.deals[entrant][role]
         result.actions += outcome.actions
+        if outcome.turns:
+            _add_tiles(result, outcome)
     if progress is not None:
         progress(len(outcomes))
