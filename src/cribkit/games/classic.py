@@ -46,7 +46,14 @@ from cribkit.games.classic_play import (
     Run,
     cards_of,
 )
-from cribkit.games.classic_rules import ClassicRules, Seed, cut_decks, cut_for_first_deal, side_of
+from cribkit.games.classic_rules import (
+    ClassicRules,
+    Seed,
+    SidedGame,
+    cut_decks,
+    cut_for_first_deal,
+    side_of,
+)
 from cribkit.games.protocol import (
     Action,
     GameError,
@@ -57,6 +64,7 @@ from cribkit.games.protocol import (
     Result,
     Transition,
     cards_text,
+    check_seat,
     register,
 )
 from cribkit.games.setup import deal_setup
@@ -139,7 +147,7 @@ def _discards(seat: int, cards: tuple[Card, ...], count: int) -> list[Action]:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class ClassicState:
+class ClassicState(SidedGame):
     """An immutable position of a classic game. Make one with :func:`start_game`.
 
     Fields are the engine's full knowledge (hands are bit masks of cards, ``deck`` is this
@@ -205,16 +213,6 @@ class ClassicState:
             return None
         return self.turn
 
-    @property
-    def is_terminal(self) -> bool:
-        """Whether a side has reached the target."""
-        return self.phase == OVER
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """The side of each seat (the seat itself, or its partnership with 4 players)."""
-        return tuple(side_of(self.rules.players, s) for s in range(self.rules.players))
-
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take (any laying-away order is also legal)."""
         phase = self.phase
@@ -263,14 +261,7 @@ class ClassicState:
             raise GameOverError(f"the game is over: {self._result_text()}")
         if phase == AWAITING:
             raise NoDeckError(f"the game needs a deck for deal {self.deal_no + 1}")
-        if (
-            not isinstance(seat, int)
-            or isinstance(seat, bool)
-            or not 0 <= seat < self.rules.players
-        ):
-            raise IllegalActionError(
-                f"there is no seat {seat!r} in a {self.rules.players}-player game"
-            )
+        check_seat(seat, self.rules.players)
         expected = _PHASE_ACTIONS[phase]
         if kind is Muggins and phase != MUGGINS:
             raise WrongMugginsError(
@@ -387,8 +378,7 @@ class ClassicState:
         ([6, 6], None, False)
         """
         rules = self.rules
-        if not 0 <= seat < rules.players:
-            raise IllegalActionError(f"there is no seat {seat} in a {rules.players}-player game")
+        check_seat(seat, rules.players)
         claim = self.claim
         laid_away = self.laid[seat]
         obs: dict[str, Any] = {

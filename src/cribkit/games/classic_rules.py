@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Self
+from typing import Any, Self
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.games.protocol import GameError, Rules, RulesError
@@ -106,6 +106,26 @@ class ClassicRules(Rules):
 def side_of(players: int, seat: int) -> int:
     """The side (scoring unit) of a seat: the seat, or its partnership with 4 players."""
     return seat % 2 if players == 4 else seat
+
+
+class SidedGame:
+    """What the games of sides (a seat each, or partnerships of four) answer alike: classic
+    and Table Top states mix it in."""
+
+    __slots__ = ()
+    rules: ClassicRules | Any
+    phase: str
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game (or match) is over."""
+        return self.phase == "over"
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side of each seat (the seat itself, or its partnership with 4 players)."""
+        players = int(self.rules.players)
+        return tuple(side_of(players, s) for s in range(players))
 
 
 def deal_deck(seed: Seed, deal: int) -> tuple[Card, ...]:

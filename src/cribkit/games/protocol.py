@@ -239,6 +239,19 @@ class Action:
         raise NotImplementedError  # pragma: no cover - every registered type overrides it
 
 
+def check_seat(seat: object, players: int) -> int:
+    """``seat`` if it is a seat of a game of ``players``; else an :class:`IllegalActionError`.
+
+    >>> check_seat(3, 2)
+    Traceback (most recent call last):
+    ...
+    cribkit.games.protocol.IllegalActionError: there is no seat 3 in a 2-player game
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise IllegalActionError(f"there is no seat {seat!r} in a {players}-player game")
+    return seat
+
+
 # ---------------------------------------------------------------------------------------------
 # Events
 

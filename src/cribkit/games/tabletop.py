@@ -41,7 +41,7 @@ from cribkit.core.scoring import Score, score_line
 from cribkit.core.tables import line_total, ranks_total
 from cribkit.core.words import number_word
 from cribkit.games.classic import NoDeckError, WrongActionError
-from cribkit.games.classic_rules import Seed, cut_decks, cut_for_first_deal
+from cribkit.games.classic_rules import Seed, SidedGame, cut_decks, cut_for_first_deal
 from cribkit.games.protocol import (
     Action,
     Event,
@@ -52,6 +52,7 @@ from cribkit.games.protocol import (
     OutOfTurnError,
     Result,
     Transition,
+    check_seat,
     register,
 )
 from cribkit.games.setup import DealSetup, deal_setup
@@ -241,7 +242,7 @@ def partial_line_total(cards: Sequence[int]) -> int:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class TableTopState:
+class TableTopState(SidedGame):
     """An immutable position of a Table Top match. Make one with :func:`start_tabletop`.
 
     Fields are the engine's full knowledge (``deck`` is this deal's deck, unturned cards
@@ -283,16 +284,6 @@ class TableTopState:
         if self.phase != PLACE:
             return None
         return (self.dealer + 1 + self.placed) % self.rules.players
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the match is over."""
-        return self.phase == OVER
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """The side of each seat (the seat itself, or its partnership with 4 players)."""
-        return tuple(side_of(self.rules.players, s) for s in range(self.rules.players))
 
     @property
     def first_player(self) -> int:
@@ -372,10 +363,7 @@ class TableTopState:
             raise GameOverError(f"the match is over: {self._result_text()}")
         if phase == AWAITING:
             raise NoDeckError(f"the match needs a deck for deal {self.deal_no + 1}")
-        seat = action.seat
-        n = self.rules.players
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-            raise IllegalActionError(f"there is no seat {seat!r} in a {n}-player game")
+        seat = check_seat(action.seat, self.rules.players)
         if not isinstance(action, Place):
             raise WrongActionError(
                 f"seat {seat} cannot {type(action).__name__.lower()} in Table Top cribbage: "
@@ -426,8 +414,7 @@ class TableTopState:
         ('6d', '6h', [12, 12], 'rows')
         """
         rules = self.rules
-        if not isinstance(seat, int) or not 0 <= seat < rules.players:
-            raise IllegalActionError(f"there is no seat {seat!r} in a {rules.players}-player game")
+        check_seat(seat, rules.players)
         side = side_of(rules.players, seat)
         rows_side = self.rows_side
         lines = self.line_scores()
