@@ -50,8 +50,7 @@ from cribkit.games.classic_rules import (
     ClassicRules,
     Seed,
     SidedGame,
-    cut_decks,
-    cut_for_first_deal,
+    first_dealer_cut,
     side_of,
 )
 from cribkit.games.protocol import (
@@ -490,13 +489,9 @@ def start_game(
     run.scores = list(scores)
     run.result = None
     run.history = ()
-    if first_dealer is None:
-        if seed is None:
-            raise GameError("the first dealer is cut with the seed: give first_dealer or a seed")
-        first_dealer, rounds = cut_for_first_deal(n, cut_decks(seed))
-        for index, (seats, cards) in enumerate(rounds):
-            decided = first_dealer if index == len(rounds) - 1 else None
-            run.note("cut", None, cards=cards, seats=seats, other=decided)
+    first_dealer, cuts = first_dealer_cut(n, seed, first_dealer)
+    for seats, cards, decided in cuts:
+        run.note("cut", None, cards=cards, seats=seats, other=decided)
     run.dealer = run.opening_dealer = first_dealer
     run.new_deal()
     return Transition(ClassicState(*run.values()), pending=run.events)

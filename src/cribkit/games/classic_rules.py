@@ -149,6 +149,27 @@ def cut_decks(seed: Seed) -> Iterator[tuple[Card, ...]]:
         n += 1
 
 
+def first_dealer_cut(
+    players: int, seed: Seed | None, first_dealer: int | None
+) -> tuple[int, list[tuple[tuple[int, ...], tuple[Card, ...], int | None]]]:
+    """The first dealer, given or cut for with ``seed``'s cut decks, and each round of the cut
+    as (seats, cards, the first dealer once the round decides it).
+
+    >>> first_dealer_cut(2, None, 1)
+    (1, [])
+    """
+    if first_dealer is not None:
+        return first_dealer, []
+    if seed is None:
+        raise GameError("the first dealer is cut with the seed: give first_dealer or a seed")
+    dealer, rounds = cut_for_first_deal(players, cut_decks(seed))
+    last = len(rounds) - 1
+    return dealer, [
+        (seats, cards, dealer if index == last else None)
+        for index, (seats, cards) in enumerate(rounds)
+    ]
+
+
 def cut_for_first_deal(
     players: int, decks: Iterable[Sequence[int]]
 ) -> tuple[int, list[tuple[tuple[int, ...], tuple[Card, ...]]]]:

@@ -41,7 +41,11 @@ from cribkit.core.scoring import Score, score_line
 from cribkit.core.tables import line_total, ranks_total
 from cribkit.core.words import number_word
 from cribkit.games.classic import NoDeckError, WrongActionError
-from cribkit.games.classic_rules import Seed, SidedGame, cut_decks, cut_for_first_deal
+from cribkit.games.classic_rules import (
+    Seed,
+    SidedGame,
+    first_dealer_cut,
+)
 from cribkit.games.protocol import (
     Action,
     Event,
@@ -647,16 +651,11 @@ def start_tabletop(
     )  # fmt: skip
     n = rules.players
     scores: tuple[int, ...] = setup.start_scores or (0,) * rules.sides
-    cut_events: list[TableTopEvent] = []
-    if first_dealer is None:
-        if seed is None:
-            raise GameError("the first dealer is cut with the seed: give first_dealer or a seed")
-        first_dealer, rounds = cut_for_first_deal(n, cut_decks(seed))
-        for index, (seats, cards) in enumerate(rounds):
-            decided = first_dealer if index == len(rounds) - 1 else None
-            cut_events.append(
-                TableTopEvent("cut", cards=cards, seats=seats, other=decided, scores=scores)
-            )
+    first_dealer, cuts = first_dealer_cut(n, seed, first_dealer)
+    cut_events = [
+        TableTopEvent("cut", cards=cards, seats=seats, other=decided, scores=scores)
+        for seats, cards, decided in cuts
+    ]
     first_side = side_of(n, (first_dealer + 1) % n)
     first_rows_side = first_side if rules.first_lines == "rows" else 1 - first_side
     blank = TableTopState(
