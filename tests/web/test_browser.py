@@ -300,7 +300,12 @@ def test_tiles_full_game_with_hints_a_drag_and_a_typed_move(page: Page, live_ser
             page.wait_for_selector("[data-testid=preview-points]")
             points = int(page.inner_text("[data-testid=preview-points]").split()[0])
             assert points > 0
+            before = final_scores(page)[0]
             page.click("[data-action=commit]")
+            wait_for_change(page, seq)
+            # The play scores what the preview said (only the end deducts from a score).
+            if not wait_for_turn_or_result(page):
+                assert final_scores(page)[0] == before + points
         else:
             page.click("[data-action=apply-hint]")
         wait_for_change(page, seq)

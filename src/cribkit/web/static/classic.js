@@ -1,7 +1,7 @@
 // Classic cribbage: hand, crib, pegging pile and count, the board and the show in words.
 import { cardBackSvg, cardLabel, cardSvg } from "./cards.js";
 import { CribbageBoard, pegsFromEvents } from "./board.js";
-import { clear, h, pointsText } from "./dom.js";
+import { clear, h, pointsText, possessive } from "./dom.js";
 import { genericActions, legalOf } from "./common.js";
 
 export function cardButton(card, { selected = false, playable = true, hinted = false, onclick, index } = {}) {
@@ -30,7 +30,7 @@ export function backRow(count, { testid, small = true } = {}) {
 
 /** The show (or any counted hand) laid out: the cards, the starter and the count in words. */
 export function showEntry(event, name) {
-  const title = event.type === "crib" ? `${name}'s crib` : event.type === "last_hand" ? "Last hand" : `${name}'s hand`;
+  const title = event.type === "crib" ? `${possessive(name)} crib` : event.type === "last_hand" ? "Last hand" : `${possessive(name)} hand`;
   return h("div", { class: "show-entry", "data-testid": "show-entry" },
     h("div", { class: "show-cards" }, cardRow(event.cards || [], { small: true }),
       event.starter ? h("div", { class: "starter-mini" }, h("span", { class: "tiny" }, "starter"), cardRow([event.starter], { small: true })) : null),

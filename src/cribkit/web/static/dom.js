@@ -10,7 +10,10 @@ export function h(tag, attrs = {}, ...children) {
     } else if (key === "dataset") {
       Object.assign(node.dataset, value);
     } else if (key === "style" && typeof value === "object") {
-      Object.assign(node.style, value);
+      for (const [property, setting] of Object.entries(value)) {
+        if (property.startsWith("--")) node.style.setProperty(property, setting);
+        else node.style[property] = setting;
+      }
     } else if (value === true) {
       node.setAttribute(key, "");
     } else {
@@ -57,6 +60,11 @@ export function pointsText(points) {
   const n = Math.abs(points);
   const word = n <= 10 ? NUMBER_WORDS[n] : String(n);
   return `${points < 0 ? "minus " : ""}${word} point${n === 1 ? "" : "s"}`;
+}
+
+/** "Your" for the player, "Computer's" for the others. */
+export function possessive(name) {
+  return name === "You" ? "Your" : `${name}'s`;
 }
 
 export const GAME_TITLES = {

@@ -321,10 +321,10 @@ export class GamePage {
         message.table.slice(0, 6).map((row) => h("tr", {}, Object.values(row).map((value) =>
           h("td", {}, Array.isArray(value) ? value.join(" ") : typeof value === "number" ? String(Math.round(value * 100) / 100) : String(value))))))
       : null;
-    clear(this.hintBox).append(
+    clear(this.hintBox).append(h("div", {},
       h("p", { "data-testid": "hint-text" }, message.text || "No hint."),
       table,
-      message.action ? h("button", { type: "button", "data-action": "apply-hint", onclick: () => this.view.applyHint(message.action, this.context(seat)) }, "Use this hint") : null);
+      message.action ? h("button", { type: "button", "data-action": "apply-hint", onclick: () => this.view.applyHint(message.action, this.context(seat)) }, "Use this hint") : null));
     this.hintBox.hidden = false;
     if (this.view.showHint) this.view.showHint(message, this.context(seat));
   }

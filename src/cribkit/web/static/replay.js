@@ -73,11 +73,11 @@ export class ReplayPage {
       h("div", { class: "game-head" }, h("div", { class: "title-row" }, h("h2", { class: "game-title" }, `Replay: ${title}`),
         h("span", { class: "badge" }, this.replay.spec || this.replay.game))),
       h("div", { class: "replay-controls panel" },
-        button("replay-first", "\u23ee", () => 0, "first (Home)"),
+        button("replay-first", "\u25c0\u25c0", () => 0, "first (Home)"),
         button("replay-prev", "\u25c0 Back", (i) => i - 1, "back (\u2190)"),
         this.stepLabel,
         button("replay-next", "Forward \u25b6", (i) => i + 1, "forward (\u2192)"),
-        button("replay-last", "\u23ed", () => steps.length - 1, "last (End)"),
+        button("replay-last", "\u25b6\u25b6", () => steps.length - 1, "last (End)"),
         this.slider),
       this.actionLabel, this.scoreLine,
       h("div", { class: "game-layout" }, this.tableArea,
@@ -194,6 +194,6 @@ export class ReplayPage {
     const dealt = [...events].reverse().find((e) => e.type === "deal");
     return h("div", { class: "solitaire-table" },
       dealt ? h("div", {}, h("span", { class: "label" }, `Round ${(dealt.deal || 0) + 1}: dealt`), cardRow(dealt.cards || [], { small: true })) : null,
-      counts.length ? h("section", { class: "panel show-panel", "data-testid": "show" }, counts.map((e) => showEntry(e, "Your"))) : null);
+      counts.length ? h("section", { class: "panel show-panel", "data-testid": "show" }, counts.map((e) => showEntry(e, "You"))) : null);
   }
 }

@@ -66,7 +66,7 @@ export class SolitaireView {
         h("div", { class: "crib", "data-testid": "crib" }, h("span", { class: "label" }, "Crib"), backRow(o.crib_face_down || 0, { testid: "crib-cards" })),
         h("div", { class: "stock", "data-testid": "stock" }, h("span", { class: "label" }, `Stock: ${o.stock_count}`), o.stock_count ? backRow(1, { small: false }) : null),
         o.bottom && o.bottom.length ? h("div", { class: "bottom" }, h("span", { class: "label" }, "At the bottom, known"), cardRow(o.bottom, { small: true })) : null),
-      lastRoundEvents.length ? h("section", { class: "panel show-panel", "data-testid": "show" }, h("h3", {}, "Last count"), lastRoundEvents.map((e) => showEntry(e, "Your"))) : null,
+      lastRoundEvents.length ? h("section", { class: "panel show-panel", "data-testid": "show" }, h("h3", {}, "Last count"), lastRoundEvents.map((e) => showEntry(e, "You"))) : null,
       hand.length ? h("div", { class: `my-area${canDiscard ? " active" : ""}` },
         h("span", { class: "seat-name" }, "Your six cards"),
         h("div", { class: "card-row hand", "data-testid": "hand" }, hand.map((card, index) => cardButton(card, {

@@ -51,7 +51,7 @@ export function resultsChart(results) {
   const top = Math.max(10, ...margins.map(Math.abs));
   const mid = pad.top + plotH / 2;
   const y = (v) => mid - (v / top) * (plotH / 2);
-  const slot = plotW / Math.max(results.length, 1);
+  const slot = Math.min(36, plotW / Math.max(results.length, 1));
   const parts = [svg("line", { x1: pad.left, x2: width - pad.right, y1: mid, y2: mid, class: "axis" }),
     svg("text", { x: pad.left - 6, y: y(top) + 4, "text-anchor": "end", class: "axis-label" }, `+${top}`),
     svg("text", { x: pad.left - 6, y: y(-top) + 4, "text-anchor": "end", class: "axis-label" }, `\u2212${top}`)];

@@ -242,8 +242,9 @@ export class TilesView {
     if (this.preview) {
       if (this.preview.error) previewBox.append(h("p", { class: "error-line", "data-testid": "preview-error" }, this.preview.error));
       else {
-        previewBox.append(h("p", {}, h("strong", { "data-testid": "preview-points" }, `${this.preview.points} point${this.preview.points === 1 ? "" : "s"}`),
-          this.preview.words ? ` \u2014 ${this.preview.words}` : ""));
+        const lines = this.preview.lines && this.preview.lines.length ? this.preview.lines : this.preview.words ? [this.preview.words] : [];
+        previewBox.append(h("p", {}, "This play scores ", h("strong", { "data-testid": "preview-points" }, `${this.preview.points} point${this.preview.points === 1 ? "" : "s"}`)),
+          lines.length ? h("ul", { class: "preview-lines" }, lines.map((line) => h("li", {}, line))) : null);
       }
     }
     const moveInput = h("input", { type: "text", "data-testid": "move-input", placeholder: "G7 across 5d 6l 4d", "aria-label": "type a move", autocomplete: "off", spellcheck: "false" });
@@ -350,7 +351,9 @@ export class TilesView {
 
   showPreview(message) {
     if (!this.staged.length) return;
-    this.preview = { points: message.points, words: message.words || "" };
+    const lines = (message.events || []).filter((e) => e.type === "hand" || e.type === "bonus")
+      .map((e) => `${e.name || e.line ? `${e.name || e.line}: ` : ""}${e.words || e.text || e.kind} (${e.points})`);
+    this.preview = { points: message.points, words: message.words || "", lines };
     this.render();
   }
 
