@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.ai.players import Observation, register_players
-from cribkit.core.cards import DECK_SIZE, Card
+from cribkit.core.cards import DECK_SIZE, Card, mask_bits
 from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS, line_total
 from cribkit.games.protocol import Action
 from cribkit.games.tabletop_actions import CELLS, SIZE, Place
@@ -344,7 +344,7 @@ class TableTopPlayer:
             row, col = CELL_LINES[cell]
             mine = own[:, row] + own[:, col]
             after = occupied | 1 << cell
-            replies = _bits((open_before | neighbours[cell]) & ~after)
+            replies = mask_bits((open_before | neighbours[cell]) & ~after)
             if not replies:
                 values[cell] = float(mine.mean())
                 continue
@@ -359,7 +359,7 @@ class TableTopPlayer:
     @staticmethod
     def _open(occupied: int, neighbours: tuple[int, ...]) -> int:
         reach = 0
-        for cell in _bits(occupied):
+        for cell in mask_bits(occupied):
             reach |= neighbours[cell]
         return reach & ~occupied
 
@@ -369,15 +369,6 @@ class TableTopPlayer:
         for line in CELL_LINES[cell]:
             value += position.signs[line] * line_gain(position.lines[line], position.card)
         return value
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _make(level: str, seed: int | None) -> TableTopPlayer:

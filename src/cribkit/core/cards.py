@@ -255,6 +255,20 @@ def parse_cards(text: str | Iterable[str], *, distinct: bool = True) -> tuple[Ca
     return cards
 
 
+def mask_bits(mask: int) -> list[int]:
+    """The set bits of ``mask``, ascending: the cards of a card mask, the cells of a grid mask.
+
+    >>> mask_bits(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def check_distinct(cards: Iterable[int]) -> None:
     """Raise :class:`DuplicateCardError` if any card repeats."""
     seen = 0

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from cribkit.core.cards import DECK, Card
+from cribkit.core.cards import DECK, Card, mask_bits
 from cribkit.core.scoring import Score, score_line
 from cribkit.core.tables import line_total, ranks_total
 from cribkit.core.words import number_word
@@ -222,15 +222,6 @@ TableTopSetup = DealSetup
 _PLACES: Final = tuple(tuple(Place(seat, cell) for cell in range(CELLS)) for seat in range(4))
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def partial_line_total(cards: Sequence[int]) -> int:
     """Points of a line of 0 to 5 cards: fifteens, pairs and runs; a flush only of 5.
 
@@ -318,9 +309,9 @@ class TableTopState(SidedGame):
         """The empty cells touching a card on the table (where a card may go), ascending."""
         neighbours = self.rules.neighbours
         reach = 0
-        for cell in _bits(self.occupied):
+        for cell in mask_bits(self.occupied):
             reach |= neighbours[cell]
-        return _bits(reach & ~self.occupied)
+        return mask_bits(reach & ~self.occupied)
 
     def line_cards(self, line: int) -> tuple[Card, ...]:
         """The cards of line ``line`` (0-4 rows, 5-9 columns), in order, empty cells left out."""

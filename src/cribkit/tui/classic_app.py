@@ -19,7 +19,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from cribkit.ai.classic import ClassicPlayer
 from cribkit.core.analysis import analyse_discards
-from cribkit.core.cards import Card, card_rank
+from cribkit.core.cards import Card, card_rank, mask_bits
 from cribkit.games.actions import Declare, Discard, Muggins, PassMuggins, Play
 from cribkit.games.classic import ClassicState
 from cribkit.games.classic_rules import ClassicRules
@@ -221,7 +221,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
     # -- drawing ------------------------------------------------------------------------------
 
     def _hand(self) -> list[Card]:
-        return sorted(Card(c) for c in _cards_of(self.state.hands[self.human]))
+        return sorted(Card(c) for c in mask_bits(self.state.hands[self.human]))
 
     def _refresh(self) -> None:
         state = self.state
@@ -260,7 +260,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
 
         hand = Text("Your hand: ")
         hand.append_text(cards_text(self._hand(), numbered=True, selected=frozenset(self.selected)))
-        kept = _cards_of(state.kept[self.human])
+        kept = mask_bits(state.kept[self.human])
         if state.phase != "discard" and kept:
             hand.append("   for the show: ", style="dim")
             hand.append_text(cards_text([Card(c) for c in kept]))
@@ -286,15 +286,6 @@ class ClassicApp(ComputerGameApp[ClassicState]):
         if state.phase == "muggins":
             return "m: call muggins on that count, Enter: let it stand"
         return ""
-
-
-def _cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _rank_name(rank: int) -> str:
