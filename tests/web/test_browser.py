@@ -389,3 +389,23 @@ def test_phone_layout_and_touch_play(browser: Browser, live_server: str) -> None
         assert phone.locator("[data-testid=cell] svg").count() >= 2
     finally:
         context.close()
+
+
+def test_a_dropped_connection_reconnects_and_the_game_goes_on(page: Page, live_server: str) -> None:
+    start_game(page, live_server, "tabletop", {"target": "61"}, "random")
+    wait_for_turn_or_result(page)
+    seq = shown_seq(page)
+    log_before = page.locator("[data-testid=log] li").count()
+    page.evaluate(
+        "() => { for (const c of window.cribkitPage().connections.values()) c.socket.close(); }"
+    )
+    page.wait_for_selector("[data-testid=connection][data-status=reconnecting]")
+    page.wait_for_selector("[data-testid=connection][data-status=online]")
+    # On reconnecting the server sends every event again: the log is replaced, not doubled.
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-testid=app]').dataset.seq) >= {seq}"
+    )
+    assert page.locator("[data-testid=log] li").count() == log_before
+    page.locator("[data-testid=cell].legal").first.click()
+    wait_for_change(page, seq)
+    assert_no_error(page)

@@ -168,5 +168,7 @@ function route() {
   page.start();
 }
 
+// For the browser tests and the curious: the page being shown (its connections, its view).
+window.cribkitPage = () => page;
 window.addEventListener("hashchange", route);
 route();
