@@ -15,6 +15,7 @@ import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,3 +110,61 @@ def client(store_path: Path) -> Iterator[TestClient]:
     """A test client of an app over a temporary store (its lifespan running)."""
     with TestClient(create_app(f"sqlite:///{store_path}")) as test_client:
         yield test_client
+
+
+Message = dict[str, Any]
+
+
+class Seat:
+    """A seat's socket in a test client: read messages, act, expect errors."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+        self.last: Message = {}
+
+    def receive(self) -> Message:
+        """The next message; a ``state`` is remembered as :attr:`last`."""
+        message: Message = self.socket.receive_json()
+        if message["type"] == "state":
+            self.last = message
+        return message
+
+    def until_turn(self) -> Message:
+        """States until it is this seat's turn (or the game is over): the last of them."""
+        while True:
+            message = self.receive()
+            if message["type"] != "state":
+                continue
+            if (
+                message["result"] is not None
+                or message["observation"].get("current_player") == message["seat"]
+            ):
+                return message
+
+    def act(self, action: Message) -> Message:
+        """Send an action for the last state's ``seq``; its acknowledging state."""
+        self.socket.send_json({"type": "action", "seq": self.last["seq"], "action": action})
+        while True:
+            message = self.receive()
+            assert message["type"] != "error", message
+            if message["type"] == "state":
+                return message
+
+    def error(self) -> Message:
+        """The next message, which must be an error."""
+        message = self.receive()
+        assert message["type"] == "error", message
+        return message
+
+
+def new_game(client: TestClient, game: str, **body: Any) -> Message:
+    """``POST /api/games``; the answer."""
+    response = client.post("/api/games", json={"game": game, **body})
+    assert response.status_code == 200, response.text
+    answer: Message = response.json()
+    return answer
+
+
+def socket_url(answer: Message, seat: int = 0) -> str:
+    """The WebSocket path of a seat of a new game."""
+    return f"/ws/{answer['id']}?seat={seat}&token={answer['tokens'][str(seat)]}"
