@@ -15,12 +15,21 @@ const GAME_ICONS = {
   solitaire: () => [cardSvg("Ad", { small: true }), cardSvg("Kc", { small: true })],
 };
 
+const ORDER = ["classic", "tabletop", "tiles", "solitaire"];
+const HOW_IT_PLAYS = {
+  classic: "Lay away to the crib, peg to 31, count the show. First to the target wins.",
+  tabletop: "Place each turned card on the 5x5 grid: you score the rows, the other side the columns.",
+  tiles: "Build crib hands crossword-style: fifteens, pairs and runs across and down.",
+  solitaire: "Six rounds from one deck: keep four, lay two away to your own crib. 91 passes the skunk line, 121 is great.",
+};
+const gameOrder = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+
 function optionControl(game, option) {
   const id = `opt-${game}-${option.name}`;
   const choices = option.choices || [];
-  const boolean = choices.length === 2 && choices.every((c) => typeof c === "boolean");
+  const boolean = (choices.length === 2 && choices.every((c) => typeof c === "boolean")) || (typeof option.default === "boolean" && !choices.length);
   let control;
-  if (boolean || typeof option.default === "boolean" && !choices.length) {
+  if (boolean) {
     control = h("input", { type: "checkbox", id, "data-testid": `option-${game}-${option.name}`, checked: Boolean(option.default), "data-kind": "boolean" });
   } else if (choices.length) {
     control = h("select", { id, "data-testid": `option-${game}-${option.name}` },
@@ -65,7 +74,7 @@ class LobbyPage {
       h("section", { class: "hero" }, h("h2", {}, "Pick a game"),
         h("p", {}, "Four cribbage games against the computer, or two players at one screen.")),
       this.message,
-      h("div", { class: "game-cards" }, games.map((game) => this.gameCard(game))),
+      h("div", { class: "game-cards" }, [...games].sort((a, b) => gameOrder(a.name) - gameOrder(b.name)).map((game) => this.gameCard(game))),
       this.savedSection(saved),
       this.uploadSection());
   }
@@ -77,6 +86,7 @@ class LobbyPage {
     const form = h("form", { class: "game-card panel", "data-testid": `game-${game.name}`, onsubmit: (event) => { event.preventDefault(); this.startGame(game, form); } },
       h("div", { class: "card-head" }, h("div", { class: "icons" }, (GAME_ICONS[game.name] || (() => []))()),
         h("div", {}, h("h3", {}, GAME_TITLES[game.name] || game.name), h("p", { class: "summary" }, game.summary || ""))),
+      HOW_IT_PLAYS[game.name] ? h("p", { class: "how" }, HOW_IT_PLAYS[game.name]) : null,
       h("div", { class: "options" },
         game.hotseat ? h("label", { class: "option" }, h("span", {}, "opponent"),
           h("select", { "data-testid": `mode-${game.name}`, name: "mode", onchange: (e) => { form.querySelector("[name=ai]")?.closest("label")?.toggleAttribute("hidden", e.target.value === "hotseat"); } },
@@ -107,7 +117,12 @@ class LobbyPage {
   savedSection(saved) {
     const unfinished = saved.filter((game) => game.status !== "finished");
     const finished = saved.filter((game) => game.status === "finished");
-    const when = (text) => (text ? new Date(text).toLocaleString() : "");
+    // The server's times are seconds since 1970 (or ISO text).
+    const when = (value) => {
+      if (value === null || value === undefined || value === "") return "";
+      const date = typeof value === "number" ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
+      return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    };
     const row = (game) => h("li", { class: "saved-game", "data-testid": "saved-game", "data-game-id": game.id, "data-status": game.status },
       h("span", { class: "saved-title" }, `${GAME_TITLES[game.game] || game.game}`),
       h("span", { class: "muted" }, `${game.mode === "hotseat" ? "hot-seat" : `vs ${game.ai || "computer"}`} \u00b7 ${(game.scores || []).join("\u2013")} \u00b7 ${when(game.updated)}`),

@@ -102,11 +102,11 @@ export class StatsPage {
       h("div", { class: "game-head" }, h("div", { class: "title-row" }, h("h2", { class: "game-title" }, "Statistics"), h("a", { class: "button subtle", href: "#/" }, "Lobby"))),
       h("section", { class: "panel" }, h("h3", {}, "Results per game and computer level"),
         rows.length ? h("div", { class: "table-scroll" }, table) : h("p", { class: "muted", "data-testid": "stats-empty" }, "No finished games yet: play one from the lobby.")),
-      h("section", { class: "panel" }, h("h3", {}, `Your hands (${handCount}) against the exact distribution`),
+      h("div", { class: "charts" }, h("section", { class: "panel" }, h("h3", {}, `Your hands (${handCount}) against the exact distribution`),
         handScoreChart(hands.yours || {}, hands.exact || null),
         h("p", { class: "legend" }, h("span", { class: "swatch yours" }), " your hands \u00b7 ", h("span", { class: "swatch exact" }), " every possible hand and starter")),
       h("section", { class: "panel" }, h("h3", {}, "Results over time"),
-        (stats.results || []).length ? resultsChart(stats.results) : h("p", { class: "muted" }, "No results yet.")));
+        (stats.results || []).length ? resultsChart(stats.results) : h("p", { class: "muted" }, "No results yet."))));
   }
 
   stop() {}

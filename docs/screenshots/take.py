@@ -1,0 +1,227 @@
+"""Take the README's screenshots of the browser client: each game in play, the lobby, the
+replay viewer and the statistics, at a desktop size (and one phone-size page).
+
+    .venv/bin/python docs/screenshots/take.py [--out docs/screenshots]
+
+It starts its own ``cribkit serve`` over a temporary store, plays seeded games through the page
+in Debian's Chromium (/usr/bin/chromium) and writes PNG files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+@contextmanager
+def server() -> Iterator[str]:
+    """``cribkit serve`` on a free port over a temporary store; its base URL."""
+    with tempfile.TemporaryDirectory() as folder:
+        log_path = Path(folder) / "server.log"
+        with log_path.open("wb") as log:
+            process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "cribkit",
+                    "serve",
+                    "--port",
+                    "0",
+                    "--store",
+                    f"sqlite:///{folder}/shots.db",
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        try:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                found = re.search(r"http://127\.0\.0\.1:(\d+)/", log_path.read_text())
+                if found:
+                    yield f"http://127.0.0.1:{found.group(1)}"
+                    break
+                time.sleep(0.1)
+            else:
+                raise RuntimeError(f"cribkit serve did not start: {log_path.read_text()}")
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+
+
+def open_game(page: Page, base: str, body: dict[str, object]) -> None:
+    """Start a game through the API (with a seed, for the same pictures each time) and show it."""
+    answer = page.request.post(
+        f"{base}/api/games", data=json.dumps(body), headers={"content-type": "application/json"}
+    ).json()
+    page.goto(f"{base}/")
+    page.evaluate(
+        "([id, tokens]) => localStorage.setItem(`cribkit:tokens:${id}`, JSON.stringify(tokens))",
+        [answer["id"], answer["tokens"]],
+    )
+    page.goto(f"{base}/#/game/{answer['id']}")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=app]').dataset.seq !== undefined"
+    )
+
+
+def my_turn(page: Page) -> bool:
+    """Wait until the player may act (True) or the game is over (False)."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=app]').dataset.myTurn === 'true'"
+        " || !document.querySelector('[data-testid=result]').hidden",
+        timeout=60_000,
+    )
+    return not page.locator("[data-testid=result]").is_visible()
+
+
+def after(page: Page, seq: str | None) -> None:
+    """Wait for a newer state than ``seq``."""
+    page.wait_for_function(
+        "(seq) => document.querySelector('[data-testid=app]').dataset.seq !== seq",
+        arg=seq,
+        timeout=60_000,
+    )
+
+
+def classic_turn(page: Page) -> None:
+    seq = page.get_attribute("[data-testid=app]", "data-seq")
+    discard = page.locator("[data-action=discard]")
+    if discard.count():
+        page.click("[data-action=hint]")
+        page.wait_for_selector("[data-action=apply-hint]")
+        page.click("[data-action=apply-hint]")
+    else:
+        page.locator("[data-testid=hand-card]:enabled").first.click()
+    after(page, seq)
+
+
+def shoot(page: Page, path: Path) -> None:
+    page.mouse.move(0, 0)
+    time.sleep(0.9)  # let the pegs and cards settle
+    page.screenshot(path=str(path))
+    print(f"wrote {path}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent)
+    out = parser.parse_args().out
+    out.mkdir(parents=True, exist_ok=True)
+    with server() as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport=DESKTOP)
+
+        # Classic: the show of the first deal, then the pegging of the second.
+        open_game(page, base, {"game": "classic", "options": {}, "ai": "expert", "seed": 11})
+        while page.locator("[data-testid=show]").count() == 0:
+            my_turn(page)
+            classic_turn(page)
+        shoot(page, out / "classic-show.png")
+        my_turn(page)
+        classic_turn(page)
+        for _ in range(2):
+            if my_turn(page):
+                classic_turn(page)
+        my_turn(page)
+        shoot(page, out / "classic.png")
+
+        # Table Top: halfway through the first deal, the hint lighting a cell.
+        open_game(page, base, {"game": "tabletop", "options": {}, "ai": "medium", "seed": 5})
+        for _ in range(7):
+            my_turn(page)
+            seq = page.get_attribute("[data-testid=app]", "data-seq")
+            page.click("[data-action=hint]")
+            page.wait_for_selector("[data-action=apply-hint]")
+            page.click("[data-action=apply-hint]")
+            after(page, seq)
+        my_turn(page)
+        page.click("[data-action=hint]")
+        page.wait_for_selector("[data-action=apply-hint]")
+        shoot(page, out / "tabletop.png")
+
+        # Tiles: a few plays in, the next play staged with its preview.
+        open_game(page, base, {"game": "tiles", "options": {}, "ai": "medium", "seed": 3})
+        for _ in range(5):
+            my_turn(page)
+            seq = page.get_attribute("[data-testid=app]", "data-seq")
+            page.click("[data-action=hint]")
+            page.wait_for_selector("[data-action=apply-hint]")
+            if page.locator("[data-testid=staged] li").count():
+                page.wait_for_selector("[data-testid=preview-points]")
+                page.click("[data-action=commit]")
+            else:
+                page.click("[data-action=apply-hint]")
+            after(page, seq)
+        my_turn(page)
+        page.click("[data-action=hint]")
+        page.wait_for_selector("[data-testid=preview-points], [data-testid=preview-error]")
+        shoot(page, out / "tiles.png")
+
+        # Solitaire: three rounds counted, two cards picked in the fourth.
+        open_game(
+            page, base, {"game": "solitaire", "options": {}, "ai": "expert", "seed": 20250314}
+        )
+        for _ in range(3):
+            my_turn(page)
+            seq = page.get_attribute("[data-testid=app]", "data-seq")
+            page.click("[data-action=hint]")
+            page.wait_for_selector("[data-action=apply-hint]")
+            page.click("[data-action=apply-hint]")
+            after(page, seq)
+        my_turn(page)
+        page.click("[data-action=hint]")
+        page.wait_for_selector("[data-testid=hand-card].hinted")
+        for card in page.locator("[data-testid=hand-card].hinted").all():
+            card.click()
+        shoot(page, out / "solitaire.png")
+
+        # A quick finished game for the replay viewer and the statistics.
+        open_game(
+            page, base, {"game": "classic", "options": {"target": 61}, "ai": "easy", "seed": 8}
+        )
+        while my_turn(page):
+            classic_turn(page)
+        page.click("[data-testid=open-replay]")
+        page.wait_for_selector("[data-testid=replay-step]")
+        for _ in range(14):
+            page.click("[data-action=replay-next]")
+        shoot(page, out / "replay.png")
+        page.goto(f"{base}/#/stats")
+        page.wait_for_selector("[data-testid=hand-chart]")
+        shoot(page, out / "stats.png")
+        page.goto(f"{base}/#/")
+        page.wait_for_selector("[data-testid=start-classic]")
+        shoot(page, out / "lobby.png")
+
+        phone = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+        open_game(phone, base, {"game": "classic", "options": {}, "ai": "medium", "seed": 11})
+        my_turn(phone)
+        shoot(phone, out / "phone-classic.png")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
