@@ -66,9 +66,12 @@ class LobbyPage {
     try {
       [games, saved] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/games/saved").catch(() => [])]);
     } catch (error) {
+      if (this.stopped) return;
       clear(this.root).append(h("p", { class: "error-line", "data-testid": "error" }, `The server did not answer: ${error.message}`));
       return;
     }
+    // The player may have left for another page while the lobby was loading.
+    if (this.stopped) return;
     this.message = h("p", { class: "error-line", "data-testid": "lobby-error", role: "alert", hidden: true });
     clear(this.root).append(
       h("section", { class: "hero" }, h("h2", {}, "Pick a game"),
@@ -79,7 +82,9 @@ class LobbyPage {
       this.uploadSection());
   }
 
-  stop() {}
+  stop() {
+    this.stopped = true;
+  }
 
   gameCard(game) {
     const levels = game.levels || [];

@@ -57,11 +57,13 @@ export class GamePage {
         tokens = answer.tokens;
         storeTokens(this.gameId, tokens);
       } catch (error) {
+        if (this.stopped) return;
         clear(this.root).append(h("div", { class: "panel error-box", "data-testid": "game-error" },
           h("p", {}, `This game cannot be joined: ${error.message}`), h("a", { href: "#/", class: "button" }, "Back to the lobby")));
         return;
       }
     }
+    if (this.stopped) return;
     this.humans = Object.keys(tokens).map(Number).sort();
     this.buildFrame();
     document.addEventListener("keydown", this.onKey);
@@ -80,6 +82,7 @@ export class GamePage {
   }
 
   stop() {
+    this.stopped = true;
     document.removeEventListener("keydown", this.onKey);
     for (const connection of this.connections.values()) connection.close();
     this.connections.clear();

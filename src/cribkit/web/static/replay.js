@@ -46,16 +46,19 @@ export class ReplayPage {
         this.replay = await api("GET", `/api/games/${encodeURIComponent(this.source)}/replay`);
       }
     } catch (error) {
+      if (this.stopped) return;
       clear(this.root).append(h("div", { class: "panel error-box", "data-testid": "replay-error" },
         h("p", {}, `This replay cannot be shown: ${error.message}`), h("a", { class: "button", href: "#/" }, "Back to the lobby")));
       return;
     }
+    if (this.stopped) return;
     document.addEventListener("keydown", this.onKey);
     this.build();
     this.go(0);
   }
 
   stop() {
+    this.stopped = true;
     document.removeEventListener("keydown", this.onKey);
   }
 

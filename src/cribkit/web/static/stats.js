@@ -81,9 +81,10 @@ export class StatsPage {
     try {
       stats = await api("GET", "/api/stats");
     } catch (error) {
-      clear(this.root).append(h("p", { class: "error-line" }, `No statistics: ${error.message}`));
+      if (!this.stopped) clear(this.root).append(h("p", { class: "error-line" }, `No statistics: ${error.message}`));
       return;
     }
+    if (this.stopped) return;
     const rows = stats.rows || [];
     const table = h("table", { class: "stats-table", "data-testid": "stats-table" },
       h("thead", {}, h("tr", {}, ["Game", "Computer", "Played", "Won", "Lost", "Skunks won", "Skunks lost", "Pegging / deal", "Hand / deal", "Crib / deal", "Best hand"].map((t) => h("th", {}, t)))),
@@ -109,5 +110,7 @@ export class StatsPage {
         (stats.results || []).length ? resultsChart(stats.results) : h("p", { class: "muted" }, "No results yet."))));
   }
 
-  stop() {}
+  stop() {
+    this.stopped = true;
+  }
 }
