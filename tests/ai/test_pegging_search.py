@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cribkit.ai.classic import ClassicPlayer
 from cribkit.ai.pegging import (
     MAX_COUNT,
     WIN_VALUE,
@@ -428,3 +429,135 @@ def test_an_opponent_who_grabs_points_is_never_worth_less(rng: random.Random) ->
     for card in values[0]:
         assert values[0][card] <= values[1][card] + 1e-9
         assert values[1][card] <= values[2][card] + 1e-9
+
+
+# ---------------------------------------------------------------------------------------------
+# PlaySearch with an opponent who plays by what it can see (opponent_model="lookahead"): the
+# brute force drives the engine and asks the real medium player (one reply ahead, from its own
+# observation) for the opponent's card at every opponent turn.
+
+
+class EngineAgainstMedium:
+    """Seat 0's value of the rest of the play against an opponent that plays medium's card with
+    weight ``greed`` and its best card otherwise, from the engine's own transitions."""
+
+    def __init__(self, greed: float) -> None:
+        self.greed = greed
+        self.medium = ClassicPlayer("medium", seed=0)
+        self.memo: dict[tuple[object, ...], float] = {}
+
+    def after(self, state: ClassicState, action: Play) -> float:
+        transition = state.apply(action)
+        margin = sum(
+            (e.points if e.seat == 0 else -e.points)
+            for e in transition.events
+            if e.type in PEG_EVENTS and e.points
+        )
+        nxt = transition.state
+        if nxt.phase != "play" or nxt.deal_no != state.deal_no:
+            return float(margin)
+        return margin + self.value(nxt)
+
+    def value(self, state: ClassicState) -> float:
+        key = (state.hands, state.pile, state.turn, state.gone, state.last)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+        by_rank = {a.card.rank: self.after(state, a) for a in plays}
+        if state.turn == 0:
+            value = max(by_rank.values())
+        else:
+            chosen = self.medium.choose(state.observation(1), plays)
+            assert isinstance(chosen, Play)
+            picked = by_rank[chosen.card.rank]
+            value = (1 - self.greed) * min(by_rank.values()) + self.greed * picked
+        self.memo[key] = value
+        return value
+
+    def card_values(self, state: ClassicState) -> dict[int, float]:
+        plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+        return {a.card.rank: self.after(state, a) for a in plays}
+
+
+def opponent_view(state: ClassicState) -> dict[int, int]:
+    """Ranks seat 1 has not seen, its own cards aside: all but the starter, the cards played
+    and the two it laid away (the brute force's opponent knows its discards)."""
+    counts = dict.fromkeys(range(1, 14), 4)
+    assert state.starter is not None
+    seen = [state.starter, *(card for _, card in state.played), *ranks_cards(state.laid[1])]
+    for card in seen:
+        counts[Card(card).rank] -= 1
+    return counts
+
+
+def ranks_cards(mask: int) -> list[int]:
+    return [c for c in range(52) if mask >> c & 1]
+
+
+def seat_zero_decisions(state: ClassicState) -> list[ClassicState]:
+    """Every position of the play reachable from ``state`` where seat 0 is to play."""
+    out: list[ClassicState] = []
+    seen: set[tuple[object, ...]] = set()
+    stack = [state]
+    while stack:
+        node = stack.pop()
+        key = (node.hands, node.pile, node.turn, node.gone, node.last)
+        if key in seen or node.phase != "play" or node.deal_no != state.deal_no:
+            continue
+        seen.add(key)
+        if node.turn == 0:
+            out.append(node)
+        for action in node.legal_actions():
+            stack.append(node.apply(action).state)
+    return out
+
+
+@pytest.mark.parametrize("greed", [1.0, 0.5])
+@pytest.mark.parametrize("dealer", [0, 1])
+@pytest.mark.parametrize("seed", range(4))
+def test_lookahead_opponent_matches_the_engine_against_medium(
+    seed: int, dealer: int, greed: float
+) -> None:
+    state = pegging_state(300 + seed, dealer)
+    engine = EngineAgainstMedium(greed)
+    decisions = seat_zero_decisions(state)
+    assert len(decisions) > 3
+    for node in decisions:
+        search = PlaySearch(greed=greed, opponent_model="lookahead")
+        opponent_gone = bool(node.gone >> 1 & 1) or not node.hands[1]
+        mine = search.card_values(
+            ranks_of(node.hands[0]),
+            [ranks_of(node.hands[1])],
+            pile=[c.rank for c in node.pile],
+            last_layer=None if node.last < 0 else (0 if node.last == 0 else 1),
+            opponent_go=bool(node.pile) and opponent_gone,
+            opponent_view=opponent_view(node),
+        )
+        brute = engine.card_values(node)
+        assert mine.keys() == brute.keys()
+        for rank, value in brute.items():
+            assert mine[rank] == pytest.approx(value), (node, rank)
+
+
+def test_lookahead_model_needs_the_opponents_view() -> None:
+    with pytest.raises(ValueError, match="opponent_view"):
+        PlaySearch(greed=0.5, opponent_model="lookahead").card_values((5,), [(4,)])
+
+
+def test_lookahead_mix_lies_between_the_perfect_and_the_modelled_opponent() -> None:
+    rng = random.Random(7)
+    view = dict.fromkeys(range(1, 14), 4)
+    for _ in range(30):
+        deck = [rank for rank in range(1, 14) for _ in range(4)]
+        rng.shuffle(deck)
+        mine, theirs = tuple(deck[:3]), tuple(deck[3:6])
+        values = [
+            PlaySearch(greed=g, opponent_model="lookahead").card_values(
+                mine, [theirs], opponent_view=view
+            )
+            for g in (0.0, 0.5, 1.0)
+        ]
+        for card in values[0]:
+            assert values[0][card] <= values[1][card] + 1e-9
+            assert values[1][card] <= values[2][card] + 1e-9

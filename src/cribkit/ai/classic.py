@@ -24,9 +24,10 @@ import math
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -58,6 +59,23 @@ CRIB_SAMPLES = 400
 ENDGAME_FRACTION = 0.3
 
 
+@dataclass(frozen=True)
+class ExpertSettings:
+    """The expert's knobs (the defaults are the shipped player; benchmarks try others)."""
+
+    samples: int = EXPERT_SAMPLES
+    candidates: int = EXPERT_CANDIDATES
+    keep_temperature: float = KEEP_TEMPERATURE
+    greed: float = EXPERT_GREED
+    #: How that opponent picks the card it plays (see PlaySearch.opponent_model).
+    opponent_model: Literal["greedy", "lookahead"] = "lookahead"
+    #: Lay away for the chance of winning near the end (else for points).
+    endgame_discard: bool = True
+    #: Peg for the target near the end (else for the margin).
+    endgame_play: bool = True
+    endgame_fraction: float = ENDGAME_FRACTION
+
+
 def _cards(texts: Sequence[str]) -> list[Card]:
     return [Card.parse(t) for t in texts]
 
@@ -83,7 +101,12 @@ class ClassicPlayer:
     """A classic cribbage player of one level; seeded, so its games replay exactly."""
 
     def __init__(
-        self, level: str, seed: int | None = None, *, crib_model: CribModel | None = None
+        self,
+        level: str,
+        seed: int | None = None,
+        *,
+        crib_model: CribModel | None = None,
+        settings: ExpertSettings | None = None,
     ) -> None:
         if level not in ("easy", "medium", "expert"):
             raise ValueError(f"unknown classic AI level {level!r}")
@@ -93,6 +116,7 @@ class ClassicPlayer:
         if crib_model is None:
             crib_model = _table_model() if level == "expert" else UniformCribModel()
         self.crib_model = crib_model
+        self.settings = ExpertSettings() if settings is None else settings
 
     # -- the interface ------------------------------------------------------------------------
 
@@ -132,7 +156,8 @@ class ClassicPlayer:
             options = analyse_discards(hand, dealer=dealer, crib_model=_NO_CRIB)
             return {frozenset(o.discard): o.hand_mean for o in options}
         options = analyse_discards(hand, dealer=dealer, crib_model=self.crib_model)
-        if self.level == "expert" and _near_end(obs):
+        settings = self.settings
+        if self.level == "expert" and settings.endgame_discard and self._near_end(obs):
             return {
                 frozenset(o.discard): _win_chance(obs, list(o.keep), o.crib_mean, dealer)
                 for o in options
@@ -192,11 +217,13 @@ class ClassicPlayer:
             # In a two-player game it is my turn after my own card only if the opponent said go.
             opponent_go = last_seat == seat
         needs = None
-        if _near_end(obs):
+        if self.settings.endgame_play and self._near_end(obs):
             # Two players: each seat is its own side, so scores index by seat.
             scores = obs["scores"]
             needs = (int(obs["target"]) - scores[seat], int(obs["target"]) - scores[opponent])
-        search = PlaySearch(needs=needs, greed=EXPERT_GREED)
+        search = PlaySearch(
+            needs=needs, greed=self.settings.greed, opponent_model=self.settings.opponent_model
+        )
         return search.card_values(
             hand,
             guesses,
@@ -204,6 +231,7 @@ class ClassicPlayer:
             last_layer=last_layer,
             opponent_go=opponent_go,
             weights=weights,
+            opponent_view=_opponent_view(obs),
         )
 
     def _guess_opponent(
@@ -217,18 +245,25 @@ class ClassicPlayer:
         their_played = [card_rank(Card.parse(c)) for s, c in obs["played"] if s == opponent]
         values = keep_values()
         weighted: dict[tuple[int, ...], float] = {}
-        for _ in range(EXPERT_CANDIDATES):
+        settings = self.settings
+        for _ in range(settings.candidates):
             guess = tuple(sorted(card_rank(c) for c in self.rng.sample(pool, size)))
             kept = tuple(sorted((*their_played, *guess)))
-            weight = math.exp(values[kept] / KEEP_TEMPERATURE) if len(kept) == 4 else 1.0
+            weight = math.exp(values[kept] / settings.keep_temperature) if len(kept) == 4 else 1.0
             weighted[guess] = weighted.get(guess, 0.0) + weight
-        if len(weighted) <= EXPERT_SAMPLES:
+        if len(weighted) <= settings.samples:
             return list(weighted), list(weighted.values())
         # Resample in proportion to the weights (keeping only the heaviest would overrate the
         # likeliest hands); a guess drawn twice counts twice.
-        drawn = self.rng.choices(list(weighted), weights=list(weighted.values()), k=EXPERT_SAMPLES)
+        drawn = self.rng.choices(
+            list(weighted), weights=list(weighted.values()), k=settings.samples
+        )
         counts = Counter(drawn)
         return list(counts), [float(n) for n in counts.values()]
+
+    def _near_end(self, obs: Observation) -> bool:
+        target = int(obs["target"])
+        return bool(max(obs["scores"]) >= target - self.settings.endgame_fraction * target)
 
     # -- muggins -------------------------------------------------------------------------------
 
@@ -281,6 +316,18 @@ def _unseen_cards(obs: Observation) -> list[int]:
     return [c for c in range(52) if c not in seen]
 
 
+def _opponent_view(obs: Observation) -> dict[int, int]:
+    """Ranks of the cards an opponent cannot have seen, its own aside: all but the starter
+    and the cards played."""
+    seen = [Card.parse(c) for _, c in obs["played"]]
+    if obs.get("starter"):
+        seen.append(Card.parse(obs["starter"]))
+    counts = dict.fromkeys(range(1, 14), 4)
+    for card in seen:
+        counts[card_rank(card)] -= 1
+    return counts
+
+
 def _unseen_ranks(obs: Observation) -> dict[int, int]:
     return dict(Counter(card_rank(c) for c in _unseen_cards(obs)))
 
@@ -290,11 +337,6 @@ def _sampled_crib(card: int, unseen: npt.NDArray[np.intp], rng: np.random.Genera
     picks = np.argsort(rng.random((CRIB_SAMPLES, len(unseen))), axis=1)[:, :4]
     rows = np.column_stack([np.full(CRIB_SAMPLES, card), unseen[picks]])
     return float(batch_hand_totals(rows, crib=True).mean())
-
-
-def _near_end(obs: Observation) -> bool:
-    target = int(obs["target"])
-    return bool(max(obs["scores"]) >= target - ENDGAME_FRACTION * target)
 
 
 def _win_chance(obs: Observation, keep: Sequence[int], crib_mean: float, dealer: bool) -> float:

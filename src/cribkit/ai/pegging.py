@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 #: Pegging never passes this count.
 MAX_COUNT = 31
@@ -104,7 +105,14 @@ class PlaySearch:
     #: How often the opponent is expected to grab the points on offer rather than play the
     #: card that is best for them to the end of the play (0: a perfect opponent).
     greed: float = 0.0
+    #: The card such an opponent plays: the one that scores most now (``greedy``), or the one
+    #: best now minus the expected points of one reply from the ranks *it* has not seen
+    #: (``lookahead``: it does not know the searcher's cards; needs ``opponent_view``).
+    opponent_model: Literal["greedy", "lookahead"] = "greedy"
     _memo: dict[tuple[object, ...], float] = field(default_factory=dict, repr=False)
+    #: The ranks the opponent has not seen at the root of the current guess (lookahead model).
+    _root_unseen: tuple[int, ...] = field(default=(), repr=False)
+    _root_hand: tuple[int, ...] = field(default=(), repr=False)
 
     def card_values(
         self,
@@ -115,13 +123,19 @@ class PlaySearch:
         last_layer: int | None = None,
         opponent_go: bool = False,
         weights: Sequence[float] | None = None,
+        opponent_view: Mapping[int, int] | None = None,
     ) -> dict[int, float]:
         """Mean value of laying each playable rank, over the guessed opponent hands.
 
         ``pile`` is the current count (ranks in order); ``last_layer`` who laid its last card
         (0 me, 1 opponent; needed when the pile is not empty); ``opponent_go`` whether the
-        opponent has already said go on this count.
+        opponent has already said go on this count. ``opponent_view`` (for the lookahead
+        opponent model) counts, by rank, the cards the opponent cannot have seen if it held
+        none of them: all but the starter and the cards played; its own cards come off per
+        guess.
         """
+        if self.opponent_model == "lookahead" and self.greed and opponent_view is None:
+            raise ValueError("the lookahead opponent model needs opponent_view")
         count = sum(pip(r) for r in pile)
         options = playable(hand, count)
         if not options:
@@ -134,6 +148,11 @@ class PlaySearch:
         for index, guess in enumerate(opponent_hands):
             weight = 1.0 if weights is None else weights[index]
             theirs = tuple(sorted(guess))
+            if opponent_view is not None:
+                unseen = [opponent_view.get(r, 0) for r in range(14)]
+                for r in theirs:
+                    unseen[r] -= 1
+                self._root_unseen, self._root_hand = tuple(unseen), mine
             for rank in options:
                 totals[rank] += weight * self._lay(
                     mine, theirs, tuple(pile), count, 0, opponent_go, rank, (0, 0)
@@ -197,7 +216,10 @@ class PlaySearch:
         need_key = (
             None if self.needs is None else (self.needs[0] - accrued[0], self.needs[1] - accrued[1])
         )
-        key = (h0, h1, pile, mover, blocked, last, need_key)
+        key: tuple[object, ...] = (h0, h1, pile, mover, blocked, last, need_key)
+        if self.opponent_model == "lookahead":
+            # What the opponent has not seen depends on the guess, not only on the position.
+            key = (*key, self._root_unseen)
         cached = self._memo.get(key)
         if cached is not None:
             return cached
@@ -208,14 +230,8 @@ class PlaySearch:
             if mover == 0:
                 value = max(values)
             elif self.greed:
-                # A real opponent often takes the points on offer now: weigh that card in.
-                grab = max(
-                    range(len(options)),
-                    key=lambda i: (
-                        peg_points((*pile, options[i]), count + pip(options[i])),
-                        pip(options[i]),
-                    ),
-                )
+                # A real opponent often plays by what it sees now: weigh that card in.
+                grab = options.index(self._likely_card(h0, h1, pile, count))
                 value = (1 - self.greed) * min(values) + self.greed * values[grab]
             else:
                 value = min(values)
@@ -227,6 +243,20 @@ class PlaySearch:
                 value = self._go(h0, h1, last, accrued)
         self._memo[key] = value
         return value
+
+    def _likely_card(
+        self, h0: tuple[int, ...], h1: tuple[int, ...], pile: tuple[int, ...], count: int
+    ) -> int:
+        """The card the modelled opponent plays, holding ``h1``."""
+        if self.opponent_model == "greedy":
+            return greedy_card(h1, pile)
+        # It has seen the searcher's cards played since the root, but not those still held.
+        unseen = list(self._root_unseen)
+        for rank in self._root_hand:
+            unseen[rank] -= 1
+        for rank in h0:
+            unseen[rank] += 1
+        return lookahead_card(h1, pile, {r: n for r, n in enumerate(unseen) if n > 0})
 
     def _go(
         self, h0: tuple[int, ...], h1: tuple[int, ...], last: int, accrued: tuple[int, int]
