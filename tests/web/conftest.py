@@ -6,6 +6,7 @@ and yields its base URL (``http://127.0.0.1:PORT``); the browser tests use it to
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -121,25 +122,28 @@ class Seat:
     def __init__(self, socket: Any) -> None:
         self.socket = socket
         self.last: Message = {}
+        #: The raw text of every message received, in order.
+        self.received: list[str] = []
 
     def receive(self) -> Message:
         """The next message; a ``state`` is remembered as :attr:`last`."""
-        message: Message = self.socket.receive_json()
+        text: str = self.socket.receive_text()
+        self.received.append(text)
+        message: Message = json.loads(text)
         if message["type"] == "state":
             self.last = message
         return message
 
-    def until_turn(self) -> Message:
-        """States until it is this seat's turn (or the game is over): the last of them."""
+    def until_turn(self, current: Message | None = None) -> Message:
+        """``current`` if it is this seat's turn in it (or the game is over), else the states
+        that follow until it is: the last of them."""
+        message = current
         while True:
+            if message is not None and message["type"] == "state":
+                mover = message["observation"].get("current_player")
+                if message["result"] is not None or mover == message["seat"]:
+                    return message
             message = self.receive()
-            if message["type"] != "state":
-                continue
-            if (
-                message["result"] is not None
-                or message["observation"].get("current_player") == message["seat"]
-            ):
-                return message
 
     def act(self, action: Message) -> Message:
         """Send an action for the last state's ``seq``; its acknowledging state."""
