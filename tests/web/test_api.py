@@ -135,7 +135,7 @@ def test_unknown_games_are_404(client: TestClient) -> None:
 
 
 def test_replay_steps_through_an_uploaded_record(client: TestClient) -> None:
-    record = {
+    record: dict[str, Any] = {
         "game": "classic",
         "seed": 1,
         "actions": [{"type": "discard", "seat": 0, "cards": ["3s", "4c"]}],
