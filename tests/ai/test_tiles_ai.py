@@ -124,13 +124,22 @@ def test_the_shipped_leave_table_loads() -> None:
     assert len(table.weights) == len(LEAVE_FEATURES)
     assert any(w != 0.0 for w in table.weights)
     assert table.meta is not None
-    assert table.meta["games_per_round"] > 0
+    assert table.meta["games"] > 0
+    assert table.meta["samples"] > 0
     assert table.value(()) == 0.0
-    # A pair that makes fifteen with another kept tile is worth more than the same tiles
-    # apart from their combinations.
-    five_ten = parse_tiles("5d Td")
-    alone = table.weights[4] + table.weights[9]
-    assert table.value(five_ten) == pytest.approx(alone + table.weights[14])
+    weights = dict(zip(LEAVE_FEATURES, table.weights, strict=True))
+    # What the self-play fit learned: two tiles that score together are worth keeping, a 5
+    # beats a fresh tile and a king does not, and keeping four tiles costs the fresh draws.
+    assert min(weights["pair"], weights["fifteen"], weights["step1"]) > 0
+    assert weights["rank_5"] > 0 > weights["rank_13"]
+    assert weights["kept_4"] < 0
+    # Two tiles kept are worth their ranks plus their combinations: a 5 and a 10 make
+    # fifteen; of one colour they also count as same-coloured.
+    alone = weights["rank_5"] + weights["rank_10"]
+    assert table.value(parse_tiles("5d Tl")) == pytest.approx(alone + weights["fifteen"])
+    assert table.value(parse_tiles("5d Td")) == pytest.approx(
+        alone + weights["fifteen"] + weights["same_colour"]
+    )
     assert LeaveTable.from_json(table.to_json()).weights == pytest.approx(table.weights)
 
 
@@ -157,3 +166,37 @@ def test_the_expert_player_is_a_tiles_player() -> None:
     player = make_player("tiles", "expert", seed=1)
     assert isinstance(player, TilesPlayer)
     assert player.name == "expert"
+
+
+def test_leave_features_count_colours_and_how_many_tiles_are_kept() -> None:
+    features = dict(zip(LEAVE_FEATURES, leave_features(parse_tiles("5d 5l Kd Ad")), strict=True))
+    assert features["same_colour"] == 3  # 5d-Kd, 5d-Ad, Kd-Ad
+    assert (features["kept_3"], features["kept_4"]) == (0, 1)
+    assert sum(features[f"rank_{r}"] for r in range(1, 14)) == 4
+    nothing = leave_features(())
+    assert nothing == [0.0] * len(LEAVE_FEATURES)
+
+
+def test_medium_and_expert_exchange_tiles_no_play_can_use() -> None:
+    # On a board of 7d 8d, a king can score with nothing in the rack (no 5, no queen, no
+    # second king), so every play keeps it; a table that prices a kept king far below a fresh
+    # tile makes the exchange worth more than any play.
+    board = Board.from_cells(13, {"G7": "7d", "H7": "8d"})
+    rack = parse_tiles("Kd 6d 6l 9d 9l")
+    state = start_tiles(TilesRules(), seed=1, first_player=0).state
+    state = TilesState(
+        state.rules, state.setup, state.phase, board, (rack, state.racks[1]), state.bags,
+        0, 0, state.scores,
+    )  # fmt: skip
+    plays = state.legal_plays()
+    assert plays
+    assert all("Kd" not in state.notation(p.play) for p in plays)
+    table = LeaveTable.from_json({"weights": {"rank_13": -100.0}})
+    for level in ("medium", "expert"):
+        action = TilesPlayer(level, seed=1, leave=table).choose(
+            state.observation(0), state.legal_actions()
+        )
+        assert isinstance(action, Exchange), level
+        assert parse_tiles("Kd")[0] in action.tiles
+    # With the shipped table the same rack plays: a king kept costs a few points, not 100.
+    assert isinstance(choose("medium", state), PlayTiles)

@@ -46,12 +46,12 @@ from cribkit.games.tiles_board import EMPTY, Board
 from cribkit.games.tiles_movegen import ScoredPlay, generate_plays
 from cribkit.games.tiles_notation import Exchange, Joker, Pass, PassJoker, PlayTiles
 from cribkit.games.tiles_rules import (
-    KINDS,
     RACK_SIZE,
     face_value,
     parse_piece,
     parse_tile,
     piece_tile,
+    tile_colour,
     tile_rank,
 )
 
@@ -74,6 +74,9 @@ LEAVE_FEATURES: Final = (
     "fifteen",
     "step1",
     "step2",
+    "same_colour",
+    "kept_3",
+    "kept_4",
 )
 #: How many of medium's best plays the expert weighs, how many guesses of the opponents' racks,
 #: and how far below the best a candidate may be (in medium's points) to be weighed at all.
@@ -108,23 +111,28 @@ def _pair_features(a: int, b: int) -> tuple[int, int, int, int]:
 
 
 def leave_features(tiles: Sequence[int]) -> list[float]:
-    """The features of the tiles kept on a rack, in the order of :data:`LEAVE_FEATURES`.
+    """The features of the tiles kept on a rack, in the order of :data:`LEAVE_FEATURES`: a
+    count per rank; for every two tiles kept whether they pair, make fifteen, are one or two
+    ranks apart, are of one colour; and whether 3 or 4 tiles are kept (fewer fresh tiles).
 
     >>> from cribkit.games.tiles_rules import parse_tiles
     >>> f = leave_features(parse_tiles("5d 5l Kd"))
-    >>> f[4], f[12], dict(zip(LEAVE_FEATURES[13:], f[13:]))
-    (2.0, 1.0, {'pair': 1.0, 'fifteen': 2.0, 'step1': 0.0, 'step2': 0.0})
+    >>> f[4], f[12], dict(zip(LEAVE_FEATURES[13:], f[13:]))  # doctest: +NORMALIZE_WHITESPACE
+    (2.0, 1.0, {'pair': 1.0, 'fifteen': 2.0, 'step1': 0.0, 'step2': 0.0, 'same_colour': 1.0,
+                'kept_3': 1.0, 'kept_4': 0.0})
     """
     out = [0.0] * len(LEAVE_FEATURES)
-    ranks = [tile_rank(t) for t in tiles]
-    for r in ranks:
-        out[r - 1] += 1
-    for a, b in combinations(ranks, 2):
-        pair, fifteen, step1, step2 = _pair_features(a, b)
+    for t in tiles:
+        out[tile_rank(t) - 1] += 1
+    for a, b in combinations(tiles, 2):
+        pair, fifteen, step1, step2 = _pair_features(tile_rank(a), tile_rank(b))
         out[13] += pair
         out[14] += fifteen
         out[15] += step1
         out[16] += step2
+        out[17] += tile_colour(a) == tile_colour(b)
+    out[18] = float(len(tiles) == 3)
+    out[19] = float(len(tiles) == 4)
     return out
 
 
@@ -240,6 +248,23 @@ def _face(tiles: Sequence[int]) -> int:
     return sum(face_value(t) for t in tiles)
 
 
+def _keeps(rack: Sequence[int], least: int) -> list[tuple[int, ...]]:
+    """The distinct sub-multisets of the (sorted) ``rack`` of ``least`` to ``len - 1`` tiles."""
+    out: set[tuple[int, ...]] = set()
+    for k in range(max(0, least), len(rack)):
+        out.update(combinations(rack, k))
+    return sorted(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A play or an exchange the expert weighs: medium's value of it and the board after."""
+
+    value: float
+    action: Action
+    board: Board
+
+
 # ---------------------------------------------------------------------------------------------
 # The players
 
@@ -261,6 +286,9 @@ class TilesPlayer:
             if leave is not None
             else (LeaveTable.zero() if level == "easy" else load_leave_table())
         )
+        self.candidates = EXPERT_CANDIDATES
+        self.samples = EXPERT_SAMPLES
+        self.window = EXPERT_WINDOW
 
     # -- the protocol -----------------------------------------------------------------------
 
@@ -275,9 +303,12 @@ class TilesPlayer:
         view = TilesView(observation)
         legal = set(legal_actions)
         plays = [p for p in view.plays() if p.play in legal]
-        if plays:
-            return self.best_play(view, plays).play
-        return self.no_play(view, legal_actions)
+        if self.level == "easy":
+            if plays:
+                return max(plays, key=lambda p: p.points).play  # the first of the best
+            return self.no_play(view, legal_actions)
+        action = self.best_action(view, plays, legal)
+        return action if action is not None else self.no_play(view, legal_actions)
 
     # -- choosing a play --------------------------------------------------------------------
 
@@ -303,45 +334,96 @@ class TilesPlayer:
         out.sort(key=lambda item: (-item[0], item[1]))
         return out
 
-    def best_play(self, view: TilesView, plays: Sequence[ScoredPlay]) -> ScoredPlay:
-        """The level's choice among ``plays`` (all legal)."""
-        if self.level == "easy":
-            return max(plays, key=lambda p: p.points)  # the first of the best
+    def best_exchange(self, view: TilesView, legal: set[Action]) -> tuple[float, Exchange] | None:
+        """The exchange whose kept tiles are worth most (the tiles given back are replaced by
+        fresh ones, worth 0 by the table's definition), or None if the bag allows none."""
+        most = min(view.bag_size, RACK_SIZE, len(view.rack))
+        if most <= 0:
+            return None
+        best: tuple[float, Exchange] | None = None
+        for keep in _keeps(view.rack, len(view.rack) - most):
+            give = list(view.rack)
+            for tile in keep:
+                give.remove(tile)
+            action = Exchange(view.seat, tuple(give))
+            value = self.leave.value(keep)
+            if action in legal and (best is None or value > best[0]):
+                best = (value, action)
+        return best
+
+    def best_action(
+        self, view: TilesView, plays: Sequence[ScoredPlay], legal: set[Action]
+    ) -> Action | None:
+        """Medium's or the expert's choice among the plays and exchanges, or None with
+        neither (the caller passes)."""
         ranked = self.ranked(view, plays)
-        if self.level == "medium" or len(ranked) == 1:
-            return ranked[0][2]
-        if view.bag_size == 0 and view.players == 2 and not view.solitaire:
+        exchange = self.best_exchange(view, legal)
+        if self.level == "medium":
+            if exchange is not None and (not ranked or exchange[0] > ranked[0][0]):
+                return exchange[1]
+            return ranked[0][2].play if ranked else None
+        if plays and view.bag_size == 0 and view.players == 2 and not view.solitaire:
             endgame = self.endgame_play(view, plays)
             if endgame is not None:
-                return endgame
-        return self.simulated_play(view, ranked)
+                return endgame.play
+        candidates: list[Candidate] = [
+            Candidate(value, scored.play, _placed(view.board, scored.play))
+            for value, _, scored in ranked[: self.candidates]
+        ]
+        if exchange is not None:
+            candidates.append(Candidate(exchange[0], exchange[1], view.board))
+            candidates.sort(key=lambda c: -c.value)
+            candidates = candidates[: self.candidates]
+        if not candidates:
+            return None
+        if len(candidates) == 1:
+            return candidates[0].action
+        return self.expert_values(view, candidates)[0][1]
+
+    def best_play(self, view: TilesView, plays: Sequence[ScoredPlay]) -> ScoredPlay:
+        """The level's choice among ``plays`` (all legal; exchanges are not considered)."""
+        if self.level == "easy":
+            return max(plays, key=lambda p: p.points)
+        action = self.best_action(view, plays, {p.play for p in plays})
+        return next(p for p in plays if p.play == action)
 
     def expert_values(
-        self, view: TilesView, ranked: Sequence[tuple[float, int, ScoredPlay]]
-    ) -> list[tuple[float, ScoredPlay]]:
-        """The expert's candidates with their values (points + leave - mean best reply), best
-        first."""
-        top = ranked[0][0]
-        candidates = [r for r in ranked[:EXPERT_CANDIDATES] if r[0] >= top - EXPERT_WINDOW]
+        self, view: TilesView, candidates: Sequence[Candidate]
+    ) -> list[tuple[float, Action]]:
+        """The expert's candidates with their values (medium's value - the opponents' mean best
+        reply over the same guesses of their racks), best first.
+
+        A reply is worth at least 0, so a candidate whose medium value is not above the best
+        value found so far cannot win: it is not simulated (its value stays an upper bound,
+        and it is ranked after the candidates that were)."""
+        top = max(c.value for c in candidates)
+        weighed = sorted(
+            (c for c in candidates if c.value >= top - self.window), key=lambda c: -c.value
+        )
         opponents = [] if view.solitaire else view.opponents()
         samples = self._deal_opponents(view, opponents)
-        out = []
-        for value, index, scored in candidates:
-            board = _placed(view.board, scored.play)
-            replies = 0.0
-            for racks in samples:
-                for seat, rack in racks:
-                    best = max((p.points for p in view.plays(board, rack, seat)), default=0)
-                    replies += best
-            mean = replies / (len(samples) * max(1, len(opponents))) if samples else 0.0
-            out.append((value - mean, index, scored))
-        out.sort(key=lambda item: (-item[0], item[1]))
-        return [(value, scored) for value, _, scored in out]
-
-    def simulated_play(
-        self, view: TilesView, ranked: Sequence[tuple[float, int, ScoredPlay]]
-    ) -> ScoredPlay:
-        return self.expert_values(view, ranked)[0][1]
+        count = len(samples) * max(1, len(opponents))
+        replies_on: dict[Board, float] = {}
+        simulated: list[tuple[float, int, Action]] = []
+        bounded: list[tuple[float, int, Action]] = []
+        best = float("-inf")
+        for index, candidate in enumerate(weighed):
+            if candidate.value <= best:
+                bounded.append((candidate.value, index, candidate.action))
+                continue
+            mean = replies_on.get(candidate.board)
+            if mean is None:
+                replies = 0.0
+                for racks in samples:
+                    for seat, rack in racks:
+                        plays = view.plays(candidate.board, rack, seat)
+                        replies += max((p.points for p in plays), default=0)
+                mean = replies_on[candidate.board] = replies / count if samples else 0.0
+            value = candidate.value - mean
+            best = max(best, value)
+            simulated.append((value, index, candidate.action))
+        simulated.sort(key=lambda item: (-item[0], item[1]))
+        return [(value, action) for value, _, action in simulated + bounded]
 
     def _deal_opponents(
         self, view: TilesView, opponents: Sequence[int]
@@ -351,7 +433,7 @@ class TilesPlayer:
             return []
         pool = list(view.unseen)
         samples = []
-        for _ in range(EXPERT_SAMPLES):
+        for _ in range(self.samples):
             self.rng.shuffle(pool)
             racks = []
             at = 0
@@ -419,15 +501,13 @@ class TilesPlayer:
     # -- no play: exchange or pass ------------------------------------------------------------
 
     def no_play(self, view: TilesView, legal_actions: Sequence[Action]) -> Action:
-        """An exchange the bag allows (the tiles worst to keep), else a pass."""
+        """Easy with no play: an exchange of its highest tiles the bag allows (all five while
+        it can), else a pass. Medium and the expert only get here with no exchange left."""
         legal = set(legal_actions)
         seat = view.seat
         most = min(view.bag_size, RACK_SIZE, len(view.rack))
         if most > 0:
-            if self.level == "easy":
-                give = tuple(sorted(view.rack, key=lambda t: (-face_value(t), t))[:most])
-            else:
-                give = self._worst_tiles(view, most)
+            give = tuple(sorted(view.rack, key=lambda t: (-face_value(t), t))[:most])
             action = Exchange(seat, give)
             if action in legal:
                 return action
@@ -435,31 +515,6 @@ class TilesPlayer:
         if passing in legal:
             return passing
         return legal_actions[-1]
-
-    def _worst_tiles(self, view: TilesView, most: int) -> tuple[int, ...]:
-        """The tiles to give back: the complement of the best subset to keep (at least
-        ``len(rack) - most`` kept), by the leave table plus a fresh tile's value."""
-        rack = view.rack
-        fresh = self._fresh_tile_value()
-        best_keep: tuple[int, ...] = ()
-        best_value = float("-inf")
-        seen: set[tuple[int, ...]] = set()
-        for k in range(max(0, len(rack) - most), len(rack)):
-            for keep in combinations(rack, k):
-                if keep in seen:
-                    continue
-                seen.add(keep)
-                value = self.leave.value(keep) + fresh * (len(rack) - k)
-                if value > best_value:
-                    best_keep, best_value = keep, value
-        give = list(rack)
-        for tile in best_keep:
-            give.remove(tile)
-        return tuple(give)
-
-    def _fresh_tile_value(self) -> float:
-        """The mean value of a tile drawn blind (the table's mean over the 26 tiles)."""
-        return sum(self.leave.value((t,)) for t in range(KINDS)) / KINDS
 
 
 def _top(plays: Sequence[ScoredPlay]) -> list[ScoredPlay]:
