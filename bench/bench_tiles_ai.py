@@ -9,8 +9,8 @@ Run from the repository root (one process at a time on a shared machine)::
 
 The games are a :func:`cribkit.sim.simulate` tournament (each seed is played from both chairs).
 Points per game are the final scores (rack deductions included); points per turn divide them
-by the turns the level took (plays, exchanges and passes; a two-player game alternates, so a
-level's turns are half the actions, rounded up for the first player). The decision times come
+by the turns the level took (plays, exchanges and passes), as ``cribkit simulate tiles --json``
+reports them. The decision times come
 from the expert's ``choose`` calls alone, in separate seeded games against easy (the expert
 plays seat ``game % 2``). Targets: the expert wins at least 60% of 400 games against easy and
 decides in under 2 s at the 95th percentile.
@@ -39,36 +39,26 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
-def match_report(spec: str, entrants: list[str], games: int, seed: int) -> dict[str, Any]:
-    """``entrants[0]`` against ``entrants[1]``: wins, ties, points per game and per turn."""
-    result = simulate(spec, entrants, games=games, seed=seed, workers=1)
-    outcomes = result.outcomes
-    per_game: list[list[int]] = [[], []]
-    turns = [0, 0]
-    ties = 0
-    if outcomes:
-        for outcome in outcomes:
-            for entrant in (0, 1):
-                per_game[entrant].append(outcome.scores[entrant])
-            if outcome.scores[0] == outcome.scores[1]:
-                ties += 1
-            turns[0] += outcome.actions // 2
-            turns[1] += outcome.actions - outcome.actions // 2
+def match_report(
+    spec: str, entrants: list[str], games: int, seed: int, workers: int = 1
+) -> dict[str, Any]:
+    """``entrants[0]`` against ``entrants[1]``: wins, points per game and per turn (the
+    simulation's Cribbage Tiles figures)."""
+    result = simulate(spec, entrants, games=games, seed=seed, workers=workers)
+    data = result.to_dict()
     low, high = result.ci95[0]
-    report: dict[str, Any] = {
+    return {
         "entrants": entrants,
         "games": result.games,
         "wins": result.wins,
         "win_rate": result.wins[0] / result.games,
         "ci95": [low, high],
-        "ties": ties,
         "target_win_rate": TARGET_WIN_RATE,
         "seconds": result.seconds,
+        "points_per_game": data["points_per_game"],
+        "points_per_turn": data["points_per_turn"],
+        "turns_per_game": data["turns_per_game"],
     }
-    if outcomes:
-        report["points_per_game"] = [statistics.mean(p) for p in per_game]
-        report["points_per_turn"] = [sum(per_game[e]) / max(1, turns[e]) for e in (0, 1)]
-    return report
 
 
 def play_for_points(
@@ -142,13 +132,16 @@ def main() -> None:
                         help="also play this many games here, counting points per turn and "
                         "timing every decision of the first level")  # fmt: skip
     parser.add_argument("--seed", type=int, default=20260301)
+    parser.add_argument("--workers", type=int, default=1, help="processes for the tournament")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
 
     entrants = list(args.pairing)
     report: dict[str, Any] = {"spec": lookup(args.spec).spec(), "seed": args.seed}
     if args.games:
-        report["tournament"] = match_report(args.spec, entrants, args.games, args.seed)
+        report["tournament"] = match_report(
+            args.spec, entrants, args.games, args.seed, args.workers
+        )
     if args.points_games:
         points, times = play_for_points(args.spec, entrants, args.points_games, args.seed)
         report["points"] = points
@@ -163,14 +156,13 @@ def main() -> None:
         print(
             f"{entrants[0]} vs {entrants[1]}: {tour['wins'][0]}/{tour['games']} wins "
             f"({100 * tour['win_rate']:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%), "
-            f"{tour['ties']} ties, {tour['seconds']:.0f} s"
+            f"{tour['seconds']:.0f} s"
         )
-        if "points_per_game" in tour:
-            for e, level in enumerate(entrants):
-                print(
-                    f"  {level}: {tour['points_per_game'][e]:.1f} points a game, "
-                    f"{tour['points_per_turn'][e]:.2f} a turn"
-                )
+        for e, level in enumerate(entrants):
+            print(
+                f"  {level}: {tour['points_per_game'][e]:.1f} points a game, "
+                f"{tour['points_per_turn'][e]:.2f} a turn ({tour['turns_per_game'][e]:.1f} turns)"
+            )
     if "points" in report:
         points = report["points"]
         for e, level in enumerate(entrants):
