@@ -2,7 +2,7 @@
 import { cardBackSvg, cardLabel, cardSvg } from "./cards.js";
 import { CribbageBoard, pegsFromEvents } from "./board.js";
 import { clear, h, pointsText, possessive } from "./dom.js";
-import { genericActions, legalOf } from "./common.js";
+import { genericActions, isButton, legalOf } from "./common.js";
 
 export function cardButton(card, { selected = false, playable = true, hinted = false, onclick, index } = {}) {
   return h("button", {
@@ -212,7 +212,7 @@ export class ClassicView {
       if (card) this.clickCard(card);
       return Boolean(card);
     }
-    if (event.key === "Enter" && this.selected.size) {
+    if (event.key === "Enter" && this.selected.size && !isButton(document.activeElement)) {
       this.discard();
       return true;
     }

@@ -1,6 +1,11 @@
 // Pieces every game view shares.
 import { h } from "./dom.js";
 
+/** Enter on a focused button activates that button; the views' own keys stay out of its way. */
+export function isButton(element) {
+  return Boolean(element && (element.tagName === "BUTTON" || element.tagName === "A"));
+}
+
 /** The legal actions of a state message ([] when it is not this seat's turn). */
 export function legalOf(message) {
   return Array.isArray(message.legal) ? message.legal : [];

@@ -1,7 +1,7 @@
 // Cribbage Solitaire: six rounds from one deck, the crib, the running total, the skunk line.
 import { clear, h } from "./dom.js";
 import { backRow, cardButton, cardRow, showEntry } from "./classic.js";
-import { legalOf } from "./common.js";
+import { isButton, legalOf } from "./common.js";
 
 export class SolitaireView {
   constructor(root) {
@@ -119,7 +119,7 @@ export class SolitaireView {
       this.clickCard(hand[Number(event.key) - 1]);
       return true;
     }
-    if (event.key === "Enter" && this.selected.size) {
+    if (event.key === "Enter" && this.selected.size && !isButton(document.activeElement)) {
       this.discard();
       return true;
     }

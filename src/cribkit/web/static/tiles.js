@@ -2,7 +2,7 @@
 // move), 6/9 turning, a score preview from the server before the play is committed.
 import { parseTile, tileLabel, tileSvg, tileText } from "./cards.js";
 import { clear, h } from "./dom.js";
-import { genericActions, legalOf } from "./common.js";
+import { genericActions, isButton, legalOf } from "./common.js";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY";
 
@@ -488,7 +488,7 @@ export class TilesView {
         return true;
       }
     }
-    if (event.key === "Enter" && this.staged.length) { this.commit(); return true; }
+    if (event.key === "Enter" && this.staged.length && !isButton(document.activeElement)) { this.commit(); return true; }
     return false;
   }
 }
