@@ -4,6 +4,7 @@ nothing (the stored actions, the version and the state are compared before and a
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -374,3 +375,18 @@ def test_muggins_is_always_offered_and_a_wrong_call_is_illegal(client: TestClien
                 seat.act(declare[-1] if declare else state["legal"][0])
             state = seat.until_turn(seat.last)
     assert refused >= 1
+
+
+def test_tiles_turns_list_the_engines_exchanges_and_pass() -> None:
+    from cribkit.games import start
+    from cribkit.web.sessions import _tiles_turn_actions
+
+    for seed in range(4):
+        state = start("tiles:players=3" if seed % 2 else "tiles", seed=seed).state
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            if state.phase == "play":
+                engine = [a for a in legal if a.action_type != "play_tiles"]
+                assert _tiles_turn_actions(state, state.current_player) == engine
+            state = state.apply(rng.choice(legal)).state

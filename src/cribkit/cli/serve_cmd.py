@@ -17,11 +17,20 @@ def serve(
         str | None,
         typer.Option(help="Where games are kept: sqlite:///PATH (default: the data folder)."),
     ] = None,
+    ai_workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Processes in which the computer thinks (default: one per core but one; "
+            "0: threads of the server's process).",
+            min=0,
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: start the web app and print its address.
 
     Example: cribkit serve --port 8000
     """
+    import os
     import socket
 
     import uvicorn
@@ -30,7 +39,8 @@ def serve(
     from cribkit.web.app import create_app
 
     try:
-        web_app = create_app(store)
+        workers = max(1, (os.cpu_count() or 2) - 1) if ai_workers is None else ai_workers
+        web_app = create_app(store, ai_workers=workers)
     except StoreError as error:
         raise fail(str(error)) from None
     # Bind first, so that the address printed is the one listening (port 0 picks a free one).
@@ -38,10 +48,16 @@ def serve(
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind((host, port))
+        # Listening now queues the first connections until the app has started, not refuses them.
+        listener.listen(1024)
     except OSError as error:
         raise fail(f"cannot listen on {host}:{port}: {error.strerror}") from None
     bound = listener.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"cribkit: playing at http://{shown}:{bound}/ (Ctrl+C to stop)", err=False)
-    config = uvicorn.Config(web_app, log_level="warning", ws_max_size=1 << 20)
+    # Messages are small and the server is usually local: compressing them costs more CPU time
+    # than it saves.
+    config = uvicorn.Config(
+        web_app, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False
+    )
     uvicorn.Server(config).run(sockets=[listener])

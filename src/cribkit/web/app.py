@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import AsyncIterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import fields
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any, Literal
 
@@ -31,6 +34,8 @@ from cribkit.web.sessions import (
     GameSession,
     SessionManager,
     WebError,
+    warm_up,
+    watch_parent,
 )
 
 STATIC = Path(__file__).with_name("static")
@@ -58,17 +63,36 @@ class ApiError(Exception):
         self.status, self.code, self.message = status, code, message
 
 
-def create_app(store_url: str | None = None, *, store: Store | None = None) -> FastAPI:
-    """The app over the store at ``store_url`` (default: the SQLite file in the data home)."""
+def create_app(
+    store_url: str | None = None, *, store: Store | None = None, ai_workers: int = 0
+) -> FastAPI:
+    """The app over the store at ``store_url`` (default: the SQLite file in the data home).
+
+    The computer thinks in worker threads, or with ``ai_workers`` in that many worker
+    processes (started with the app), which keeps its thinking from slowing the answers.
+    """
     store = store if store is not None else open_store(store_url)
     manager = SessionManager(store)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        executor = None
+        if ai_workers > 0:
+            executor = ProcessPoolExecutor(
+                ai_workers,
+                mp_context=get_context("spawn"),
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
+            )
+            # Start the workers now (they import the engines), not on the first move.
+            await asyncio.get_running_loop().run_in_executor(executor, warm_up)
+            manager.executor = executor
         await asyncio.to_thread(manager.resume_all)
         manager.kick_all()
         yield
         await manager.shutdown()
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(
         title="cribkit",

@@ -13,7 +13,7 @@ from cribkit.ai.players import make_player
 from cribkit.games.protocol import Action, GameState
 
 
-def hint(state: GameState, seat: int, *, seed: int) -> dict[str, Any]:
+def hint(state: GameState, seat: int, seed: int) -> dict[str, Any]:
     """``{"action", "text"}`` and, for a two-player classic discard, ``table``: the discard
     analysis rows, best first."""
     game = state.rules.GAME

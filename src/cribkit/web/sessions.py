@@ -4,7 +4,12 @@ one :class:`Connection` per open socket of a seat.
 The server is the authority. A message from a seat is checked (size, JSON, type, its ``seq``,
 its seat, the rules) and either refused with an ``error`` that changes nothing, or applied:
 the action is committed to the store *before* any seat hears of it. The computer's turns are
-chosen in a worker thread (:func:`asyncio.to_thread`) and stored one by one like the humans'.
+chosen off the event loop and stored one by one like the humans': in a worker thread
+(:func:`asyncio.to_thread`), or in worker processes when the manager has an executor (the
+server's choice: a thinking thread holds Python's global lock in slices, and every slice
+delays the answers to the players). Each of the computer's moves is chosen by a player made
+for that move from the game's seed, the seat and the move number, so the same position gets
+the same answer wherever and whenever it is worked out.
 """
 
 from __future__ import annotations
@@ -12,13 +17,18 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import secrets
+import threading
+import time
 import zlib
+from collections import Counter
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from cribkit.ai.players import LEVELS, Player, make_player
+from cribkit.ai.players import LEVELS, make_player
 from cribkit.core.cards import CardError
 from cribkit.games.protocol import (
     Action,
@@ -32,6 +42,9 @@ from cribkit.games.protocol import (
     lookup,
 )
 from cribkit.games.records import replay
+from cribkit.games.tiles import TilesState
+from cribkit.games.tiles_notation import Exchange, Pass
+from cribkit.games.tiles_rules import RACK_SIZE
 from cribkit.store.base import GameRow, Store, new_row
 from cribkit.web import hints
 
@@ -74,9 +87,10 @@ def seat_count(rules: Rules) -> int:
     return int(getattr(rules, "players", 1))
 
 
-def seat_seed(seed: int | str, seat: int) -> int:
-    """The seed of the computer player in ``seat``: fixed by the game's seed."""
-    return zlib.crc32(f"{seed}:{seat}".encode())
+def move_seed(seed: int | str, *parts: object) -> int:
+    """A seed for one move of the computer (or one hint), fixed by the game's seed and the
+    ``parts`` (the seat, the move number)."""
+    return zlib.crc32(":".join(map(str, (seed, *parts))).encode())
 
 
 def _dumps(message: dict[str, Any]) -> str:
@@ -93,8 +107,10 @@ class GameSession:
         state: GameState,
         events: list[Event],
         actions: list[dict[str, Any]],
+        executor: Executor | None = None,
     ) -> None:
         self.row = row
+        self.executor = executor
         self.id = row.id
         self.store = store
         self.state = state
@@ -102,11 +118,8 @@ class GameSession:
         self.actions = actions
         self.version = row.version
         self.humans = frozenset(row.humans)
-        self.players: dict[int, Player] = {
-            seat: make_player(row.game, row.ai, seed=seat_seed(row.seed, seat))
-            for seat in range(seat_count(state.rules))
-            if seat not in self.humans
-        }
+        #: The computer's seats.
+        self.players = frozenset(range(seat_count(state.rules))) - self.humans
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self._ai_task: asyncio.Task[None] | None = None
@@ -114,11 +127,17 @@ class GameSession:
     # -- building ------------------------------------------------------------------------------
 
     @classmethod
-    def rebuild(cls, row: GameRow, store: Store) -> GameSession:
+    def rebuild(cls, row: GameRow, store: Store, executor: Executor | None = None) -> GameSession:
         """The game ``row`` as its stored actions leave it (replayed from its seed)."""
         actions = store.load_actions(row.id)
         replayed = replay(_record(row, actions))
-        return cls(row, store, replayed.state, list(replayed.events), actions)
+        return cls(row, store, replayed.state, list(replayed.events), actions, executor)
+
+    async def _off_loop(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` in a worker thread, or in the executor if there is one."""
+        if self.executor is None:
+            return await asyncio.to_thread(function, *args)
+        return await asyncio.get_running_loop().run_in_executor(self.executor, function, *args)
 
     # -- what a seat is sent --------------------------------------------------------------------
 
@@ -133,11 +152,12 @@ class GameSession:
         state = self.state
         if state.is_terminal or state.current_player != seat:
             return []
-        forms = [
-            action.to_dict()
-            for action in state.legal_actions()
-            if not (self.game == "tiles" and action.action_type == "play_tiles")
-        ]
+        actions = (
+            _tiles_turn_actions(state, seat)
+            if isinstance(state, TilesState) and state.phase == "play"
+            else state.legal_actions()
+        )
+        forms = [action.to_dict() for action in actions]
         types = {form["type"] for form in forms}
         if "pass_muggins" in types and "muggins" not in types:
             forms.insert(0, {"type": "muggins", "seat": seat})
@@ -348,8 +368,8 @@ class GameSession:
         """The expert's choice for the seat, and why."""
         state, version, seat = self.state, self.version, connection.seat
         _check_turn(state, seat)
-        hint = await asyncio.to_thread(
-            hints.hint, state, seat, seed=seat_seed(self.row.seed, seat + 1000)
+        hint = await self._off_loop(
+            hints.hint, state, seat, move_seed(self.row.seed, "hint", seat, len(self.actions))
         )
         await self._send(connection, {"type": "hint", "seq": version, **hint})
 
@@ -386,8 +406,10 @@ class GameSession:
                 seat = state.current_player
                 if state.is_terminal or seat is None or seat not in self.players:
                     return
-                player = self.players[seat]
-                action = await asyncio.to_thread(_choose, player, state, seat)
+                seed = move_seed(self.row.seed, seat, len(self.actions))
+                action = await self._off_loop(
+                    choose_move, self.game, self.row.ai, seed, state, seat
+                )
                 async with self.lock:
                     if self.version != version:
                         continue  # an undo came first: think again
@@ -408,7 +430,50 @@ class GameSession:
             self._ai_task.cancel()
 
 
-def _choose(player: Player, state: GameState, seat: int) -> Action:
+def _tiles_turn_actions(state: TilesState, seat: int) -> list[Action]:
+    """The exchanges and the pass of a Tiles turn, without the plays (hundreds, and slow to
+    list: the client composes its plays)."""
+    rack = state.racks[seat]
+    most = min(len(state.bags[state.rules.bag_of(seat)]), RACK_SIZE)
+    kinds = sorted(Counter(rack).items())
+    choices: list[tuple[int, ...]] = [()]
+    for tile, count in kinds:
+        choices = [chosen + (tile,) * take for chosen in choices for take in range(count + 1)]
+    choices = sorted((c for c in choices if 0 < len(c) <= most), key=lambda c: (len(c), c))
+    actions: list[Action] = [*(Exchange(seat, c) for c in choices), Pass(seat)]
+    legal = []
+    for action in actions:
+        try:
+            state.verify(action)
+        except GameError:
+            continue
+        legal.append(action)
+    return legal
+
+
+def watch_parent(parent: int) -> None:
+    """End this worker process when the server that started it is gone (even killed)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch the server", daemon=True).start()
+
+
+def warm_up() -> None:
+    """Import what the computer players need (run once in each worker process)."""
+    from cribkit.games import games
+
+    for game in games():
+        make_player(game, "easy", seed=0)
+
+
+def choose_move(game: str, level: str, seed: int, state: GameState, seat: int) -> Action:
+    """The computer's move for ``seat``: what a ``level`` player seeded with ``seed`` chooses
+    from the seat's view (run in a worker thread or process)."""
+    player = make_player(game, level, seed=seed)
     return player.choose(state.observation(seat), state.legal_actions())
 
 
@@ -440,8 +505,9 @@ def _record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
 class SessionManager:
     """Every live game of a server, by id, over one store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, executor: Executor | None = None) -> None:
         self.store = store
+        self.executor = executor
         self.sessions: dict[str, GameSession] = {}
 
     def resume_all(self) -> int:
@@ -449,7 +515,7 @@ class SessionManager:
         count = 0
         for row in self.store.unfinished():
             try:
-                self.sessions[row.id] = GameSession.rebuild(row, self.store)
+                self.sessions[row.id] = GameSession.rebuild(row, self.store, self.executor)
             except GameError:
                 log.exception("cannot rebuild game %s", row.id)
                 continue
@@ -468,7 +534,7 @@ class SessionManager:
             row = self.store.load_game(game_id)
             if row is None:
                 return None
-            session = self.sessions[game_id] = GameSession.rebuild(row, self.store)
+            session = self.sessions[game_id] = GameSession.rebuild(row, self.store, self.executor)
         return session
 
     def release(self, session: GameSession) -> None:
@@ -521,7 +587,9 @@ class SessionManager:
         transition = info.start(rules, seed=seed)
         row = _with_scores(row, transition.state.scores)
         self.store.create_game(row)
-        session = GameSession(row, self.store, transition.state, list(transition.events), [])
+        session = GameSession(
+            row, self.store, transition.state, list(transition.events), [], self.executor
+        )
         self.sessions[row.id] = session
         return session
 
