@@ -456,3 +456,24 @@ def test_the_tiles_notation_is_read_against_the_board(page: Page, live_server: s
     assert answers[6] == "N1 is off the board: the cells are A1 to M13"
     assert answers[7] == "more than one tile needs a direction: across or down"
     assert answers[8] == "G7 holds 5d, not 6d"
+
+
+def test_table_top_hot_seat_passes_the_screen_between_players(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/")
+    page.select_option("[data-testid=mode-tabletop]", "hotseat")
+    page.click("[data-testid=start-tabletop]")
+    cover = page.locator("[data-testid=handover]")
+    cover.wait_for()
+    for _ in range(3):
+        page.click("[data-action=reveal]")
+        seat = page.get_attribute("[data-testid=app]", "data-seat")
+        assert seat is not None
+        assert "Player" in page.inner_text("[data-testid=scores]")
+        seq = shown_seq(page)
+        page.locator("[data-testid=cell].legal").first.click()
+        wait_for_change(page, seq)
+        assert_no_error(page)
+        # Table Top has no hidden cards, but the turn still passes with the screen.
+        cover.wait_for()
+        assert f"Pass to Player {2 - int(seat)}" in cover.inner_text()
+    assert page.locator("[data-testid=cell] svg").count() == 4

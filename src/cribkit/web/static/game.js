@@ -22,9 +22,11 @@ export function storeTokens(gameId, tokens) {
 }
 
 /** Names of seats: "You" and "Computer" against the AI, "Player 1", "Player 2" in hot-seat. */
-export function seatNamer(mode, humans, players) {
+export function seatNamer(mode, humans, players, rules = {}) {
   return (seat) => {
     if (seat === null || seat === undefined) return "";
+    // Tiles solitaire: one player plays dark (seat 0) against light (seat 1).
+    if (rules.solitaire && players === 2) return seat === 0 ? "Dark" : "Light";
     if (mode === "hotseat") return `Player ${seat + 1}`;
     if (humans.includes(seat)) return "You";
     if (players > 2) return `Computer ${seat}`;
@@ -124,7 +126,7 @@ export class GamePage {
   context(seat) {
     const state = this.states.get(seat);
     const players = state ? (state.observation.rules && state.observation.rules.players) || 1 : 2;
-    const name = seatNamer(this.mode, this.humans, players);
+    const name = seatNamer(this.mode, this.humans, players, state ? state.observation.rules || {} : {});
     return {
       seat,
       mode: this.mode,

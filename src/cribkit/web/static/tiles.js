@@ -1,7 +1,7 @@
 // Cribbage Tiles: the board with its centre and bonus cues, the rack (drag, click or type a
 // move), 6/9 turning, a score preview from the server before the play is committed.
 import { parseTile, tileLabel, tileSvg, tileText } from "./cards.js";
-import { clear, h } from "./dom.js";
+import { clear, h, possessive } from "./dom.js";
 import { genericActions, isButton, legalOf } from "./common.js";
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY";
@@ -271,7 +271,7 @@ export class TilesView {
     clear(this.root).append(h("div", { class: "tiles-table" },
       h("div", { class: "tiles-main" }, h("div", { class: "board-scroll" }, board)),
       h("div", { class: "tiles-side" },
-        h("div", { class: `panel rack-panel${myTurn ? " active" : ""}` }, h("h3", {}, "Your rack"), rack,
+        h("div", { class: `panel rack-panel${myTurn ? " active" : ""}` }, h("h3", {}, `${possessive(this.context.name(o.seat))} rack`), rack,
           this.exchangeMode ? h("p", { class: "muted" }, "Pick the tiles to give back, then Exchange.") : null,
           stagedList, previewBox, controls, declareBox, genericActions(legalOf(this.message).filter((a) => ["joker", "pass_joker"].includes(a.type)), this.context),
           h("div", { class: "move-box" }, moveInput, h("button", { type: "button", "data-action": "enter-move", disabled: !myTurn, onclick: enterMove }, "Enter"))),
