@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -477,3 +478,35 @@ def test_table_top_hot_seat_passes_the_screen_between_players(page: Page, live_s
         cover.wait_for()
         assert f"Pass to Player {2 - int(seat)}" in cover.inner_text()
     assert page.locator("[data-testid=cell] svg").count() == 4
+
+
+def test_manual_counting_declares_through_the_page(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/")
+    page.wait_for_selector("[data-testid=start-classic]")
+    page.select_option("[data-testid=level-classic]", "random")
+    page.check("[data-testid=option-classic-manual_counting]")
+    page.click("[data-testid=start-classic]")
+    page.wait_for_selector("[data-testid=status]")
+    for _ in range(60):
+        assert not wait_for_turn_or_result(page)
+        if page.locator("[data-testid=declare]").count():
+            break
+        play_classic_turn(page)
+    else:
+        pytest.fail("no count to declare in 60 turns")
+    # Too many is refused, and the refusal gives the true count.
+    page.fill("[data-testid=declare-points]", "29")
+    page.click("[data-action=declare]")
+    error = page.locator("[data-testid=error]")
+    error.wait_for()
+    found = re.search(r"it scores (\d+)", error.inner_text())
+    assert found is not None, error.inner_text()
+    before = final_scores(page)[0]
+    seq = shown_seq(page)
+    page.fill("[data-testid=declare-points]", found.group(1))
+    page.keyboard.press("Enter")
+    wait_for_change(page, seq)
+    assert_no_error(page)
+    # (a go or last card may follow at once, scored by the engine)
+    assert final_scores(page)[0] >= before + int(found.group(1))
+    assert "declares" in page.inner_text("[data-testid=log]")
