@@ -12,9 +12,12 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+
+from cribkit.games import start
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -510,3 +513,41 @@ def test_manual_counting_declares_through_the_page(page: Page, live_server: str)
     # (a go or last card may follow at once, scored by the engine)
     assert final_scores(page)[0] >= before + int(found.group(1))
     assert "declares" in page.inner_text("[data-testid=log]")
+
+
+def finished_record(game: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game played to its end by always taking the first legal action: its record, and
+    every seat's final view."""
+    state = start(game, seed=4).state
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0]).state
+    return state.record(), state.observation(0)
+
+
+@pytest.mark.parametrize("game", ["tabletop", "tiles", "solitaire"])
+def test_the_replay_viewer_draws_each_game(
+    page: Page, live_server: str, tmp_path: Path, game: str
+) -> None:
+    record, final = finished_record(game)
+    path = tmp_path / f"{game}.json"
+    path.write_text(json.dumps(record))
+    page.goto(f"{live_server}/")
+    page.set_input_files("[data-testid=upload-record]", str(path))
+    page.wait_for_selector("[data-testid=replay-step]")
+    assert page.inner_text("[data-testid=replay-step]") == f"Step 0 / {len(record['actions'])}"
+    page.keyboard.press("End")
+    assert page.inner_text("[data-testid=replay-step]") == (
+        f"Step {len(record['actions'])} / {len(record['actions'])}"
+    )
+    scores = " \u2013 ".join(str(score) for score in final["scores"])
+    assert page.inner_text("[data-testid=replay-scores]") == f"Scores: {scores}"
+    table = page.locator("[data-testid=replay-table]")
+    if game == "tabletop":
+        assert table.locator("[data-testid=cell] svg").count() == 25
+    elif game == "tiles":
+        on_board = sum(1 for row in final["board"] for tile in row if tile)
+        assert table.locator("[data-testid=tile-cell] svg").count() == on_board
+    else:
+        assert "Last hand" in table.inner_text()
+    page.keyboard.press("Home")
+    assert page.inner_text("[data-testid=replay-step]").startswith("Step 0 /")
