@@ -196,12 +196,14 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
+        load_before = Path("/proc/loadavg").read_text().split()[0]
         process, address = start_server(Path(folder) / "bench.db", Path(folder) / "server.log")
         try:
             mix = args.mix.split(",")
             report = asyncio.run(run(address, args.games, process.pid, mix, args.think))
             report["mix"] = mix
             report["think"] = args.think
+            report["load_average"] = [load_before, Path("/proc/loadavg").read_text().split()[0]]
         finally:
             process.terminate()
             process.wait(timeout=20)
@@ -219,6 +221,8 @@ def main() -> None:
     print(
         f"server memory: {rss['before']} MiB before, {rss['all_live']} MiB with every game live (peak {rss['peak']} MiB): {report['kib_per_game']} KiB per game"
     )
+    load = report["load_average"]
+    print(f"machine: {os.cpu_count()} cores, load average {load[0]} before and {load[1]} after")
     for sample in report["error_samples"]:
         print("error:", sample)
 
