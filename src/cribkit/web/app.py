@@ -71,6 +71,7 @@ def create_app(
     The computer thinks in worker threads, or with ``ai_workers`` in that many worker
     processes (started with the app), which keeps its thinking from slowing the answers.
     """
+    owned = store is None
     store = store if store is not None else open_store(store_url)
     manager = SessionManager(store)
 
@@ -93,6 +94,8 @@ def create_app(
         await manager.shutdown()
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
+        if owned:
+            store.close()
 
     app = FastAPI(
         title="cribkit",
