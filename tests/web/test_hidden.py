@@ -183,14 +183,16 @@ def _states(record: dict[str, Any]) -> tuple[list[GameState], None]:
 
 
 GAMES = [
-    ("classic", {}, 3),
-    ("classic", {"players": 3}, 1),
-    ("classic", {"players": 4}, 1),
-    ("classic", {"manual_counting": True, "muggins": True, "target": 61}, 1),
-    ("tabletop", {"target": 61}, 2),
-    ("tiles", {}, 2),
+    ("classic", {}, 8),
+    ("classic", {"players": 3}, 2),
+    ("classic", {"players": 4}, 2),
+    ("classic", {"manual_counting": True, "muggins": True, "target": 61}, 3),
+    ("tabletop", {"target": 61}, 4),
+    ("tabletop", {"players": 4, "target": 61}, 1),
+    ("tiles", {}, 4),
     ("tiles", {"players": 3}, 1),
-    ("solitaire", {}, 3),
+    ("tiles", {"players": 4}, 1),
+    ("solitaire", {}, 6),
 ]
 
 
