@@ -242,3 +242,47 @@ def test_the_store_survives_a_new_app(store_path: Path) -> None:
 def test_an_unknown_store_is_refused() -> None:
     with pytest.raises(StoreError, match="postgres"):
         open_store("postgres://localhost/cribkit")
+
+
+def finish_with_the_engine(client: TestClient, answer: Message, seed: int) -> Message:
+    """Play seat 0 to the end with random moves chosen from the server's own legal list
+    (Tiles plays are not in the seat's ``legal``); the final state."""
+    from cribkit.ai.players import make_player
+    from cribkit.web.sessions import GameSession
+
+    session: GameSession = client.app.state.manager.sessions[answer["id"]]  # type: ignore[attr-defined]
+    player = make_player(session.game, "random", seed=seed)
+    with client.websocket_connect(socket_url(answer)) as socket:
+        seat = Seat(socket)
+        state = seat.until_turn()
+        while state["result"] is None:
+            truth = session.state
+            action = player.choose(truth.observation(0), truth.legal_actions()).to_dict()
+            state = seat.until_turn(seat.act(action))
+    return state
+
+
+def test_statistics_of_each_game(client: TestClient) -> None:
+    finals = {}
+    for game, options in (("tabletop", {"target": 61}), ("solitaire", {}), ("tiles", {})):
+        answer = new_game(client, game, ai="easy", seed=4, options=options)
+        finals[game] = finish_with_the_engine(client, answer, seed=4)
+    hotseat = new_game(client, "tabletop", mode="hotseat", seed=4, options={"target": 61})
+    store = client.app.state.store  # type: ignore[attr-defined]
+    assert store.load_game(hotseat["id"]).status == "playing"
+    rows = {row["game"]: row for row in client.get("/api/stats").json()["rows"]}
+    assert sorted(rows) == ["solitaire", "tabletop", "tiles"]
+    assert all(row["ai"] == "easy" and row["played"] == 1 for row in rows.values())
+    assert set(rows["tabletop"]["points_per_deal"]) == {"lines"}
+    assert set(rows["solitaire"]["points_per_deal"]) == {"hand", "crib"}
+    assert set(rows["tiles"]["points_per_deal"]) == {"play"}
+    total = finals["solitaire"]["result"]["total"]
+    assert rows["solitaire"]["won"] == (total >= 91)
+    # Solitaire's six rounds: hand and crib points per round add up to the total, less the
+    # points of his heels and the last hand (counted apart).
+    per_round = rows["solitaire"]["points_per_deal"]
+    assert 6 * (per_round["hand"] + per_round["crib"]) <= total
+    assert rows["solitaire"]["best_hand"] is not None
+    assert rows["tabletop"]["best_hand"] is None
+    tiles = finals["tiles"]["result"]
+    assert rows["tiles"]["won"] == (0 in tiles["winners"])
