@@ -93,7 +93,7 @@ def create_app(
         yield
         await manager.shutdown()
         if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+            executor.shutdown(wait=True, cancel_futures=True)
         if owned:
             store.close()
 
