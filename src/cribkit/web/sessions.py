@@ -247,6 +247,11 @@ class GameSession:
             if error.code == "stale":
                 async with self.lock:
                     await self._send(connection, self.state_message(connection))
+        except Exception:  # a bug, not the message's fault: say so, keep the socket
+            log.exception("game %s: failed on a message of seat %s", self.id, connection.seat)
+            await self.send_error(
+                connection, "server_error", "the server failed on this message (a bug)"
+            )
 
     async def _dispatch(self, connection: Connection, text: str) -> None:
         if len(text.encode()) > MAX_MESSAGE:
