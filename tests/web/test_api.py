@@ -65,6 +65,11 @@ def test_a_new_game_answers_its_seats(client: TestClient) -> None:
     hotseat = new_game(client, "classic", mode="hotseat")
     assert hotseat["humans"] == [0, 1]
     assert hotseat["tokens"]["0"] != hotseat["tokens"]["1"]
+    # Tiles played alone: one person plays both colours.
+    alone = new_game(client, "tiles", options={"solitaire": True})
+    assert alone["humans"] == [0, 1]
+    solitaire = new_game(client, "solitaire")
+    assert solitaire["humans"] == [0]
 
 
 @pytest.mark.parametrize(
