@@ -25,7 +25,7 @@ import zlib
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cribkit.ai.players import LEVELS, make_player
@@ -79,7 +79,7 @@ class Connection:
     send: Send
     cursor: int = 0
     reset: bool = False
-    closed: bool = field(default=False)
+    closed: bool = False
 
 
 def seat_count(rules: Rules) -> int:
@@ -590,7 +590,7 @@ class SessionManager:
             tokens={seat: secrets.token_urlsafe(18) for seat in humans},
         )
         transition = info.start(rules, seed=seed)
-        row = _with_scores(row, transition.state.scores)
+        row = replace(row, scores=tuple(transition.state.scores))
         self.store.create_game(row)
         session = GameSession(
             row, self.store, transition.state, list(transition.events), [], self.executor
@@ -602,9 +602,3 @@ class SessionManager:
         """Stop the computer's tasks."""
         for session in self.sessions.values():
             session.cancel_ai()
-
-
-def _with_scores(row: GameRow, scores: tuple[int, ...]) -> GameRow:
-    from dataclasses import replace
-
-    return replace(row, scores=tuple(scores))
