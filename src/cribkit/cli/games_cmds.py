@@ -248,7 +248,7 @@ def _play_against_computer(
         else:
             from cribkit.tui.tiles_app import TilesApp as GameApp  # type: ignore[assignment]
         app_ = GameApp(
-            rules,  # type: ignore[arg-type]
+            rules,
             ai=ai, seed=seed if seed is not None else secrets.randbelow(2**31), record=record,
             save_path=save if save is not None else resume,
         )  # fmt: skip
