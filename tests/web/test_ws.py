@@ -13,6 +13,8 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from cribkit.ai.solitaire import best_possible_total
+from cribkit.games.solitaire import solitaire_deck
 from cribkit.web.sessions import MAX_MESSAGE, GameSession
 
 from .conftest import Message, Seat, new_game, socket_url
@@ -336,6 +338,9 @@ def test_after_the_game_actions_are_game_over(client: TestClient) -> None:
         seat = Seat(socket)
         final = play_out(seat, lambda state: state["legal"][0])
         assert final["result"]["total"] == final["observation"]["total"]
+        # Once the game is over, the best total the deck allowed is no secret.
+        best = best_possible_total(solitaire_deck(5))
+        assert final["result"]["best_possible"] == best >= final["result"]["total"]
         with unchanged(client, answer["id"]):
             socket.send_json(
                 {"type": "action", "seq": final["seq"], "action": {"type": "discard", "cards": []}}

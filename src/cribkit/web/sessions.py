@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cribkit.ai.players import LEVELS, make_player
+from cribkit.ai.solitaire import best_possible_total
 from cribkit.core.cards import CardError
 from cribkit.games.protocol import (
     Action,
@@ -42,6 +43,7 @@ from cribkit.games.protocol import (
     lookup,
 )
 from cribkit.games.records import replay
+from cribkit.games.solitaire import SolitaireState
 from cribkit.games.tiles import TilesState
 from cribkit.games.tiles_notation import Exchange, Pass
 from cribkit.games.tiles_rules import RACK_SIZE
@@ -123,6 +125,7 @@ class GameSession:
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self._ai_task: asyncio.Task[None] | None = None
+        self._best_possible: int | None = None
 
     # -- building ------------------------------------------------------------------------------
 
@@ -171,6 +174,20 @@ class GameSession:
             and any(a.get("seat") == seat for a in self.actions)
         )
 
+    def result_form(self) -> dict[str, Any] | None:
+        """The result as JSON, once the game is over; a Solitaire result adds the best total
+        the deal allowed with the whole deck known (``best_possible``): the deck is no secret
+        any more."""
+        result = self.state.result
+        if result is None:
+            return None
+        form = result.to_dict()
+        if isinstance(self.state, SolitaireState):
+            if self._best_possible is None:
+                self._best_possible = best_possible_total(self.state.setup.deck)
+            form["best_possible"] = self._best_possible
+        return form
+
     def state_message(self, connection: Connection) -> dict[str, Any]:
         """The ``state`` message for a connection; moves its event cursor on."""
         seat = connection.seat
@@ -186,7 +203,7 @@ class GameSession:
             "observation": state.observation(seat),
             "legal": self.legal_for(seat),
             "events": [event.to_dict(viewer=seat) for event in events],
-            "result": None if state.result is None else state.result.to_dict(),
+            "result": self.result_form(),
             "can_undo": self.can_undo(seat),
         }
         if connection.reset:
