@@ -12,19 +12,26 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribkit.ai.classic import ClassicPlayer
+from cribkit.ai.data.build_peg_values import fit
 from cribkit.ai.pegging import (
     MAX_COUNT,
+    PEG_FEATURES,
     WIN_VALUE,
+    PegValues,
     PlaySearch,
     greedy_card,
+    load_peg_values,
     lookahead_card,
+    peg_features,
     peg_points,
     pip,
+    play_out,
     playable,
     reply_risk,
 )
@@ -433,17 +440,24 @@ def test_an_opponent_who_grabs_points_is_never_worth_less(rng: random.Random) ->
 
 # ---------------------------------------------------------------------------------------------
 # PlaySearch with an opponent who plays by what it can see (opponent_model="lookahead"): the
-# brute force drives the engine and asks the real medium player (one reply ahead, from its own
-# observation) for the opponent's card at every opponent turn.
+# brute force drives the engine and picks the opponent's card one reply ahead from its view at
+# every opponent turn.
 
 
-class EngineAgainstMedium:
-    """Seat 0's value of the rest of the play against an opponent that plays medium's card with
-    weight ``greed`` and its best card otherwise, from the engine's own transitions."""
+class EngineAgainstModel:
+    """Seat 0's value of the rest of the play from ``root``, from the engine's own transitions,
+    against an opponent that plays, with weight ``greed``, the card one reply ahead
+    (:func:`lookahead_card`) from its view, and its best card otherwise.
 
-    def __init__(self, greed: float) -> None:
+    Its view at a position: every rank but the starter, the cards played before the root, the
+    two it laid away, seat 0's cards played since the root and the cards it holds (the model's
+    opponent forgets only the cards it has itself laid since the root).
+    """
+
+    def __init__(self, root: ClassicState, greed: float) -> None:
         self.greed = greed
-        self.medium = ClassicPlayer("medium", seed=0)
+        self.root_view = opponent_view(root)
+        self.root_played = len(root.played)
         self.memo: dict[tuple[object, ...], float] = {}
 
     def after(self, state: ClassicState, action: Play) -> float:
@@ -458,19 +472,25 @@ class EngineAgainstMedium:
             return float(margin)
         return margin + self.value(nxt)
 
+    def modelled_card(self, state: ClassicState) -> int:
+        view = dict(self.root_view)
+        since = [card for seat, card in state.played[self.root_played :] if seat == 0]
+        for card in since + ranks_cards(state.hands[1]):
+            view[Card(card).rank] -= 1
+        hand = ranks_of(state.hands[1])
+        return lookahead_card(hand, [c.rank for c in state.pile], view)
+
     def value(self, state: ClassicState) -> float:
         key = (state.hands, state.pile, state.turn, state.gone, state.last)
         cached = self.memo.get(key)
         if cached is not None:
             return cached
         plays = [a for a in state.legal_actions() if isinstance(a, Play)]
-        by_rank = {a.card.rank: self.after(state, a) for a in plays}
+        by_rank = {int(a.card.rank): self.after(state, a) for a in plays}
         if state.turn == 0:
             value = max(by_rank.values())
         else:
-            chosen = self.medium.choose(state.observation(1), plays)
-            assert isinstance(chosen, Play)
-            picked = by_rank[chosen.card.rank]
+            picked = by_rank[self.modelled_card(state)]
             value = (1 - self.greed) * min(by_rank.values()) + self.greed * picked
         self.memo[key] = value
         return value
@@ -516,11 +536,8 @@ def seat_zero_decisions(state: ClassicState) -> list[ClassicState]:
 @pytest.mark.parametrize("greed", [1.0, 0.5])
 @pytest.mark.parametrize("dealer", [0, 1])
 @pytest.mark.parametrize("seed", range(4))
-def test_lookahead_opponent_matches_the_engine_against_medium(
-    seed: int, dealer: int, greed: float
-) -> None:
+def test_lookahead_opponent_matches_the_engine(seed: int, dealer: int, greed: float) -> None:
     state = pegging_state(300 + seed, dealer)
-    engine = EngineAgainstMedium(greed)
     decisions = seat_zero_decisions(state)
     assert len(decisions) > 3
     for node in decisions:
@@ -534,7 +551,7 @@ def test_lookahead_opponent_matches_the_engine_against_medium(
             opponent_go=bool(node.pile) and opponent_gone,
             opponent_view=opponent_view(node),
         )
-        brute = engine.card_values(node)
+        brute = EngineAgainstModel(node, greed).card_values(node)
         assert mine.keys() == brute.keys()
         for rank, value in brute.items():
             assert mine[rank] == pytest.approx(value), (node, rank)
@@ -561,3 +578,75 @@ def test_lookahead_mix_lies_between_the_perfect_and_the_modelled_opponent() -> N
         for card in values[0]:
             assert values[0][card] <= values[1][card] + 1e-9
             assert values[1][card] <= values[2][card] + 1e-9
+
+
+# ---------------------------------------------------------------------------------------------
+# play_out and the pegging values of kept hands
+
+
+def engine_play_margin(state: ClassicState) -> int:
+    """Pone's pegging margin when both seats are the real medium player, through the engine."""
+    players = [ClassicPlayer("medium", seed=s) for s in (0, 1)]
+    pone = 1 - state.dealer
+    margin = 0
+    while state.phase == "play":
+        seat = state.turn
+        transition = state.apply(
+            players[seat].choose(state.observation(seat), state.legal_actions())
+        )
+        for event in transition.events:
+            if event.type in PEG_EVENTS and event.points:
+                margin += event.points if event.seat == pone else -event.points
+        state = transition.state
+    return margin
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+@pytest.mark.parametrize("seed", range(12))
+def test_play_out_matches_two_medium_players_in_the_engine(seed: int, dealer: int) -> None:
+    state = pegging_state(500 + seed, dealer)
+    pone = 1 - dealer
+    assert state.starter is not None
+    views = []
+    for seat in (pone, dealer):
+        view = dict.fromkeys(range(1, 14), 4)
+        for card in [*ranks_cards(state.hands[seat] | state.laid[seat]), state.starter]:
+            view[Card(card).rank] -= 1
+        views.append(view)
+    margin = play_out(
+        ranks_of(state.hands[pone]), ranks_of(state.hands[dealer]), (views[0], views[1])
+    )
+    assert margin == engine_play_margin(state)
+
+
+def test_peg_features_count_ranks_and_pairs_of_ranks() -> None:
+    features = peg_features((5, 5, 10, 13))
+    assert len(features) == PEG_FEATURES
+    counts, pairs = features[:13], features[13:]
+    assert counts == [0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 0, 1]
+    index = {pair: i for i, pair in enumerate((a, b) for a in range(1, 14) for b in range(a, 14))}
+    assert sum(pairs) == 4  # 5-5, 5-10, 5-K, 10-K
+    assert pairs[index[5, 5]] == pairs[index[5, 10]] == pairs[index[10, 13]] == 1
+    assert pairs[index[10, 10]] == 0
+
+
+def test_peg_values_fit_recovers_a_known_linear_model() -> None:
+    rng = np.random.default_rng(3)
+    truth = rng.normal(size=PEG_FEATURES + 1)
+    deck = [rank for rank in range(1, 14) for _ in range(4)]
+    hands = [tuple(rng.choice(deck, 4, replace=False)) for _ in range(3000)]
+    rows = np.array([peg_features(h) for h in hands], dtype=np.float64)
+    targets = truth[0] + rows @ truth[1:] + rng.normal(scale=0.01, size=len(rows))
+    weights, _, r2 = fit(rows, targets)
+    model = PegValues(pone=tuple(weights), dealer=tuple(weights))
+    for hand in hands[:50]:
+        expected = truth[0] + np.array(peg_features(hand)) @ truth[1:]
+        assert model.value(hand, dealer=False) == pytest.approx(expected, abs=0.05)
+    assert r2 > 0.99
+
+
+def test_shipped_peg_values() -> None:
+    values = load_peg_values()
+    assert len(values.pone) == len(values.dealer) == PEG_FEATURES + 1
+    # The dealer pegs more than pone on average; the last card is the dealer's more often.
+    assert values.value((1, 4, 9, 12), dealer=True) > values.value((1, 4, 9, 12), dealer=False)

@@ -32,7 +32,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.ai.pegging import PlaySearch, greedy_card, lookahead_card
+from cribkit.ai.pegging import PlaySearch, greedy_card, load_peg_values, lookahead_card
 from cribkit.ai.players import Observation, register_players
 from cribkit.core.analysis import CribModel, UniformCribModel, analyse_discards, hand_starter_totals
 from cribkit.core.cards import Card, card_rank
@@ -52,6 +52,9 @@ KEEP_TEMPERATURE = 2.0
 #: How often the expert expects the opponent to grab the points on offer in the play rather
 #: than find the best card (see PlaySearch.greed).
 EXPERT_GREED = 0.5
+#: Weight of the kept hand's expected pegging margin (PegValues) when laying away for points;
+#: off in the shipped player (see docs/ai.md, "Pegging-aware laying away").
+PEG_WEIGHT = 0.0
 #: Sampled cribs per candidate discard with 3 or 4 players.
 CRIB_SAMPLES = 400
 #: Within this share of the target (36 points of 121), the expert plays for the win, not for
@@ -74,6 +77,8 @@ class ExpertSettings:
     #: Peg for the target near the end (else for the margin).
     endgame_play: bool = True
     endgame_fraction: float = ENDGAME_FRACTION
+    #: Weight of the kept hand's expected pegging margin in laying away (0: ignored).
+    peg_weight: float = PEG_WEIGHT
 
 
 def _cards(texts: Sequence[str]) -> list[Card]:
@@ -160,6 +165,13 @@ class ClassicPlayer:
         if self.level == "expert" and settings.endgame_discard and self._near_end(obs):
             return {
                 frozenset(o.discard): _win_chance(obs, list(o.keep), o.crib_mean, dealer)
+                for o in options
+            }
+        if self.level == "expert" and settings.peg_weight:
+            pegging = load_peg_values()
+            return {
+                frozenset(o.discard): o.net_mean
+                + settings.peg_weight * pegging.value([card_rank(c) for c in o.keep], dealer=dealer)
                 for o in options
             }
         return {frozenset(o.discard): o.net_mean for o in options}

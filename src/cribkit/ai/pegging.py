@@ -12,14 +12,19 @@ information minimax) and is memoised, so many guesses share their work.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from importlib import resources
 from typing import Literal
 
 #: Pegging never passes this count.
 MAX_COUNT = 31
 #: A score that dwarfs any pegging difference: the value of pegging out first.
 WIN_VALUE = 1000
+#: The version of ``peg_values.json`` this code reads.
+PEG_VALUES_FORMAT = 1
 
 
 def pip(rank: int) -> int:
@@ -91,6 +96,19 @@ def lookahead_card(hand: Sequence[int], pile: Sequence[int], unseen: Mapping[int
     return max(options, key=value)
 
 
+@lru_cache(maxsize=1 << 18)
+def _reply_points(pile: tuple[int, ...]) -> tuple[int, ...]:
+    """The points of a reply of each rank (index 0 unused) on ``pile``; 0 if it does not fit."""
+    count = sum(pip(r) for r in pile)
+    return (
+        0,
+        *tuple(
+            peg_points((*pile, r), count + pip(r)) if count + pip(r) <= MAX_COUNT else 0
+            for r in range(1, 14)
+        ),
+    )
+
+
 @dataclass
 class PlaySearch:
     """Exact two-player search of the rest of the play, for known (or guessed) hands.
@@ -131,8 +149,8 @@ class PlaySearch:
         (0 me, 1 opponent; needed when the pile is not empty); ``opponent_go`` whether the
         opponent has already said go on this count. ``opponent_view`` (for the lookahead
         opponent model) counts, by rank, the cards the opponent cannot have seen if it held
-        none of them: all but the starter and the cards played; its own cards come off per
-        guess.
+        none of them (all but the starter and the cards played); the cards it holds come off
+        at each of its turns.
         """
         if self.opponent_model == "lookahead" and self.greed and opponent_view is None:
             raise ValueError("the lookahead opponent model needs opponent_view")
@@ -149,10 +167,11 @@ class PlaySearch:
             weight = 1.0 if weights is None else weights[index]
             theirs = tuple(sorted(guess))
             if opponent_view is not None:
-                unseen = [opponent_view.get(r, 0) for r in range(14)]
-                for r in theirs:
-                    unseen[r] -= 1
-                self._root_unseen, self._root_hand = tuple(unseen), mine
+                view = tuple(opponent_view.get(r, 0) for r in range(14))
+                if (view, mine) != (self._root_unseen, self._root_hand):
+                    # The memo holds values for another view of the opponent's.
+                    self._memo.clear()
+                    self._root_unseen, self._root_hand = view, mine
             for rank in options:
                 totals[rank] += weight * self._lay(
                     mine, theirs, tuple(pile), count, 0, opponent_go, rank, (0, 0)
@@ -216,10 +235,7 @@ class PlaySearch:
         need_key = (
             None if self.needs is None else (self.needs[0] - accrued[0], self.needs[1] - accrued[1])
         )
-        key: tuple[object, ...] = (h0, h1, pile, mover, blocked, last, need_key)
-        if self.opponent_model == "lookahead":
-            # What the opponent has not seen depends on the guess, not only on the position.
-            key = (*key, self._root_unseen)
+        key = (h0, h1, pile, mover, blocked, last, need_key)
         cached = self._memo.get(key)
         if cached is not None:
             return cached
@@ -250,13 +266,31 @@ class PlaySearch:
         """The card the modelled opponent plays, holding ``h1``."""
         if self.opponent_model == "greedy":
             return greedy_card(h1, pile)
-        # It has seen the searcher's cards played since the root, but not those still held.
+        # It has seen the searcher's cards played since the root (not those still held) and
+        # knows its own hand. The cards it has itself laid since the root count as unseen to
+        # it: a small error (a few cards in some forty) that keeps its view a function of the
+        # position, so that all the guesses share one memo.
         unseen = list(self._root_unseen)
         for rank in self._root_hand:
             unseen[rank] -= 1
         for rank in h0:
             unseen[rank] += 1
-        return lookahead_card(h1, pile, {r: n for r, n in enumerate(unseen) if n > 0})
+        for rank in h1:
+            unseen[rank] -= 1
+        total = sum(unseen)
+        best: tuple[float, int, int] | None = None
+        now = _reply_points(pile)
+        for rank in playable(h1, count):
+            after = count + pip(rank)
+            laid = (*pile, rank)
+            value = float(now[rank])
+            if after != MAX_COUNT and total:
+                replies = _reply_points(laid)
+                value -= sum(n * p for n, p in zip(unseen, replies, strict=True)) / total
+            if best is None or (value, pip(rank), rank) > best:
+                best = (value, pip(rank), rank)
+        assert best is not None
+        return best[2]
 
     def _go(
         self, h0: tuple[int, ...], h1: tuple[int, ...], last: int, accrued: tuple[int, int]
@@ -269,3 +303,103 @@ class PlaySearch:
         after_last = h1 if last == 0 else h0
         leader = 1 - last if after_last else last
         return sign + self._move(h0, h1, (), 0, leader, False, last, accrued)
+
+
+def play_out(
+    pone: Sequence[int],
+    dealer: Sequence[int],
+    views: tuple[Mapping[int, int], Mapping[int, int]] | None = None,
+) -> int:
+    """Pone's pegging margin (its points minus the dealer's, go and last card included) when
+    both players peg one reply ahead (:func:`lookahead_card`), pone leading.
+
+    ``views`` gives, for pone and the dealer, the ranks each has not seen at the start of the
+    play (all but its own cards and the starter); each then also sees the other's cards as they
+    are played. Without views each player takes every card outside its hand as unseen.
+
+    >>> play_out((5,), (10,))  # pone's 5, the dealer's 10 for fifteen and the last card
+    -3
+    """
+    hands = [list(pone), list(dealer)]
+    if views is None:
+        unseen = [{r: 4 - hand.count(r) for r in range(1, 14)} for hand in hands]
+    else:
+        unseen = [dict(views[0]), dict(views[1])]
+    pile: list[int] = []
+    count, mover, blocked, last, margin = 0, 0, False, 0, 0
+    while True:
+        hand = hands[mover]
+        other = 1 - mover
+        if any(count + pip(r) <= MAX_COUNT for r in hand):
+            rank = lookahead_card(hand, pile, {r: n for r, n in unseen[mover].items() if n > 0})
+            hand.remove(rank)
+            unseen[other][rank] -= 1
+            count += pip(rank)
+            pile.append(rank)
+            points = peg_points(pile, count)
+            done = not hands[0] and not hands[1]
+            if done and count < MAX_COUNT:
+                points += 1  # last card
+            margin += points if mover == 0 else -points
+            last = mover
+            if done:
+                return margin
+            if count == MAX_COUNT:
+                pile, count, blocked = [], 0, False
+                mover = other if hands[other] else mover
+            elif not blocked:
+                mover = other
+        elif not blocked and any(count + pip(r) <= MAX_COUNT for r in hands[other]):
+            blocked, mover = True, other
+        else:
+            margin += 1 if last == 0 else -1  # the go
+            pile, count, blocked = [], 0, False
+            mover = 1 - last if hands[1 - last] else last
+
+
+#: Features of a kept hand's ranks for its pegging value: the count of each rank, then for
+#: each pair of ranks (a <= b) whether the hand holds both (two cards for a == b).
+PEG_FEATURES = 13 + 91
+
+
+def peg_features(ranks: Sequence[int]) -> list[float]:
+    """The :data:`PEG_FEATURES` features of kept ranks (see :class:`PegValues`)."""
+    counts = [0] * 14
+    for rank in ranks:
+        counts[rank] += 1
+    out = [float(counts[r]) for r in range(1, 14)]
+    for a in range(1, 14):
+        for b in range(a, 14):
+            both = counts[a] >= 2 if a == b else counts[a] >= 1 and counts[b] >= 1
+            out.append(1.0 if both else 0.0)
+    return out
+
+
+@dataclass(frozen=True)
+class PegValues:
+    """A kept hand's expected pegging margin, by role, as a linear model of its ranks.
+
+    Fitted by :mod:`cribkit.ai.data.build_peg_values` to play-outs in which both players peg
+    one reply ahead (:func:`play_out`), the opponent's four cards random.
+    """
+
+    pone: tuple[float, ...]
+    dealer: tuple[float, ...]
+
+    def value(self, ranks: Sequence[int], *, dealer: bool) -> float:
+        """The expected pegging margin (own points minus the opponent's) of these 4 ranks."""
+        weights = self.dealer if dealer else self.pone
+        features = peg_features(ranks)
+        return weights[0] + sum(w * f for w, f in zip(weights[1:], features, strict=True))
+
+
+@cache
+def load_peg_values() -> PegValues:
+    """The shipped pegging values (``cribkit/ai/data/peg_values.json``)."""
+    data = json.loads(resources.files("cribkit.ai.data").joinpath("peg_values.json").read_text())
+    if data.get("format_version") != PEG_VALUES_FORMAT:
+        raise ValueError(
+            "peg_values.json has another format: rebuild it with "
+            "python -m cribkit.ai.data.build_peg_values"
+        )
+    return PegValues(pone=tuple(data["pone"]), dealer=tuple(data["dealer"]))
