@@ -350,6 +350,11 @@ def test_solitaire_full_game_with_the_keyboard(page: Page, live_server: str) -> 
     total = int(page.inner_text("[data-testid=total]"))
     assert total == sum(round_points) + last
     assert page.inner_text("[data-testid=result-headline]").startswith(f"{total} points")
+    # The best total the deal allowed, shown once it is over (the deck is no secret then).
+    best = page.locator("[data-testid=best-possible]").first.inner_text()
+    best_total = re.search(r"\d+", best)
+    assert best_total is not None, best
+    assert int(best_total.group()) >= total
 
 
 def test_hot_seat_hides_each_hand_until_its_player_is_ready(page: Page, live_server: str) -> None:
