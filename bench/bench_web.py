@@ -18,10 +18,7 @@ import asyncio
 import json
 import os
 import random
-import re
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -30,6 +27,8 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+
+from cribkit.web.launch import ServerProcess
 
 GAMES = ("classic", "tabletop", "solitaire", "tiles")
 
@@ -48,33 +47,6 @@ class Totals:
     errors: list[str] = field(default_factory=list)
     finished: int = 0
     actions: int = 0
-
-
-def start_server(store: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "cribkit",
-                "serve",
-                "--port",
-                "0",
-                "--store",
-                f"sqlite:///{store}",
-            ],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        found = re.search(r"http://127\.0\.0\.1:(\d+)/", log.read_text())
-        if found:
-            return process, f"127.0.0.1:{found.group(1)}"
-        time.sleep(0.05)
-    process.kill()
-    raise RuntimeError("the server did not start: " + log.read_text())
 
 
 async def bot(
@@ -197,16 +169,16 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         load_before = Path("/proc/loadavg").read_text().split()[0]
-        process, address = start_server(Path(folder) / "bench.db", Path(folder) / "server.log")
+        server = ServerProcess(f"sqlite:///{folder}/bench.db", Path(folder) / "server.log")
+        server.start()
         try:
             mix = args.mix.split(",")
-            report = asyncio.run(run(address, args.games, process.pid, mix, args.think))
+            report = asyncio.run(run(server.address, args.games, server.pid, mix, args.think))
             report["mix"] = mix
             report["think"] = args.think
             report["load_average"] = [load_before, Path("/proc/loadavg").read_text().split()[0]]
         finally:
-            process.terminate()
-            process.wait(timeout=20)
+            server.stop(timeout=20)
     if args.json:
         print(json.dumps(report, indent=2))
         return

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -22,16 +19,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
+
 DESKTOP: ViewportSize = {"width": 1366, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
@@ -40,35 +29,9 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 def server() -> Iterator[str]:
     """``cribkit serve`` on a free port over a temporary store; its base URL."""
     with tempfile.TemporaryDirectory() as folder:
-        log_path = Path(folder) / "server.log"
-        with log_path.open("wb") as log:
-            process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "cribkit",
-                    "serve",
-                    "--port",
-                    "0",
-                    "--store",
-                    f"sqlite:///{folder}/shots.db",
-                ],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        try:
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                found = re.search(r"http://127\.0\.0\.1:(\d+)/", log_path.read_text())
-                if found:
-                    yield f"http://127.0.0.1:{found.group(1)}"
-                    break
-                time.sleep(0.1)
-            else:
-                raise RuntimeError(f"cribkit serve did not start: {log_path.read_text()}")
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
+        store = f"sqlite:///{folder}/shots.db"
+        with ServerProcess(store, Path(folder) / "server.log") as running:
+            yield running.base_url
 
 
 def open_game(page: Page, base: str, body: dict[str, object]) -> None:
@@ -131,7 +94,7 @@ def main() -> None:
     out = parser.parse_args().out
     out.mkdir(parents=True, exist_ok=True)
     with server() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         page = browser.new_page(viewport=DESKTOP)
 
         # Classic: the show of the first deal, then the pegging of the second.

@@ -1,18 +1,12 @@
 """Shared fixtures of the web tests: an app over a temporary store, and a real server process.
 
-``live_server`` starts ``cribkit serve`` in a subprocess on a free port with a temporary store
+``live_server`` starts ``cribkit serve`` in a subprocess (:class:`cribkit.web.launch.ServerProcess`) on a free port with a temporary store
 and yields its base URL (``http://127.0.0.1:PORT``); the browser tests use it too.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import re
-import signal
-import subprocess
-import sys
-import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,72 +15,12 @@ from typing import Any
 import pytest
 
 from cribkit.web.app import create_app
+from cribkit.web.launch import ServerProcess
 
 with warnings.catch_warnings():
     # Starlette's test client warns about its httpx dependency: not this project's concern.
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     from fastapi.testclient import TestClient
-
-_ADDRESS = re.compile(r"http://127\.0\.0\.1:(\d+)/")
-
-
-class ServerProcess:
-    """``cribkit serve`` in a subprocess, on a free port, over the store ``store_url``."""
-
-    def __init__(self, store_url: str, log_path: Path) -> None:
-        self.store_url = store_url
-        self.log_path = log_path
-        self.process: subprocess.Popen[bytes] | None = None
-        self.base_url = ""
-
-    def start(self, timeout: float = 30.0) -> str:
-        """Start the server; its base URL once it listens."""
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        # The output goes to a file, not a pipe: a pipe nobody reads would block the server.
-        with self.log_path.open("ab") as log:
-            start = log.tell()
-            self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "cribkit",
-                    "serve",
-                    "--port",
-                    "0",
-                    "--store",
-                    self.store_url,
-                ],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                env=env,
-            )
-        deadline = time.monotonic() + timeout
-        text = ""
-        while time.monotonic() < deadline and self.process.poll() is None:
-            text = self.log_path.read_bytes()[start:].decode(errors="replace")
-            found = _ADDRESS.search(text)
-            if found:
-                self.base_url = f"http://127.0.0.1:{found.group(1)}"
-                return self.base_url
-            time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"cribkit serve did not start:\n{text}")
-
-    def kill(self) -> None:
-        """SIGKILL: no chance to clean up."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        """Stop the server politely (SIGTERM), or kill it."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")

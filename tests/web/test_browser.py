@@ -18,17 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from cribkit.games import start
+from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 # A full game's moves can wait on the computer players and, in Tiles, on the expert's hint.
 TURN_TIMEOUT_MS = 60_000
 

@@ -13,8 +13,7 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 from cribkit.games.records import replay
-
-from .conftest import ServerProcess
+from cribkit.web.launch import ServerProcess
 
 Message = dict[str, Any]
 
