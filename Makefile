@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint typecheck contracts pytest browser bench bench-quick clean
+.PHONY: play test lint typecheck contracts pytest browser bench bench-quick bench-web clean
 
 # A fresh virtual environment with cribkit (editable) and the development tools.
 $(STAMP): pyproject.toml
@@ -53,6 +53,10 @@ bench: .venv-bench/bin/python
 
 bench-quick: .venv-bench/bin/python
 	.venv-bench/bin/python bench/bench_core.py --quick
+
+# The web server's load test needs the development environment (httpx, websockets).
+bench-web: $(STAMP)
+	$(BIN)/python bench/bench_web.py --games 200 $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .venv-bench .pytest_cache .mypy_cache .ruff_cache
