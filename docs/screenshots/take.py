@@ -69,6 +69,21 @@ def after(page: Page, seq: str | None) -> None:
     )
 
 
+def play_hints(page: Page, turns: int) -> None:
+    """Play ``turns`` of the player's turns by the hint (a Tiles play through its preview)."""
+    for _ in range(turns):
+        my_turn(page)
+        seq = page.get_attribute("[data-testid=app]", "data-seq")
+        page.click("[data-action=hint]")
+        page.wait_for_selector("[data-action=apply-hint]")
+        if page.locator("[data-testid=staged] li").count():
+            page.wait_for_selector("[data-testid=preview-points]")
+            page.click("[data-action=commit]")
+        else:
+            page.click("[data-action=apply-hint]")
+        after(page, seq)
+
+
 def classic_turn(page: Page) -> None:
     seq = page.get_attribute("[data-testid=app]", "data-seq")
     discard = page.locator("[data-action=discard]")
@@ -113,13 +128,7 @@ def main() -> None:
 
         # Table Top: halfway through the first deal, the hint lighting a cell.
         open_game(page, base, {"game": "tabletop", "options": {}, "ai": "medium", "seed": 5})
-        for _ in range(7):
-            my_turn(page)
-            seq = page.get_attribute("[data-testid=app]", "data-seq")
-            page.click("[data-action=hint]")
-            page.wait_for_selector("[data-action=apply-hint]")
-            page.click("[data-action=apply-hint]")
-            after(page, seq)
+        play_hints(page, 7)
         my_turn(page)
         page.click("[data-action=hint]")
         page.wait_for_selector("[data-action=apply-hint]")
@@ -127,17 +136,7 @@ def main() -> None:
 
         # Tiles: a few plays in, the next play staged with its preview.
         open_game(page, base, {"game": "tiles", "options": {}, "ai": "medium", "seed": 3})
-        for _ in range(5):
-            my_turn(page)
-            seq = page.get_attribute("[data-testid=app]", "data-seq")
-            page.click("[data-action=hint]")
-            page.wait_for_selector("[data-action=apply-hint]")
-            if page.locator("[data-testid=staged] li").count():
-                page.wait_for_selector("[data-testid=preview-points]")
-                page.click("[data-action=commit]")
-            else:
-                page.click("[data-action=apply-hint]")
-            after(page, seq)
+        play_hints(page, 5)
         my_turn(page)
         page.click("[data-action=hint]")
         page.wait_for_selector("[data-testid=preview-points], [data-testid=preview-error]")
@@ -147,13 +146,7 @@ def main() -> None:
         open_game(
             page, base, {"game": "solitaire", "options": {}, "ai": "expert", "seed": 20250314}
         )
-        for _ in range(3):
-            my_turn(page)
-            seq = page.get_attribute("[data-testid=app]", "data-seq")
-            page.click("[data-action=hint]")
-            page.wait_for_selector("[data-action=apply-hint]")
-            page.click("[data-action=apply-hint]")
-            after(page, seq)
+        play_hints(page, 3)
         my_turn(page)
         page.click("[data-action=hint]")
         page.wait_for_selector("[data-testid=hand-card].hinted")

@@ -39,7 +39,7 @@ from cribkit.games.protocol import (
     game_info,
 )
 
-__all__ = ["FORMAT", "VERSION", "RecordError", "Replay", "dumps", "loads", "replay"]
+__all__ = ["FORMAT", "VERSION", "RecordError", "Replay", "dumps", "jsonable", "loads", "replay"]
 
 FORMAT: Final = "cribkit-record"
 VERSION: Final = 1
@@ -133,7 +133,7 @@ def replay(record: Mapping[str, Any] | str) -> Replay:
             action = Action.from_dict(data)
             transition = state.apply(action)
         except (GameError, CardError) as error:
-            shown = json.dumps(data) if _jsonable(data) else repr(data)
+            shown = json.dumps(data) if jsonable(data) else repr(data)
             raise RecordError(
                 f"action {index} {shown}: {error}", index=index, cause=error
             ) from None
@@ -149,7 +149,8 @@ def replay(record: Mapping[str, Any] | str) -> Replay:
     return Replay(state, tuple(events), result)
 
 
-def _jsonable(data: object) -> bool:
+def jsonable(data: object) -> bool:
+    """Whether ``data`` can be written as JSON (for error messages that quote it)."""
     try:
         json.dumps(data)
     except (TypeError, ValueError):

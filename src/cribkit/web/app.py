@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from cribkit.ai.players import LEVELS
 from cribkit.games.protocol import GameError, RecordError, game_info, games
-from cribkit.games.records import start_from
+from cribkit.games.records import jsonable, start_from
 from cribkit.store.base import GameRow, Store, open_store
 from cribkit.web.sessions import (
     HOTSEAT_GAMES,
@@ -328,7 +328,7 @@ def _replay_steps(record: Any) -> dict[str, Any]:
             action = Action.from_dict(data)
             transition = state.apply(action)
         except (GameError, CardError) as error:
-            shown = json.dumps(data)[:200] if _jsonable(data) else repr(data)[:200]
+            shown = json.dumps(data)[:200] if jsonable(data) else repr(data)[:200]
             raise ApiError(422, "bad_record", f"action {index} {shown}: {error}") from None
         state = transition.state
         steps.append(step(action.to_dict(), transition.events))
@@ -342,11 +342,3 @@ def _replay_steps(record: Any) -> dict[str, Any]:
         "steps": steps,
         "result": None if result is None else result.to_dict(),
     }
-
-
-def _jsonable(data: object) -> bool:
-    try:
-        json.dumps(data)
-    except (TypeError, ValueError):
-        return False
-    return True
