@@ -48,7 +48,7 @@ EXPERT_SAMPLES = 32
 EXPERT_CANDIDATES = 96
 #: How sharply the expert believes the opponent kept a good hand (points of expected value per
 #: factor e of likelihood).
-KEEP_TEMPERATURE = 2.0
+KEEP_TEMPERATURE = 4.0
 #: How often the expert expects the opponent to grab the points on offer in the play rather
 #: than find the best card (see PlaySearch.greed).
 EXPERT_GREED = 0.5
