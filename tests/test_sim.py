@@ -359,3 +359,29 @@ def test_only_tiles_reports_points_per_turn() -> None:
     data = simulate("classic:target=61", ["easy", "random"], games=2, seed=1).to_dict()
     assert not {"points_per_game", "points_per_turn", "turns_per_game"} & set(data)
     assert "points_per_deal" in data
+
+
+def test_a_tie_counts_for_neither_side() -> None:
+    from cribkit.sim import GameOutcome, SimulationResult, _add, _empty_points
+
+    result = SimulationResult(
+        spec="tiles", entrants=["easy", "medium"], games=0, seed=0, wins=[0, 0],
+        skunks=[0, 0], double_skunks=[0, 0], points=[_empty_points(), _empty_points()],
+        deals=[{"dealer": 0, "pone": 0}, {"dealer": 0, "pone": 0}],
+    )  # fmt: skip
+    won = GameOutcome(winner=1, winners=[1], game_points=1, scores=[200, 230], points=[],
+                      deals=[], actions=10)  # fmt: skip
+    tied = GameOutcome(winner=0, winners=[0, 1], game_points=1, scores=[240, 240], points=[],
+                       deals=[], actions=10)  # fmt: skip
+    _add(result, [won, tied], None)
+    assert result.games == 2
+    assert result.wins == [0, 1]
+    assert result.ties == [1, 1]
+    assert result.to_dict()["ties"] == [1, 1]
+    assert result.win_rate == [0.0, 0.5]
+
+
+def test_a_played_game_names_its_winners_by_entrant() -> None:
+    for spec in ("tiles:board_size=9", "classic:players=4,target=61"):
+        outcome = play_game(spec, ["easy", "random"], 1, seed=4)
+        assert outcome.winners == [outcome.winner]

@@ -38,7 +38,11 @@ _TILES_TURNS = frozenset(("play", "exchange", "pass"))
 
 @dataclass
 class GameOutcome:
-    """One simulated game, by entrant (the index of a player in the entrants list)."""
+    """One simulated game, by entrant (the index of a player in the entrants list).
+
+    ``winner`` is the winning entrant; in a tie (Cribbage Tiles) ``winners`` lists every tied
+    entrant and the game counts as a tie, not a win.
+    """
 
     winner: int
     game_points: int
@@ -51,6 +55,7 @@ class GameOutcome:
     #: (:data:`TILES_KINDS`), by entrant.
     turns: list[int] = field(default_factory=list)
     tiles_points: list[dict[str, int]] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
 
 
 def _empty_points() -> dict[str, dict[str, int]]:
@@ -92,8 +97,11 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
         state = transition.state
     result = state.result
     winner_side = int(result.winner)
+    # The winning seats: a partnership's two, or every seat tied on the top score (Tiles).
+    winner_seats = getattr(result, "winners", (winner_side,))
     return GameOutcome(
         winner=side_entrant[winner_side],
+        winners=sorted({side_entrant[seat % sides] for seat in winner_seats}),
         game_points=int(getattr(result, "game_points", 1)),
         scores=[
             int(result.scores[side_of]) for side_of in [side_entrant.index(e) for e in range(sides)]
@@ -193,6 +201,8 @@ class SimulationResult:
     actions: int = 0
     seconds: float = 0.0
     outcomes: list[GameOutcome] = field(default_factory=list, repr=False)
+    #: Games each entrant tied for first (Cribbage Tiles): neither a win nor a loss.
+    ties: list[int] = field(default_factory=list)
     #: Cribbage Tiles only (empty for the other games): turns taken, final scores summed over
     #: the games (rack deductions included) and points by kind, by entrant.
     turns: list[int] = field(default_factory=list)
@@ -224,6 +234,7 @@ class SimulationResult:
             "games": self.games,
             "seed": self.seed,
             "wins": self.wins,
+            "ties": self.ties or [0] * len(self.entrants),
             "win_rate": self.win_rate,
             "ci95": [list(ci) for ci in self.ci95],
             "skunks": self.skunks,
@@ -315,7 +326,13 @@ def _add(
 ) -> None:
     for outcome in outcomes:
         result.games += 1
-        result.wins[outcome.winner] += 1
+        if len(outcome.winners) > 1:
+            if not result.ties:
+                result.ties = [0] * len(result.entrants)
+            for entrant in outcome.winners:
+                result.ties[entrant] += 1
+        else:
+            result.wins[outcome.winner] += 1
         if outcome.game_points >= 2:
             result.skunks[outcome.winner] += 1
         if outcome.game_points >= 3:

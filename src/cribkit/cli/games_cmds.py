@@ -121,11 +121,21 @@ def simulate(
     for entrant, level in enumerate(entrants):
         low, high = data["ci95"][entrant]
         deal = data["points_per_deal"][entrant]
+        ties = data["ties"][entrant]
         typer.echo(
             f"  {entrant}: {level:<7} wins {data['wins'][entrant]:>5} "
             f"({100 * data['win_rate'][entrant]:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%), "
-            f"skunks {data['skunks'][entrant]}"
+            + (f"ties {ties}, " if ties else "")
+            + f"skunks {data['skunks'][entrant]}"
         )
+        if "points_per_game" in data:
+            # Tiles has turns, not deals.
+            typer.echo(
+                f"       {data['points_per_game'][entrant]:.1f} points a game, "
+                f"{data['points_per_turn'][entrant]:.2f} a turn over "
+                f"{data['turns_per_game'][entrant]:.1f} turns"
+            )
+            continue
         # Only the phases the game has: classic's play, hands and crib; Table Top's lines.
         phases = [p for p in PHASES if any(deal[r][p] for r in ("dealer", "pone"))]
         for role in ("dealer", "pone"):
