@@ -21,15 +21,9 @@ from typing import Any
 
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
+from timing import percentile
 
 TARGET_P95_SECONDS = 0.200
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
-    return ordered[index]
 
 
 def decision_times(

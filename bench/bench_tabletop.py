@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import time
 from typing import Any
 
@@ -25,16 +24,10 @@ import cribkit.ai.tabletop  # noqa: F401 - registers the Table Top players
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
 from cribkit.sim import simulate
+from timing import timing_summary
 
 TARGET_WIN_RATE = {"easy": 0.65, "medium": 0.55}
 TARGET_P95_SECONDS = 1.0
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
-    return ordered[index]
 
 
 def decision_times(spec: str, level: str, against: str, games: int, seed: int) -> list[float]:
@@ -98,16 +91,7 @@ def main() -> None:
         for against in args.against
     ]
     times = decision_times(args.spec, "expert", "medium", args.timing_games, args.seed)
-    timing = {
-        "matches": args.timing_games,
-        "decisions": len(times),
-        "mean_ms": 1000 * statistics.mean(times),
-        "median_ms": 1000 * statistics.median(times),
-        "p95_ms": 1000 * percentile(times, 0.95),
-        "p99_ms": 1000 * percentile(times, 0.99),
-        "max_ms": 1000 * max(times),
-        "target_p95_ms": 1000 * TARGET_P95_SECONDS,
-    }
+    timing = {"matches": args.timing_games, **timing_summary(times, TARGET_P95_SECONDS)}
     report = {
         "spec": lookup(args.spec).spec(),
         "seed": args.seed,

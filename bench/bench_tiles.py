@@ -31,15 +31,9 @@ from cribkit.games.protocol import Action
 from cribkit.games.tiles import TilesRules, TilesState, start_tiles
 from cribkit.games.tiles_movegen import generate_plays
 from cribkit.games.tiles_notation import Exchange, Pass
+from timing import percentile
 
 TARGET_MEDIAN_MS = 20.0
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
-    return ordered[index]
 
 
 def mid_game(rules: TilesRules, seed: int, tiles: int) -> TilesState | None:

@@ -28,16 +28,10 @@ from typing import Any
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
 from cribkit.sim import simulate
+from timing import timing_summary
 
 TARGET_WIN_RATE = 0.60
 TARGET_P95_SECONDS = 2.0
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
-    return ordered[index]
 
 
 def match_report(
@@ -115,18 +109,6 @@ def play_for_points(
     return report, times, cpu_times
 
 
-def timing_report(times: list[float]) -> dict[str, Any]:
-    return {
-        "decisions": len(times),
-        "mean_ms": 1000 * statistics.mean(times),
-        "median_ms": 1000 * statistics.median(times),
-        "p95_ms": 1000 * percentile(times, 0.95),
-        "p99_ms": 1000 * percentile(times, 0.99),
-        "max_ms": 1000 * max(times),
-        "target_p95_ms": 1000 * TARGET_P95_SECONDS,
-    }
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--spec", default="tiles", help="the game and its options")
@@ -151,8 +133,8 @@ def main() -> None:
             args.spec, entrants, args.points_games, args.seed
         )
         report["points"] = points
-        report["timing"] = timing_report(times)
-        report["cpu_timing"] = timing_report(cpu_times)
+        report["timing"] = timing_summary(times, TARGET_P95_SECONDS)
+        report["cpu_timing"] = timing_summary(cpu_times, TARGET_P95_SECONDS)
     if args.json:
         print(json.dumps(report))
         return
