@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
-from textual.app import App
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog, Static
 
 from cribkit.ai.players import Player
@@ -107,6 +108,14 @@ class ComputerGameApp(App[None], Generic[S]):
         self.undo_stack = []
         self._reset_view()
         return state
+
+    def _board_beside_log(self) -> ComposeResult:
+        """The board, and beside it the match score over the game log."""
+        with Horizontal(id="top"):
+            yield Static(id="board")
+            with Vertical(id="side"):
+                yield Static(id="match")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
 
     def _start_next_game(self) -> None:
         """A new game, seeded from this one's seed, once this one is over."""

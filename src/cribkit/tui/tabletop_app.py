@@ -26,8 +26,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from cribkit.ai.tabletop import TableTopPlayer, _Position
 from cribkit.core.cards import Card
@@ -138,11 +137,7 @@ class TableTopApp(ComputerGameApp[TableTopState]):
         self.deferred: list[Event] = []
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield Static(id="board")
-            with Vertical(id="side"):
-                yield Static(id="match")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield from self._board_beside_log()
         yield Static(id="prompt")
         yield Footer()
 

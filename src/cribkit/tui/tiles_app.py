@@ -28,8 +28,7 @@ from typing import ClassVar, Final
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Footer, Input, Static
 
 from cribkit.ai.tiles import TilesPlayer
 from cribkit.core.cards import RANK_CHARS
@@ -159,11 +158,7 @@ class TilesApp(ComputerGameApp[TilesState]):
         self.staged: PlayTiles | None = None
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            yield Static(id="board")
-            with Vertical(id="side"):
-                yield Static(id="match")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield from self._board_beside_log()
         yield Static(id="preview")
         yield Input(id="move", placeholder="type a move: G7 across 5d 6l · exchange 5d Kl · pass")
         yield Static(id="prompt")
