@@ -42,16 +42,17 @@ from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS, batch_hand_totals
 from cribkit.games.actions import Declare, Discard, Muggins, PassMuggins, Play
 from cribkit.games.protocol import Action
 
-#: How many guesses of the opponent's hand the expert searches, and how many it draws to
-#: weigh them.
-EXPERT_SAMPLES = 32
-EXPERT_CANDIDATES = 96
+#: How many guesses of the opponent's hand the expert searches.
+EXPERT_SAMPLES = 256
+#: Guesses drawn, per guess searched, to weigh them by how likely the opponent kept them.
+EXPERT_CANDIDATES_PER_SAMPLE = 3
 #: How sharply the expert believes the opponent kept a good hand (points of expected value per
 #: factor e of likelihood).
 KEEP_TEMPERATURE = 4.0
-#: How often the expert expects the opponent to grab the points on offer in the play rather
-#: than find the best card (see PlaySearch.greed).
-EXPERT_GREED = 0.5
+#: How often the expert expects the opponent to play its modelled card (see PlaySearch.greed)
+#: rather than the card best for it to the end of the play: always, which is also the fast
+#: search (one branch at the opponent's turns).
+EXPERT_GREED = 1.0
 #: Weight of the kept hand's expected pegging margin (PegValues) when laying away for points;
 #: off in the shipped player (see docs/ai.md, "Pegging-aware laying away").
 PEG_WEIGHT = 0.0
@@ -67,7 +68,7 @@ class ExpertSettings:
     """The expert's knobs (the defaults are the shipped player; benchmarks try others)."""
 
     samples: int = EXPERT_SAMPLES
-    candidates: int = EXPERT_CANDIDATES
+    candidates_per_sample: int = EXPERT_CANDIDATES_PER_SAMPLE
     keep_temperature: float = KEEP_TEMPERATURE
     greed: float = EXPERT_GREED
     #: How that opponent picks the card it plays (see PlaySearch.opponent_model).
@@ -258,7 +259,7 @@ class ClassicPlayer:
         values = keep_values()
         weighted: dict[tuple[int, ...], float] = {}
         settings = self.settings
-        for _ in range(settings.candidates):
+        for _ in range(settings.samples * settings.candidates_per_sample):
             guess = tuple(sorted(card_rank(c) for c in self.rng.sample(pool, size)))
             kept = tuple(sorted((*their_played, *guess)))
             weight = math.exp(values[kept] / settings.keep_temperature) if len(kept) == 4 else 1.0

@@ -116,12 +116,14 @@ class PlaySearch:
     Player 0 is the searcher, player 1 the opponent. A value is player 0's points minus
     player 1's for the rest of the play. With ``needs`` given (points each still needs to win),
     reaching the target first is worth :data:`WIN_VALUE`, so the search pegs out when it can and
-    defends when the opponent could.
+    defends when the opponent could (against a modelled opponent, see ``greed``, as far as
+    the modelled cards peg out).
     """
 
     needs: tuple[int, int] | None = None
     #: How often the opponent is expected to grab the points on offer rather than play the
-    #: card that is best for them to the end of the play (0: a perfect opponent).
+    #: card that is best for them to the end of the play (0: a perfect opponent; 1: always the
+    #: modelled card, and the search follows only that card at the opponent's turns).
     greed: float = 0.0
     #: The card such an opponent plays: the one that scores most now (``greedy``), or the one
     #: best now minus the expected points of one reply from the ranks *it* has not seen
@@ -241,7 +243,11 @@ class PlaySearch:
             return cached
         hand = h0 if mover == 0 else h1
         options = [r for r in set(hand) if count + pip(r) <= MAX_COUNT]
-        if options:
+        if options and mover == 1 and self.greed >= 1:
+            # An opponent who always plays the card it sees as best: one branch to follow.
+            card = self._likely_card(h0, h1, pile, count)
+            value = self._lay(h0, h1, pile, count, mover, blocked, card, accrued)
+        elif options:
             values = [self._lay(h0, h1, pile, count, mover, blocked, r, accrued) for r in options]
             if mover == 0:
                 value = max(values)
