@@ -209,6 +209,10 @@ class SimulationResult:
     score_totals: list[int] = field(default_factory=list)
     tiles_points: list[dict[str, int]] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        if not self.ties:
+            self.ties = [0] * len(self.entrants)
+
     @property
     def win_rate(self) -> list[float]:
         return [w / self.games if self.games else 0.0 for w in self.wins]
@@ -234,7 +238,7 @@ class SimulationResult:
             "games": self.games,
             "seed": self.seed,
             "wins": self.wins,
-            "ties": self.ties or [0] * len(self.entrants),
+            "ties": self.ties,
             "win_rate": self.win_rate,
             "ci95": [list(ci) for ci in self.ci95],
             "skunks": self.skunks,
@@ -327,8 +331,6 @@ def _add(
     for outcome in outcomes:
         result.games += 1
         if len(outcome.winners) > 1:
-            if not result.ties:
-                result.ties = [0] * len(result.entrants)
             for entrant in outcome.winners:
                 result.ties[entrant] += 1
         else:

@@ -82,18 +82,29 @@ def reply_risk(pile: Sequence[int], count: int, unseen: Mapping[int, int]) -> fl
 def lookahead_card(hand: Sequence[int], pile: Sequence[int], unseen: Mapping[int, int]) -> int:
     """The playable rank with the best (points now - expected points of one reply)."""
     count = sum(pip(r) for r in pile)
-    options = playable(hand, count)
-    if not options:
+    if not playable(hand, count):
         raise ValueError("no rank in the hand can be laid on this count")
+    return _one_reply_card(hand, tuple(pile), count, [unseen.get(r, 0) for r in range(14)])
 
-    def value(rank: int) -> tuple[float, int, int]:
-        after = count + pip(rank)
-        now = peg_points((*pile, rank), after)
-        left = dict(unseen)
-        risk = 0.0 if after == MAX_COUNT else reply_risk((*pile, rank), after, left)
-        return now - risk, pip(rank), rank
 
-    return max(options, key=value)
+def _one_reply_card(
+    hand: Iterable[int], pile: tuple[int, ...], count: int, unseen: Sequence[int]
+) -> int:
+    """:func:`lookahead_card` with ``unseen`` counted by rank (index 0 unused) and the reply
+    points read from :func:`_reply_points`: the play search asks this at every opponent turn."""
+    total = sum(unseen)
+    now = _reply_points(pile)
+    best: tuple[float, int, int] | None = None
+    for rank in playable(hand, count):
+        value = float(now[rank])
+        if count + pip(rank) != MAX_COUNT and total:
+            replies = _reply_points((*pile, rank))
+            value -= sum(n * p for n, p in zip(unseen, replies, strict=True)) / total
+        if best is None or (value, pip(rank), rank) > best:
+            best = (value, pip(rank), rank)
+    if best is None:
+        raise ValueError("no rank in the hand can be laid on this count")
+    return best[2]
 
 
 @lru_cache(maxsize=1 << 18)
@@ -283,20 +294,7 @@ class PlaySearch:
             unseen[rank] += 1
         for rank in h1:
             unseen[rank] -= 1
-        total = sum(unseen)
-        best: tuple[float, int, int] | None = None
-        now = _reply_points(pile)
-        for rank in playable(h1, count):
-            after = count + pip(rank)
-            laid = (*pile, rank)
-            value = float(now[rank])
-            if after != MAX_COUNT and total:
-                replies = _reply_points(laid)
-                value -= sum(n * p for n, p in zip(unseen, replies, strict=True)) / total
-            if best is None or (value, pip(rank), rank) > best:
-                best = (value, pip(rank), rank)
-        assert best is not None
-        return best[2]
+        return _one_reply_card(h1, pile, count, unseen)
 
     def _go(
         self, h0: tuple[int, ...], h1: tuple[int, ...], last: int, accrued: tuple[int, int]
