@@ -153,7 +153,15 @@ def test_replay_steps_through_an_uploaded_record(client: TestClient) -> None:
     assert [e["type"] for e in answer["steps"][0]["events"]][:2] == ["cut", "deal"]
     assert answer["steps"][0]["action"] is None
     assert answer["steps"][1]["action"] == record["actions"][0]
-    assert len(answer["steps"][1]["observations"]) == 2
+    view = answer["steps"][1]["view"]
+    assert answer["seat"] == 0
+    assert view["seat"] == 0
+    assert view["laid_away"] == ["3s", "4c"]
+    other = client.post("/api/replay?seat=1", json=record).json()
+    assert other["steps"][1]["view"]["seat"] == 1
+    assert other["steps"][1]["view"]["laid_away"] == []
+    bad = client.post("/api/replay?seat=2", json=record)
+    assert bad.status_code == 422
     assert answer["result"] is None
     # A record shows everything: the hands are not hidden.
     hands = [e for e in answer["steps"][0]["events"] if e["type"] == "hand"]

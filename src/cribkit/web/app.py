@@ -178,19 +178,20 @@ def create_app(
         return _full_record(row, store.load_actions(game_id))
 
     @app.post("/api/replay", tags=["replay"])
-    async def replay_upload(request: Request) -> dict[str, Any]:
-        """Step through a record: the opening, then one step per action."""
+    async def replay_upload(request: Request, seat: int = 0) -> dict[str, Any]:
+        """Step through a record: the opening, then one step per action, each with the view
+        of ``seat``."""
         try:
             body = await request.json()
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise ApiError(422, "bad_record", "a record is a JSON object") from None
-        return await asyncio.to_thread(_replay_steps, body)
+        return await asyncio.to_thread(_replay_steps, body, seat)
 
     @app.get("/api/games/{game_id}/replay", tags=["replay"])
-    async def replay_stored(game_id: str) -> dict[str, Any]:
-        """The replay of a finished stored game."""
+    async def replay_stored(game_id: str, seat: int = 0) -> dict[str, Any]:
+        """The replay of a finished stored game, each step with the view of ``seat``."""
         record_data = record(game_id)
-        return await asyncio.to_thread(_replay_steps, record_data)
+        return await asyncio.to_thread(_replay_steps, record_data, seat)
 
     @app.get("/api/stats", tags=["statistics"])
     async def stats() -> dict[str, Any]:
@@ -298,7 +299,7 @@ def _full_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
     return record
 
 
-def _replay_steps(record: Any) -> dict[str, Any]:
+def _replay_steps(record: Any, seat: int = 0) -> dict[str, Any]:
     """The replay viewer's steps of a record; a bad one is a 422 naming the first bad action."""
     from cribkit.core.cards import CardError
     from cribkit.games.protocol import Action
@@ -310,13 +311,15 @@ def _replay_steps(record: Any) -> dict[str, Any]:
     except RecordError as error:
         raise ApiError(422, "bad_record", str(error)) from None
     seats = int(getattr(state.rules, "players", 1))
+    if not 0 <= seat < seats:
+        raise ApiError(422, "bad_seat", f"seat is a seat of this game, 0 to {seats - 1}, not {seat}")
 
     def step(action: dict[str, Any] | None, events: Any) -> dict[str, Any]:
         return {
             "action": action,
             "events": [e.to_dict() for e in events],
             "scores": list(state.scores),
-            "observations": [state.observation(seat) for seat in range(seats)],
+            "view": state.observation(seat),
         }
 
     steps = [step(None, opening)]
@@ -339,6 +342,7 @@ def _replay_steps(record: Any) -> dict[str, Any]:
     return {
         "game": state.rules.GAME,
         "spec": state.rules.spec(),
+        "seat": seat,
         "steps": steps,
         "result": None if result is None else result.to_dict(),
     }
