@@ -26,8 +26,8 @@ import sys
 import time
 from typing import Any
 
-from cribkit.games.classic import start_game
-from cribkit.games.classic_rules import ClassicRules
+from cribkit.games.classic.rules import ClassicRules
+from cribkit.games.classic.state import start_game
 
 TARGET_GAMES_PER_SECOND = 300
 

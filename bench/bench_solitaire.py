@@ -19,7 +19,7 @@ import sys
 from typing import Any
 
 from cribkit.ai.players import LEVELS
-from cribkit.sim_solitaire import simulate_solitaire
+from cribkit.sim.solitaire import simulate_solitaire
 
 
 def run(levels: list[str], deals: int, seed: int, *, quiet: bool) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ The positions come from seeded games (seed, seed + 1, ...) of ``--spec`` (defaul
 the 13x13 board) played by a fixed policy (a random play among the best third of the legal
 plays, else an exchange of the whole rack, else a pass) until the board holds at least
 ``--tiles`` tiles (default 30) and the player to move holds a full rack of 5. Each position is
-timed ``--repeat`` times: ``generate`` is :func:`cribkit.games.tiles_movegen.generate_plays`
+timed ``--repeat`` times: ``generate`` is :func:`cribkit.games.tiles.movegen.generate_plays`
 alone, ``legal_plays`` is :meth:`TilesState.legal_plays` on a state with no cached plays (the
 generator and the sort by points). The figure the project holds it to: the median of every
 ``generate`` sample under 20 ms.
@@ -28,9 +28,9 @@ from typing import Any
 
 from cribkit.games import lookup
 from cribkit.games.protocol import Action
-from cribkit.games.tiles import TilesRules, TilesState, start_tiles
-from cribkit.games.tiles_movegen import generate_plays
-from cribkit.games.tiles_notation import Exchange, Pass
+from cribkit.games.tiles.movegen import generate_plays
+from cribkit.games.tiles.notation import Exchange, Pass
+from cribkit.games.tiles.state import TilesRules, TilesState, start_tiles
 from timing import percentile
 
 TARGET_MEDIAN_MS = 20.0

@@ -34,8 +34,8 @@ from typing import Any
 
 from cribkit.ai.classic import ClassicPlayer, ExpertSettings
 from cribkit.ai.win_table import win_probability
-from cribkit.games.classic import start_game
-from cribkit.games.classic_rules import ClassicRules, deal_deck
+from cribkit.games.classic.rules import ClassicRules, deal_deck
+from cribkit.games.classic.state import start_game
 
 PHASE_OF = {"peg": "pegging", "go": "pegging", "last_card": "pegging", "heels": "pegging",
             "show": "hand", "crib": "crib"}  # fmt: skip

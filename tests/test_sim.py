@@ -11,7 +11,7 @@ import pytest
 import cribkit.sim as sim
 from cribkit.ai.players import Observation, Player, make_player
 from cribkit.games import lookup, start
-from cribkit.games.classic import ClassicRules, ClassicState
+from cribkit.games.classic.state import ClassicRules, ClassicState
 from cribkit.games.protocol import Action, Transition
 from cribkit.sim import PHASES, SimulationResult, play_game, simulate, wilson_interval
 

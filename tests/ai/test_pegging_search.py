@@ -37,9 +37,9 @@ from cribkit.ai.pegging import (
 )
 from cribkit.core.cards import DECK, Card
 from cribkit.core.pegging import score_peg
-from cribkit.games.actions import Discard, Play
-from cribkit.games.classic import ClassicState, start_game
-from cribkit.games.classic_rules import ClassicRules, stacked_deck
+from cribkit.games.classic.actions import Discard, Play
+from cribkit.games.classic.rules import ClassicRules, stacked_deck
+from cribkit.games.classic.state import ClassicState, start_game
 
 # ---------------------------------------------------------------------------------------------
 # peg_points, playable, greedy_card, reply_risk, lookahead_card

@@ -28,9 +28,9 @@ from cribkit.core.cards import Card, parse_cards
 from cribkit.core.pegging import score_peg
 from cribkit.core.scoring import score_hand
 from cribkit.games import lookup, start
-from cribkit.games.actions import Discard, Muggins, PassMuggins, Play
-from cribkit.games.classic import ClassicState, start_game
-from cribkit.games.classic_rules import ClassicRules, stacked_deck
+from cribkit.games.classic.actions import Discard, Muggins, PassMuggins, Play
+from cribkit.games.classic.rules import ClassicRules, stacked_deck
+from cribkit.games.classic.state import ClassicState, start_game
 from cribkit.games.protocol import Action
 
 # ---------------------------------------------------------------------------------------------

@@ -27,14 +27,14 @@ from cribkit.core.analysis import analyse_discards
 from cribkit.core.cards import DECK, Card, parse_cards
 from cribkit.core.tables import batch_hand_totals, four_card_total, hand_total
 from cribkit.games.records import replay
-from cribkit.games.solitaire import (
+from cribkit.games.solitaire.state import (
     SolitaireState,
     round_cards,
     solitaire_deck,
     stacked_solitaire_deck,
     start_solitaire,
 )
-from cribkit.sim_solitaire import daily_seed, deal_report, play_deal, simulate_solitaire
+from cribkit.sim.solitaire import daily_seed, deal_report, play_deal, simulate_solitaire
 
 # ---------------------------------------------------------------------------------------------
 # Brute force: every (face-down pair, starter) arrangement, scored one by one

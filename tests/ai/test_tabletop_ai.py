@@ -16,9 +16,9 @@ from cribkit.ai.tabletop import MIXED, NONE, LinePotential, TableTopPlayer, line
 from cribkit.core.cards import DECK, Card, parse_cards
 from cribkit.core.scoring import score_line
 from cribkit.core.tables import RANK_WEIGHTS, line_total
-from cribkit.games.tabletop import Place, TableTopRules, TableTopState, start_tabletop
-from cribkit.games.tabletop_actions import CELLS, cell_index
-from cribkit.games.tabletop_rules import CENTRE
+from cribkit.games.tabletop.actions import CELLS, cell_index
+from cribkit.games.tabletop.rules import CENTRE
+from cribkit.games.tabletop.state import Place, TableTopRules, TableTopState, start_tabletop
 from cribkit.sim import simulate
 
 #: Cells in the order the hand-built deals fill them (outwards from the centre).

@@ -14,10 +14,10 @@ from cribkit.ai.tiles import (
     load_leave_table,
 )
 from cribkit.games.protocol import Action
-from cribkit.games.tiles import TilesRules, TilesState, start_tiles
-from cribkit.games.tiles_board import Board
-from cribkit.games.tiles_notation import Exchange, Pass, PlayTiles
-from cribkit.games.tiles_rules import parse_tiles, tiles_text
+from cribkit.games.tiles.board import Board
+from cribkit.games.tiles.notation import Exchange, Pass, PlayTiles
+from cribkit.games.tiles.rules import parse_tiles, tiles_text
+from cribkit.games.tiles.state import TilesRules, TilesState, start_tiles
 
 
 def advance(state: TilesState, turns: int) -> TilesState:

@@ -8,7 +8,7 @@ import pytest
 
 from cribkit.ai.data.build_tiles_leave import Sample, fit, samples_of_game
 from cribkit.ai.tiles import LEAVE_FEATURES
-from cribkit.games.tiles_rules import RACK_SIZE, parse_tiles, tile_rank
+from cribkit.games.tiles.rules import RACK_SIZE, parse_tiles, tile_rank
 
 
 def test_fit_recovers_the_value_of_a_kept_tile() -> None:

@@ -6,8 +6,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cribkit.games.classic import ClassicState
-from cribkit.games.classic_rules import ClassicRules, stacked_deck
+from cribkit.games.classic.rules import ClassicRules, stacked_deck
+from cribkit.games.classic.state import ClassicState
 from cribkit.games.protocol import Event
 from cribkit.games.records import Replay, replay
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cribkit.core.cards import Card, parse_cards
-from cribkit.games.actions import Declare, Discard, Muggins, PassMuggins, Play
-from cribkit.games.classic import (
+from cribkit.games.classic.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.classic.rules import ClassicRules
+from cribkit.games.classic.state import (
     CardNotHeldError,
     ClassicState,
     CountOverError,
@@ -16,7 +17,6 @@ from cribkit.games.classic import (
     WrongMugginsError,
     start_game,
 )
-from cribkit.games.classic_rules import ClassicRules
 from cribkit.games.protocol import (
     Action,
     GameError,

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from cribkit.core.scoring import score_hand
-from cribkit.games.actions import Declare, Muggins, PassMuggins, Play
-from cribkit.games.classic import (
+from cribkit.games.classic.actions import Declare, Muggins, PassMuggins, Play
+from cribkit.games.classic.rules import ClassicRules
+from cribkit.games.classic.state import (
     ClassicState,
     OverDeclarationError,
     WrongMugginsError,
 )
-from cribkit.games.classic_rules import ClassicRules
 from cribkit.games.protocol import OutOfTurnError, RecordError
 from cribkit.games.records import replay
 

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribkit.core.cards import Card, CardError
-from cribkit.games.classic import ClassicState, start_game
-from cribkit.games.classic_play import MAX_COUNT, PIP, cards_of
-from cribkit.games.classic_rules import ClassicRules, deal_positions
+from cribkit.games.classic.play import MAX_COUNT, PIP, cards_of
+from cribkit.games.classic.rules import ClassicRules, deal_positions
+from cribkit.games.classic.state import ClassicState, start_game
 from cribkit.games.protocol import Event
 from cribkit.games.records import replay
 

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cribkit.core.cards import DECK, Card
-from cribkit.games.classic import start_game
-from cribkit.games.classic_rules import ClassicRules
+from cribkit.games.classic.rules import ClassicRules
+from cribkit.games.classic.state import start_game
 from cribkit.games.protocol import Event, OutOfTurnError, RecordError
 from cribkit.games.records import dumps, loads, replay
 

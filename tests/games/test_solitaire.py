@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cribkit.core.cards import DECK, Card, parse_cards
 from cribkit.core.scoring import Score, score_hand
 from cribkit.games import GameState, lookup, start
-from cribkit.games.actions import Discard, Play
+from cribkit.games.classic.actions import Discard, Play
 from cribkit.games.protocol import (
     Action,
     Event,
@@ -27,7 +27,7 @@ from cribkit.games.protocol import (
     RulesError,
 )
 from cribkit.games.records import dumps, loads, replay
-from cribkit.games.solitaire import (
+from cribkit.games.solitaire.state import (
     CardNotHeldError,
     DiscardError,
     NoSuchSeatError,

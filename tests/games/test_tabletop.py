@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from cribkit.core.cards import DECK, Card, parse_cards
 from cribkit.core.scoring import score_line
 from cribkit.games import lookup, start
-from cribkit.games.actions import Play
-from cribkit.games.classic import NoDeckError, WrongActionError
+from cribkit.games.classic.actions import Play
+from cribkit.games.classic.state import NoDeckError, WrongActionError
 from cribkit.games.protocol import (
     Action,
     GameError,
@@ -33,7 +33,9 @@ from cribkit.games.protocol import (
     RulesError,
 )
 from cribkit.games.records import dumps, replay
-from cribkit.games.tabletop import (
+from cribkit.games.tabletop.actions import CELLS, cell_index, cell_name, parse_cell
+from cribkit.games.tabletop.rules import CENTRE, LINES, NEIGHBOURS, deal_seats, stacked_deck
+from cribkit.games.tabletop.state import (
     NotAdjacentError,
     OccupiedCellError,
     OffGridError,
@@ -44,8 +46,6 @@ from cribkit.games.tabletop import (
     partial_line_total,
     start_tabletop,
 )
-from cribkit.games.tabletop_actions import CELLS, cell_index, cell_name, parse_cell
-from cribkit.games.tabletop_rules import CENTRE, LINES, NEIGHBOURS, deal_seats, stacked_deck
 
 # -- helpers ------------------------------------------------------------------------------------
 

@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cribkit.games import lookup, start
-from cribkit.games.actions import Declare, Discard
-from cribkit.games.classic import OverDeclarationError, WrongActionError
+from cribkit.games.classic.actions import Declare, Discard
+from cribkit.games.classic.state import OverDeclarationError, WrongActionError
 from cribkit.games.protocol import (
     Action,
     GameError,
@@ -34,16 +34,7 @@ from cribkit.games.protocol import (
     Transition,
 )
 from cribkit.games.records import dumps, replay
-from cribkit.games.tiles import (
-    ExchangeError,
-    TileNotHeldError,
-    TilesEvent,
-    TilesResult,
-    TilesRules,
-    TilesState,
-    start_tiles,
-)
-from cribkit.games.tiles_board import (
+from cribkit.games.tiles.board import (
     EMPTY,
     Board,
     DeadHandError,
@@ -58,7 +49,7 @@ from cribkit.games.tiles_board import (
     cell_name,
     hand_info,
 )
-from cribkit.games.tiles_notation import (
+from cribkit.games.tiles.notation import (
     Exchange,
     Joker,
     NotationError,
@@ -68,7 +59,7 @@ from cribkit.games.tiles_notation import (
     format_move,
     parse_move,
 )
-from cribkit.games.tiles_rules import (
+from cribkit.games.tiles.rules import (
     KINDS,
     SET_SIZE,
     TileParseError,
@@ -82,6 +73,15 @@ from cribkit.games.tiles_rules import (
     piece_tile,
     seeded_bag,
     tile_text,
+)
+from cribkit.games.tiles.state import (
+    ExchangeError,
+    TileNotHeldError,
+    TilesEvent,
+    TilesResult,
+    TilesRules,
+    TilesState,
+    start_tiles,
 )
 
 from .test_tiles_movegen import slow_points

@@ -19,11 +19,10 @@ from itertools import combinations, permutations, product
 import pytest
 
 from cribkit.core.scoring import score_tile_line
-from cribkit.games.tiles import TilesRules, TilesState, start_tiles
-from cribkit.games.tiles_board import EMPTY, Board
-from cribkit.games.tiles_movegen import generate_plays
-from cribkit.games.tiles_notation import Pass, PlayTiles, format_move
-from cribkit.games.tiles_rules import (
+from cribkit.games.tiles.board import EMPTY, Board
+from cribkit.games.tiles.movegen import generate_plays
+from cribkit.games.tiles.notation import Pass, PlayTiles, format_move
+from cribkit.games.tiles.rules import (
     full_set,
     parse_tiles,
     piece_colour,
@@ -32,6 +31,7 @@ from cribkit.games.tiles_rules import (
     tile_rank,
     tile_text,
 )
+from cribkit.games.tiles.state import TilesRules, TilesState, start_tiles
 
 Cell = tuple[int, int]
 PlayKey = tuple[tuple[Cell, ...], tuple[int, ...]]

@@ -11,7 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
-from cribkit.games.classic_rules import ClassicRules
+from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.records import replay
 from cribkit.tui.classic_app import ClassicApp
 

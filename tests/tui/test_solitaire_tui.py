@@ -12,7 +12,7 @@ from textual.widgets import RichLog
 
 from cribkit.ai.solitaire import SolitairePlayer, best_possible_total, options_for
 from cribkit.games.records import replay
-from cribkit.games.solitaire import start_solitaire
+from cribkit.games.solitaire.state import start_solitaire
 from cribkit.tui.solitaire_app import SolitaireApp
 
 Script = Callable[[SolitaireApp, Pilot[None]], Awaitable[None]]

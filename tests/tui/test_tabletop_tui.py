@@ -12,9 +12,9 @@ from textual.widgets import RichLog
 
 from cribkit.ai.tabletop import TableTopPlayer, _Position
 from cribkit.games.records import replay
-from cribkit.games.tabletop import TableTopEvent
-from cribkit.games.tabletop_actions import CELLS, cell_name
-from cribkit.games.tabletop_rules import PLACEMENTS, TableTopRules
+from cribkit.games.tabletop.actions import CELLS, cell_name
+from cribkit.games.tabletop.rules import PLACEMENTS, TableTopRules
+from cribkit.games.tabletop.state import TableTopEvent
 from cribkit.store.saves import load_record
 from cribkit.tui.tabletop_app import TableTopApp
 

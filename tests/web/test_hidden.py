@@ -18,13 +18,13 @@ from starlette.testclient import TestClient
 
 from cribkit.ai.players import make_player
 from cribkit.core.cards import Card
-from cribkit.games.classic import ClassicState
+from cribkit.games.classic.state import ClassicState
 from cribkit.games.protocol import Action, GameState
 from cribkit.games.records import start_from
-from cribkit.games.solitaire import SolitaireState
-from cribkit.games.tabletop import TableTopState
-from cribkit.games.tiles import TilesState
-from cribkit.games.tiles_rules import tile_text
+from cribkit.games.solitaire.state import SolitaireState
+from cribkit.games.tabletop.state import TableTopState
+from cribkit.games.tiles.rules import tile_text
+from cribkit.games.tiles.state import TilesState
 from cribkit.web.sessions import GameSession
 
 from .conftest import Seat, new_game, socket_url

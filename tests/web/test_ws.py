@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from cribkit.ai.solitaire import best_possible_total
-from cribkit.games.solitaire import solitaire_deck
+from cribkit.games.solitaire.state import solitaire_deck
 from cribkit.web.sessions import MAX_MESSAGE, GameSession
 
 from .conftest import Message, Seat, new_game, socket_url

@@ -47,9 +47,9 @@ from cribkit.core.tables import (
     four_card_total,
     hand_total,
 )
-from cribkit.games.actions import Discard
+from cribkit.games.classic.actions import Discard
 from cribkit.games.protocol import Action
-from cribkit.games.solitaire import round_cards
+from cribkit.games.solitaire.state import round_cards
 
 __all__ = [
     "BestPlay",
@@ -231,7 +231,7 @@ def knowledge(observation: Observation) -> tuple[tuple[Card, ...], tuple[Card, .
 def options_for(observation: Observation) -> list[LayAwayOption]:
     """The expert's exact analysis of the lay-aways in a Solitaire observation, best first.
 
-    >>> from cribkit.games.solitaire import start_solitaire
+    >>> from cribkit.games.solitaire.state import start_solitaire
     >>> obs = start_solitaire(seed=1).state.observation(0)
     >>> options = options_for(obs)
     >>> len(options), options[0].value >= options[-1].value
@@ -244,7 +244,7 @@ def options_for(observation: Observation) -> list[LayAwayOption]:
 class SolitairePlayer:
     """A Solitaire player of one level (``easy``, ``medium``, ``expert``); deterministic.
 
-    >>> from cribkit.games.solitaire import start_solitaire
+    >>> from cribkit.games.solitaire.state import start_solitaire
     >>> state = start_solitaire(seed=2).state
     >>> SolitairePlayer("expert").choose(state.observation(0), state.legal_actions()) in state.legal_actions()
     True
@@ -343,7 +343,7 @@ def best_play(deck: Sequence[int | str]) -> BestPlay:
 def best_possible_total(deck: Sequence[int | str]) -> int:
     """The best total a player could make on ``deck`` (52 cards, top first) knowing its order.
 
-    >>> from cribkit.games.solitaire import solitaire_deck
+    >>> from cribkit.games.solitaire.state import solitaire_deck
     >>> best_possible_total(solitaire_deck(1)) >= 0
     True
     """

@@ -43,8 +43,8 @@ from cribkit.ai.players import Observation, register_players
 from cribkit.core.cards import DECK_SIZE, Card, mask_bits
 from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS, line_total
 from cribkit.games.protocol import Action
-from cribkit.games.tabletop_actions import CELLS, SIZE, Place
-from cribkit.games.tabletop_rules import LINES, NEIGHBOURS
+from cribkit.games.tabletop.actions import CELLS, SIZE, Place
+from cribkit.games.tabletop.rules import LINES, NEIGHBOURS
 
 __all__ = [
     "LinePotential",

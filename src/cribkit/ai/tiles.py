@@ -2,7 +2,7 @@
 :mod:`cribkit.ai.players`).
 
 Each level sees only its seat's observation (the board, its rack, the tiles it has not seen)
-and regenerates its plays with their points (:func:`~cribkit.games.tiles_movegen.generate_plays`).
+and regenerates its plays with their points (:func:`~cribkit.games.tiles.movegen.generate_plays`).
 
 - easy: the play that scores most now (ties in the engine's order); with no play it exchanges
   its whole rack while the bag allows (else its highest tiles), or passes.
@@ -20,7 +20,7 @@ and regenerates its plays with their points (:func:`~cribkit.games.tiles_movegen
   plays, the reply, its next play, passing included, the deductions when the game ends)
   decides.
 
->>> from cribkit.games.tiles import start_tiles
+>>> from cribkit.games.tiles.state import start_tiles
 >>> state = start_tiles(seed=3).state
 >>> player = TilesPlayer("expert", seed=1)
 >>> action = player.choose(state.observation(state.current_player), state.legal_actions())
@@ -40,12 +40,12 @@ from itertools import combinations
 from typing import Any, Final
 
 from cribkit.ai.players import Observation, Player, RandomPlayer, register_players
-from cribkit.games.actions import Declare
+from cribkit.games.classic.actions import Declare
 from cribkit.games.protocol import Action
-from cribkit.games.tiles_board import EMPTY, Board
-from cribkit.games.tiles_movegen import ScoredPlay, generate_plays
-from cribkit.games.tiles_notation import Exchange, Joker, Pass, PassJoker, PlayTiles
-from cribkit.games.tiles_rules import (
+from cribkit.games.tiles.board import EMPTY, Board
+from cribkit.games.tiles.movegen import ScoredPlay, generate_plays
+from cribkit.games.tiles.notation import Exchange, Joker, Pass, PassJoker, PlayTiles
+from cribkit.games.tiles.rules import (
     RACK_SIZE,
     face_value,
     parse_piece,
@@ -115,7 +115,7 @@ def leave_features(tiles: Sequence[int]) -> list[float]:
     count per rank; for every two tiles kept whether they pair, make fifteen, are one or two
     ranks apart, are of one colour; and whether 3 or 4 tiles are kept (fewer fresh tiles).
 
-    >>> from cribkit.games.tiles_rules import parse_tiles
+    >>> from cribkit.games.tiles.rules import parse_tiles
     >>> f = leave_features(parse_tiles("5d 5l Kd"))
     >>> f[4], f[12], dict(zip(LEAVE_FEATURES[13:], f[13:]))  # doctest: +NORMALIZE_WHITESPACE
     (2.0, 1.0, {'pair': 1.0, 'fifteen': 2.0, 'step1': 0.0, 'step2': 0.0, 'same_colour': 1.0,
@@ -141,7 +141,7 @@ class LeaveTable:
     """The value of tiles kept on a rack: a weight per feature of :data:`LEAVE_FEATURES`.
 
     >>> table = LeaveTable.from_json({"weights": {"rank_5": 2.0, "pair": 1.5}})
-    >>> from cribkit.games.tiles_rules import parse_tiles
+    >>> from cribkit.games.tiles.rules import parse_tiles
     >>> table.value(parse_tiles("5d 5l")), table.value(())
     (5.5, 0.0)
     """

@@ -149,7 +149,7 @@ def _simulate_solitaire(level: str, *, games: int, seed: int, as_json: bool) -> 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from cribkit.ai.players import LEVELS
-    from cribkit.sim_solitaire import simulate_solitaire
+    from cribkit.sim.solitaire import simulate_solitaire
 
     level = level.split(",")[0].strip() if level != "expert,easy" else "expert"
     if level not in LEVELS:
@@ -273,7 +273,7 @@ def _play_solitaire(
     import datetime
     import secrets
 
-    from cribkit.games.solitaire import daily_seed
+    from cribkit.games.solitaire.state import daily_seed
     from cribkit.store.saves import load_record
 
     if daily and seed is not None:
@@ -312,14 +312,14 @@ def solitaire(
     """
     import datetime
 
-    from cribkit.games.solitaire import daily_seed
+    from cribkit.games.solitaire.state import daily_seed
 
     if daily and seed is not None:
         raise fail("give --seed or --daily, not both")
     if not (auto or as_json):
         _play_solitaire(seed=seed, daily=daily or seed is None, resume=None, save=None)
         return
-    from cribkit.sim_solitaire import deal_report
+    from cribkit.sim.solitaire import deal_report
 
     chosen = seed if seed is not None else daily_seed(datetime.date.today())
     report = deal_report(chosen)

@@ -8,9 +8,12 @@
 """
 
 from cribkit.games import classic as classic
-from cribkit.games.actions import Declare, Discard, Muggins, PassMuggins, Play
-from cribkit.games.classic import ClassicState, next_game, start_game
-from cribkit.games.classic_rules import ClassicRules
+from cribkit.games import solitaire as solitaire
+from cribkit.games import tabletop as tabletop
+from cribkit.games import tiles as tiles
+from cribkit.games.classic.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.classic.rules import ClassicRules
+from cribkit.games.classic.state import ClassicState, next_game, start_game
 from cribkit.games.protocol import (
     Action,
     Event,
@@ -30,7 +33,7 @@ from cribkit.games.protocol import (
     lookup,
     start,
 )
-from cribkit.games.solitaire import (
+from cribkit.games.solitaire.state import (
     SolitaireResult,
     SolitaireRules,
     SolitaireState,
@@ -38,7 +41,7 @@ from cribkit.games.solitaire import (
     solitaire_deck,
     start_solitaire,
 )
-from cribkit.games.tabletop import (
+from cribkit.games.tabletop.state import (
     NotAdjacentError,
     OccupiedCellError,
     OffGridError,
@@ -47,8 +50,8 @@ from cribkit.games.tabletop import (
     TableTopState,
     start_tabletop,
 )
-from cribkit.games.tiles import TilesRules, TilesState, start_tiles
-from cribkit.games.tiles_notation import Exchange, Pass, PlayTiles
+from cribkit.games.tiles.notation import Exchange, Pass, PlayTiles
+from cribkit.games.tiles.state import TilesRules, TilesState, start_tiles
 
 __all__ = [
     "Action",
@@ -91,10 +94,13 @@ __all__ = [
     "games",
     "lookup",
     "next_game",
+    "solitaire",
     "solitaire_deck",
     "start",
     "start_game",
     "start_solitaire",
     "start_tabletop",
     "start_tiles",
+    "tabletop",
+    "tiles",
 ]

@@ -106,7 +106,7 @@ class Rules:
     def spec(self) -> str:
         """The registry name of these rules: the game, then the options that differ from the default.
 
-        >>> from cribkit.games.classic_rules import ClassicRules
+        >>> from cribkit.games.classic.rules import ClassicRules
         >>> ClassicRules(players=3, target=61).spec()
         'classic:players=3,target=61'
         """

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cribkit.core.cards import Card
-from cribkit.games.classic_rules import Seed, deal_deck
+from cribkit.games.classic.rules import Seed, deal_deck
 from cribkit.games.protocol import Action, GameError, Rules
 from cribkit.games.records import FORMAT, VERSION
 from cribkit.games.stacking import as_deck

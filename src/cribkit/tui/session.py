@@ -1,7 +1,7 @@
 """Starting or resuming a game against the computer: shared by the terminal games.
 
->>> from cribkit.games.classic import ClassicState
->>> from cribkit.games.classic_rules import ClassicRules
+>>> from cribkit.games.classic.state import ClassicState
+>>> from cribkit.games.classic.rules import ClassicRules
 >>> state, events = open_game(ClassicRules(), ClassicState, seed=3)
 >>> state.phase, events[0].type
 ('discard', 'cut')

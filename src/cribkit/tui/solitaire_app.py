@@ -24,10 +24,10 @@ from textual.widgets import Footer, RichLog, Static
 
 from cribkit.ai.solitaire import LayAwayOption, best_play, options_for
 from cribkit.core.cards import Card
-from cribkit.games.actions import Discard
+from cribkit.games.classic.actions import Discard
 from cribkit.games.protocol import Event, GameError
 from cribkit.games.records import replay
-from cribkit.games.solitaire import ROUNDS, SolitaireRules, SolitaireState, start_solitaire
+from cribkit.games.solitaire.state import ROUNDS, SolitaireRules, SolitaireState, start_solitaire
 from cribkit.store.saves import save_record
 from cribkit.tui.naming import with_symbols
 from cribkit.tui.widgets import card_text, cards_text

@@ -31,9 +31,9 @@ from textual.widgets import Footer, Static
 from cribkit.ai.tabletop import TableTopPlayer, _Position
 from cribkit.core.cards import Card
 from cribkit.games.protocol import Action, Event
-from cribkit.games.tabletop import TableTopState, partial_line_total
-from cribkit.games.tabletop_actions import COLUMNS, SIZE, Place, cell_name
-from cribkit.games.tabletop_rules import CENTRE, LINES, PLACEMENTS, TableTopRules, line_name
+from cribkit.games.tabletop.actions import COLUMNS, SIZE, Place, cell_name
+from cribkit.games.tabletop.rules import CENTRE, LINES, PLACEMENTS, TableTopRules, line_name
+from cribkit.games.tabletop.state import TableTopState, partial_line_total
 from cribkit.tui.base import ComputerGameApp
 from cribkit.tui.naming import with_symbols
 from cribkit.tui.widgets import card_text

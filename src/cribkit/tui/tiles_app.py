@@ -33,10 +33,10 @@ from textual.widgets import Footer, Input, Static
 from cribkit.ai.tiles import TilesPlayer
 from cribkit.core.cards import RANK_CHARS
 from cribkit.games.protocol import Action, Event, GameError
-from cribkit.games.tiles import TilesRules, TilesState
-from cribkit.games.tiles_board import EMPTY, LETTERS
-from cribkit.games.tiles_notation import Exchange, Pass, PlayTiles
-from cribkit.games.tiles_rules import MAX_HAND, piece_colour, piece_turned, piece_value, tile_colour
+from cribkit.games.tiles.board import EMPTY, LETTERS
+from cribkit.games.tiles.notation import Exchange, Pass, PlayTiles
+from cribkit.games.tiles.rules import MAX_HAND, piece_colour, piece_turned, piece_value, tile_colour
+from cribkit.games.tiles.state import TilesRules, TilesState
 from cribkit.tui.base import ComputerGameApp
 
 __all__ = ["TilesApp"]
@@ -75,7 +75,7 @@ def bonus_cues(cells: Sequence[int], size: int) -> dict[int, int]:
     """The empty cells that would complete a crib hand of five tiles of one colour (a line of
     four of one colour with an empty cell at an end, nothing beyond it): cell -> colour.
 
-    >>> from cribkit.games.tiles_board import Board, cell_index
+    >>> from cribkit.games.tiles.board import Board, cell_index
     >>> board = Board.from_cells(7, {"B4": "5d", "C4": "5d", "D4": "5d", "E4": "Td"})
     >>> sorted((c, colour) for c, colour in bonus_cues(board.cells, 7).items())
     [(21, 0), (26, 0)]

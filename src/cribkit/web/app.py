@@ -312,7 +312,9 @@ def _replay_steps(record: Any, seat: int = 0) -> dict[str, Any]:
         raise ApiError(422, "bad_record", str(error)) from None
     seats = int(getattr(state.rules, "players", 1))
     if not 0 <= seat < seats:
-        raise ApiError(422, "bad_seat", f"seat is a seat of this game, 0 to {seats - 1}, not {seat}")
+        raise ApiError(
+            422, "bad_seat", f"seat is a seat of this game, 0 to {seats - 1}, not {seat}"
+        )
 
     def step(action: dict[str, Any] | None, events: Any) -> dict[str, Any]:
         return {

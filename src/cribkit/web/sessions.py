@@ -43,10 +43,10 @@ from cribkit.games.protocol import (
     lookup,
 )
 from cribkit.games.records import replay
-from cribkit.games.solitaire import SolitaireState
-from cribkit.games.tiles import TilesState
-from cribkit.games.tiles_notation import Exchange, Pass
-from cribkit.games.tiles_rules import RACK_SIZE
+from cribkit.games.solitaire.state import SolitaireState
+from cribkit.games.tiles.notation import Exchange, Pass
+from cribkit.games.tiles.rules import RACK_SIZE
+from cribkit.games.tiles.state import TilesState
 from cribkit.store.base import GameRow, Store, new_row
 from cribkit.web import hints
 

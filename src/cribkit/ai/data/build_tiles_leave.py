@@ -42,10 +42,10 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 
 from cribkit.ai.tiles import DATA_FILE, LEAVE_FEATURES, LeaveTable, TilesPlayer, leave_features
-from cribkit.games.tiles import TilesRules, start_tiles
-from cribkit.games.tiles_board import EMPTY
-from cribkit.games.tiles_movegen import generate_plays
-from cribkit.games.tiles_rules import RACK_SIZE, full_set, piece_tile
+from cribkit.games.tiles.board import EMPTY
+from cribkit.games.tiles.movegen import generate_plays
+from cribkit.games.tiles.rules import RACK_SIZE, full_set, piece_tile
+from cribkit.games.tiles.state import TilesRules, start_tiles
 
 DEFAULT_OUT: Final = Path(__file__).with_name(DATA_FILE)
 #: The ridge penalty of the regression (on features counted in tiles).

@@ -27,7 +27,7 @@ from typing import Final
 from cribkit.core.cards import DECK_SIZE, Card
 from cribkit.games.protocol import Rules
 from cribkit.games.stacking import GivenCards, as_cards, complete_deck, place_cards
-from cribkit.games.tabletop_actions import CELLS, COLUMNS, SIZE
+from cribkit.games.tabletop.actions import CELLS, COLUMNS, SIZE
 
 __all__ = [
     "CENTRE",

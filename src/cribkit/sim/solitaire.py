@@ -11,7 +11,7 @@ deal the best possible total, knowing the whole deck order, is computed too.
 >>> data["deals"], data["seeds"], 0 <= data["good_rate"] <= 1
 (20, [1, 20], True)
 
-The daily deal's seed is :func:`~cribkit.games.solitaire.daily_seed` of the date (``YYYYMMDD``).
+The daily deal's seed is :func:`~cribkit.games.solitaire.state.daily_seed` of the date (``YYYYMMDD``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 from cribkit.ai.players import LEVELS, make_player
 from cribkit.ai.solitaire import best_play, best_possible_total
-from cribkit.games.solitaire import SolitaireRules, daily_seed, start_solitaire
+from cribkit.games.solitaire.state import SolitaireRules, daily_seed, start_solitaire
 from cribkit.sim import wilson_interval
 
 __all__ = ["SolitaireSimResult", "daily_seed", "deal_report", "play_deal", "simulate_solitaire"]

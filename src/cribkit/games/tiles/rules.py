@@ -208,7 +208,7 @@ def parse_tile(text: str) -> int:
     >>> parse_tile("5h")
     Traceback (most recent call last):
     ...
-    cribkit.games.tiles_rules.TileParseError: '5h' is not a tile: a tile is a rank (A, 2-10, T, J, Q, K) and a colour, d (dark) or l (light), such as 5d or Kl
+    cribkit.games.tiles.rules.TileParseError: '5h' is not a tile: a tile is a rank (A, 2-10, T, J, Q, K) and a colour, d (dark) or l (light), such as 5d or Kl
     """
     if not isinstance(text, str):
         raise TileParseError(f"a tile is text such as '5d', not {text!r}")
@@ -247,7 +247,7 @@ def parse_piece(text: str) -> int:
     >>> parse_piece("9=5d")
     Traceback (most recent call last):
     ...
-    cribkit.games.tiles_rules.TileParseError: '9=5d': only a 6 can be placed as a 9 and only a 9 as a 6
+    cribkit.games.tiles.rules.TileParseError: '9=5d': only a 6 can be placed as a 9 and only a 9 as a 6
     """
     if not isinstance(text, str):
         raise TileParseError(f"a tile is text such as '5d' or '9=6d', not {text!r}")

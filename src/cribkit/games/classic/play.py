@@ -1,10 +1,10 @@
 """Classic cribbage, the play of the rules: dealing, pegging, the show, manual counting.
 
-:class:`~cribkit.games.classic.ClassicState` checks each action; this module carries it out on
+:class:`~cribkit.games.classic.state.ClassicState` checks each action; this module carries it out on
 a mutable copy of the state (:class:`Run`), one step and its automatic consequences (goes, the
 show, the next deal) at a time, and records the events.
 
->>> from cribkit.games.classic import ClassicRules, start_game
+>>> from cribkit.games.classic.state import ClassicRules, start_game
 >>> state = start_game(ClassicRules(), seed=42).state
 >>> run = Run(state)
 >>> run.discard(1, cards_of(state.hands[1])[:2])
@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.core.tables import hand_total
-from cribkit.games.classic_rules import deal_positions, side_of
+from cribkit.games.classic.rules import deal_positions, side_of
 from cribkit.games.protocol import Event, PendingEvent, Result
 from cribkit.games.setup import DealSetup
 
 if TYPE_CHECKING:
-    from cribkit.games.classic import ClassicState
+    from cribkit.games.classic.state import ClassicState
 
 #: The count may never pass this.
 MAX_COUNT: Final = 31

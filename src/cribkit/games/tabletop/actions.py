@@ -19,7 +19,7 @@ with :class:`OffGridError`, the rule it breaks:
 >>> Action.from_dict({"type": "place", "seat": 0, "cell": "F2"})
 Traceback (most recent call last):
 ...
-cribkit.games.tabletop_actions.OffGridError: F2 is off the grid: the cells are A1 to E5 (columns A-E, rows 1-5)
+cribkit.games.tabletop.actions.OffGridError: F2 is off the grid: the cells are A1 to E5 (columns A-E, rows 1-5)
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def cell_index(name: str) -> int:
     >>> cell_index("Z9")
     Traceback (most recent call last):
     ...
-    cribkit.games.tabletop_actions.OffGridError: Z9 is off the grid: the cells are A1 to E5 (columns A-E, rows 1-5)
+    cribkit.games.tabletop.actions.OffGridError: Z9 is off the grid: the cells are A1 to E5 (columns A-E, rows 1-5)
     >>> cell_index("centre")
     Traceback (most recent call last):
     ...
@@ -115,7 +115,7 @@ def parse_cell(data: Mapping[str, Any]) -> int:
     >>> parse_cell({"row": 5, "col": 0})
     Traceback (most recent call last):
     ...
-    cribkit.games.tabletop_actions.OffGridError: row 5, col 0 is off the grid: rows and columns are numbered 0 to 4 (or name the cell, A1 to E5)
+    cribkit.games.tabletop.actions.OffGridError: row 5, col 0 is off the grid: rows and columns are numbered 0 to 4 (or name the cell, A1 to E5)
     """
     if "cell" in data:
         if "row" in data or "col" in data:
@@ -146,7 +146,7 @@ class Place(Action):
     """Place one's turned card on ``cell`` (0-24, see :func:`cell_index`).
 
     The engine checks the cell (:meth:`TableTopState.verify
-    <cribkit.games.tabletop.TableTopState.verify>`): on the grid, empty, and touching a card
+    <cribkit.games.tabletop.state.TableTopState.verify>`): on the grid, empty, and touching a card
     already on the table.
 
     >>> str(Place(0, 12 + 1))

@@ -18,9 +18,9 @@ that score in it depend only on that multiset, so they are looked up once; then 
 arrangements whose every tile passes its cell's cross-check and scores in the main hand or in
 its crossing hand are kept. Plays of one tile are generated once, with the plays across.
 
->>> from cribkit.games.tiles_board import Board
->>> from cribkit.games.tiles_notation import format_move
->>> from cribkit.games.tiles_rules import parse_tiles
+>>> from cribkit.games.tiles.board import Board
+>>> from cribkit.games.tiles.notation import format_move
+>>> from cribkit.games.tiles.rules import parse_tiles
 >>> board = Board.from_cells(13, {"G7": "5d", "H7": "Tl"})
 >>> plays = generate_plays(board, parse_tiles("Kd 4l 3d 9d"))
 >>> best = max(plays, key=lambda p: p.points)
@@ -36,9 +36,9 @@ from itertools import permutations
 from typing import Final, NamedTuple
 
 from cribkit.core.tables import RANK_WEIGHTS
-from cribkit.games.tiles_board import _INFO, EMPTY, Board, hand_info
-from cribkit.games.tiles_notation import PlayTiles
-from cribkit.games.tiles_rules import BONUS, MAX_HAND, RACK_SIZE, piece_of, tile_rank
+from cribkit.games.tiles.board import _INFO, EMPTY, Board, hand_info
+from cribkit.games.tiles.notation import PlayTiles
+from cribkit.games.tiles.rules import BONUS, MAX_HAND, RACK_SIZE, piece_of, tile_rank
 
 __all__ = ["ScoredPlay", "generate_plays"]
 
@@ -50,7 +50,7 @@ _W: Final = (0, *RANK_WEIGHTS)  # weight by value, 1-13
 
 class ScoredPlay(NamedTuple):
     """A legal play and its points (every crib hand and bonus; see
-    :meth:`~cribkit.games.tiles.TilesState.preview` for the breakdown)."""
+    :meth:`~cribkit.games.tiles.state.TilesState.preview` for the breakdown)."""
 
     play: PlayTiles
     points: int
@@ -178,10 +178,10 @@ class _Cross:
 def generate_plays(
     board: Board, rack: Sequence[int], *, seat: int = 0, strict: bool = True
 ) -> list[ScoredPlay]:
-    """Every legal play of tiles from ``rack`` (tiles, see :mod:`~cribkit.games.tiles_rules`)
+    """Every legal play of tiles from ``rack`` (tiles, see :mod:`~cribkit.games.tiles.rules`)
     on ``board``, as :class:`PlayTiles` for ``seat`` with its points.
 
-    Exactly the plays :func:`~cribkit.games.tiles_board.evaluate_play` accepts, each once (a
+    Exactly the plays :func:`~cribkit.games.tiles.board.evaluate_play` accepts, each once (a
     play of one tile is not repeated as a play down), in a fixed order: plays across row by row,
     then plays down column by column.
     """

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
-from cribkit.games.actions import Declare, Discard, Muggins, PassMuggins, Play
-from cribkit.games.classic_play import (
+from cribkit.games.classic.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.classic.play import (
     AWAITING,
     DECLARE,
     DISCARD,
@@ -46,7 +46,7 @@ from cribkit.games.classic_play import (
     Run,
     cards_of,
 )
-from cribkit.games.classic_rules import (
+from cribkit.games.classic.rules import (
     ClassicRules,
     Seed,
     SidedGame,
@@ -249,7 +249,7 @@ class ClassicState(SidedGame):
         >>> state.verify(Play(1, Card.parse("5h")))
         Traceback (most recent call last):
         ...
-        cribkit.games.classic.WrongActionError: seat 1 cannot play a card now: the players are laying away to the crib
+        cribkit.games.classic.state.WrongActionError: seat 1 cannot play a card now: the players are laying away to the crib
         """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an action")

@@ -6,7 +6,7 @@ One player, one 52-card deck, one pass through it. Each of the six rounds:
    to the crib, 3 more cards to the hand. The 2 crib cards are dealt **face down**: the player
    sees them only when the crib is counted (the rules deal them to the crib, not to the
    player, and Hoyle's player "looks at the hand" only).
-2. The player lays away 2 of the 6 hand cards to the crib (a :class:`~cribkit.games.actions.Discard`,
+2. The player lays away 2 of the 6 hand cards to the crib (a :class:`~cribkit.games.classic.actions.Discard`,
    seat 0): the only choice in the game.
 3. The top card of the stock is turned as **the starter**; a jack scores 2 (his heels).
 4. **The hand, then the crib** are counted with the classic show rules: a 4-card flush in the
@@ -49,8 +49,8 @@ from cribkit.core.pegging import PegScore
 from cribkit.core.scoring import Score, score_hand
 from cribkit.core.tables import four_card_total, hand_total
 from cribkit.core.words import number_word
-from cribkit.games.actions import Discard
-from cribkit.games.classic import CardNotHeldError, DiscardError, WrongActionError
+from cribkit.games.classic.actions import Discard
+from cribkit.games.classic.state import CardNotHeldError, DiscardError, WrongActionError
 from cribkit.games.protocol import (
     Action,
     Event,
@@ -483,7 +483,7 @@ class SolitaireState:
         >>> state.verify(Discard(0, (Card.parse("Ac"), Card.parse("Ks"))))
         Traceback (most recent call last):
         ...
-        cribkit.games.classic.CardNotHeldError: you cannot lay away Ks: it is not in your hand (Ac Ad Ah 2d 2h 2s)
+        cribkit.games.classic.state.CardNotHeldError: you cannot lay away Ks: it is not in your hand (Ac Ad Ah 2d 2h 2s)
         """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an action")

@@ -1,7 +1,7 @@
 """Cribbage Tiles: the actions, and the move notation players type, both ways.
 
 The actions are :class:`PlayTiles` (pieces on cells), :class:`Exchange` (tiles back to the
-bag), :class:`Pass`, and with the ``joker`` option :class:`~cribkit.games.actions.Declare`,
+bag), :class:`Pass`, and with the ``joker`` option :class:`~cribkit.games.classic.actions.Declare`,
 :class:`Joker` and :class:`PassJoker`. Their JSON forms (in records):
 
 >>> play = PlayTiles(0, ((6, 6), (6, 7)), (parse_piece("5d"), parse_piece("Tl")))
@@ -26,7 +26,7 @@ writes a play this way (brackets with the board, ``.`` without), so its text rea
 The other moves: ``exchange 5d Kl`` (also ``swap``), ``pass``, and with ``joker``
 ``declare 12``, ``joker`` and ``no joker``.
 
->>> from cribkit.games.tiles_board import Board
+>>> from cribkit.games.tiles.board import Board
 >>> board = Board.from_cells(13, {"G7": "6l"})
 >>> move = parse_move("F7 across 5d 4d", seat=0, board=board)
 >>> move.names, format_move(move, board), format_move(move)
@@ -36,7 +36,7 @@ The other moves: ``exchange 5d Kl`` (also ``swap``), ``pass``, and with ``joker`
 >>> parse_move("M7 across 5d 4d", seat=0, board=board)
 Traceback (most recent call last):
 ...
-cribkit.games.tiles_notation.NotationError: 'M7 across 5d 4d' runs off the board after M7
+cribkit.games.tiles.notation.NotationError: 'M7 across 5d 4d' runs off the board after M7
 """
 
 from __future__ import annotations
@@ -45,10 +45,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from cribkit.games.actions import Declare
+from cribkit.games.classic.actions import Declare
 from cribkit.games.protocol import Action, GameError
-from cribkit.games.tiles_board import EMPTY, LETTERS, Board, OffBoardError, cell_index
-from cribkit.games.tiles_rules import (
+from cribkit.games.tiles.board import EMPTY, LETTERS, Board, OffBoardError, cell_index
+from cribkit.games.tiles.rules import (
     KINDS,
     TileParseError,
     parse_piece,
@@ -111,7 +111,7 @@ def _cell_of(name: str) -> Cell:
 
 @dataclass(frozen=True, slots=True)
 class PlayTiles(Action):
-    """Place ``tiles`` (pieces, see :mod:`~cribkit.games.tiles_rules`) on ``cells``, given as
+    """Place ``tiles`` (pieces, see :mod:`~cribkit.games.tiles.rules`) on ``cells``, given as
     (row, column) from 0. The pairs are kept in cell order, so equal plays compare equal."""
 
     cells: tuple[Cell, ...]
@@ -296,13 +296,13 @@ _HELP: Final = (
 def parse_move(text: str, *, seat: int, board: Board) -> Action:
     """The action written ``text`` (see the module docstring) for ``seat`` on ``board``.
 
-    >>> from cribkit.games.tiles_board import Board
+    >>> from cribkit.games.tiles.board import Board
     >>> parse_move("exchange 5d kl", seat=1, board=Board.empty(13))
     Exchange(seat=1, tiles=(8, 25))
     >>> parse_move("G7 5d 6l", seat=0, board=Board.empty(13))
     Traceback (most recent call last):
     ...
-    cribkit.games.tiles_notation.NotationError: 'G7 5d 6l': say across or down for a play of more than one tile, as in 'G7 across 5d 6l'
+    cribkit.games.tiles.notation.NotationError: 'G7 5d 6l': say across or down for a play of more than one tile, as in 'G7 across 5d 6l'
     """
     if not isinstance(text, str):
         raise NotationError(f"a move is text, not {text!r}")

@@ -40,12 +40,12 @@ from cribkit.core.cards import DECK, Card, mask_bits
 from cribkit.core.scoring import Score, score_line
 from cribkit.core.tables import line_total, ranks_total
 from cribkit.core.words import number_word
-from cribkit.games.classic import NoDeckError, WrongActionError
-from cribkit.games.classic_rules import (
+from cribkit.games.classic.rules import (
     Seed,
     SidedGame,
     first_dealer_cut,
 )
+from cribkit.games.classic.state import NoDeckError, WrongActionError
 from cribkit.games.protocol import (
     Action,
     Event,
@@ -60,7 +60,7 @@ from cribkit.games.protocol import (
     register,
 )
 from cribkit.games.setup import DealSetup, deal_setup
-from cribkit.games.tabletop_actions import (
+from cribkit.games.tabletop.actions import (
     CELLS,
     SIZE,
     OffGridError,
@@ -68,7 +68,7 @@ from cribkit.games.tabletop_actions import (
     cell_index,
     cell_name,
 )
-from cribkit.games.tabletop_rules import (
+from cribkit.games.tabletop.rules import (
     CENTRE,
     LINES,
     PLACEMENTS,
@@ -345,7 +345,7 @@ class TableTopState(SidedGame):
         >>> state.verify(Place(1, cell_index("A1")))
         Traceback (most recent call last):
         ...
-        cribkit.games.tabletop.NotAdjacentError: seat 1 cannot place on A1: it touches no card on the table (a card goes next to one already there, diagonals included)
+        cribkit.games.tabletop.state.NotAdjacentError: seat 1 cannot place on A1: it touches no card on the table (a card goes next to one already there, diagonals included)
         >>> state.verify(Place(0, cell_index("C2")))
         Traceback (most recent call last):
         ...
@@ -622,7 +622,7 @@ def start_tabletop(
 ) -> Transition[TableTopState]:
     """Start a Table Top match: cut for the first deal (unless ``first_dealer``) and deal.
 
-    ``decks`` (top card first, one per deal; see :mod:`cribkit.games.tabletop_rules` for the
+    ``decks`` (top card first, one per deal; see :mod:`cribkit.games.tabletop.rules` for the
     dealing convention) are used for the first deals, then the ``seed``'s shuffles; a seed is
     needed to cut for the first dealer. With explicit decks only, the match stops
     (``phase == "awaiting_deck"``) when they run out.

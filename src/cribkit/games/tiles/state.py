@@ -7,10 +7,10 @@ must score in a crib hand the play forms or extends; the first play covers the c
 of 10: the first play, all 5 rack tiles in one turn, each crib hand of 5 tiles of one colour.
 A player may pass instead, exchanging tiles with the bag while it holds enough. The game ends
 when the bag is empty and a player has played out, or every player in turn has passed; tiles
-left on a rack are deducted at face value. :mod:`cribkit.games.tiles_rules` has the tiles and
-the options, :mod:`~cribkit.games.tiles_board` the cells and the rules of a play,
-:mod:`~cribkit.games.tiles_notation` the actions and the notation (``G7 across 5d 6l 4d``),
-:mod:`~cribkit.games.tiles_movegen` the move generator, :mod:`~cribkit.games.tiles_events`
+left on a rack are deducted at face value. :mod:`cribkit.games.tiles.rules` has the tiles and
+the options, :mod:`~cribkit.games.tiles.board` the cells and the rules of a play,
+:mod:`~cribkit.games.tiles.notation` the actions and the notation (``G7 across 5d 6l 4d``),
+:mod:`~cribkit.games.tiles.movegen` the move generator, :mod:`~cribkit.games.tiles.events`
 the events and the result.
 
 >>> t = start_tiles(TilesRules(), seed=3)
@@ -65,8 +65,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from cribkit.core.words import number_word
-from cribkit.games.actions import Declare
-from cribkit.games.classic import OverDeclarationError, WrongActionError
+from cribkit.games.classic.actions import Declare
+from cribkit.games.classic.state import OverDeclarationError, WrongActionError
 from cribkit.games.protocol import (
     Action,
     GameError,
@@ -78,7 +78,7 @@ from cribkit.games.protocol import (
     register,
 )
 from cribkit.games.records import FORMAT, VERSION
-from cribkit.games.tiles_board import (
+from cribkit.games.tiles.board import (
     EMPTY,
     Board,
     LineError,
@@ -87,9 +87,9 @@ from cribkit.games.tiles_board import (
     cell_name,
     evaluate_play,
 )
-from cribkit.games.tiles_events import TilesEvent, TilesResult, count_text, scores_text
-from cribkit.games.tiles_movegen import ScoredPlay, generate_plays
-from cribkit.games.tiles_notation import (
+from cribkit.games.tiles.events import TilesEvent, TilesResult, count_text, scores_text
+from cribkit.games.tiles.movegen import ScoredPlay, generate_plays
+from cribkit.games.tiles.notation import (
     Exchange,
     Joker,
     Pass,
@@ -98,7 +98,7 @@ from cribkit.games.tiles_notation import (
     format_move,
     parse_move,
 )
-from cribkit.games.tiles_rules import (
+from cribkit.games.tiles.rules import (
     COLOUR_WORDS,
     KINDS,
     RACK_SIZE,
@@ -287,7 +287,7 @@ class TilesState:
         >>> score = state.preview(state.parse("F7 across 6d 9=6d"))
         Traceback (most recent call last):
         ...
-        cribkit.games.tiles.TileNotHeldError: you hold only one 6d: your rack is 4l 6d 8d 9l Qd
+        cribkit.games.tiles.state.TileNotHeldError: you hold only one 6d: your rack is 4l 6d 8d 9l Qd
         >>> score = state.preview(state.parse("G7 down 6d 9l"))
         >>> [(h.name, h.points, h.breakdown.words()) for h in score.hands]
         [('G7-G8', 2, 'fifteen two')]
@@ -300,7 +300,7 @@ class TilesState:
         return self._check_play(play)
 
     def parse(self, text: str, seat: int | None = None) -> Action:
-        """The action written ``text`` in the notation (:mod:`~cribkit.games.tiles_notation`)
+        """The action written ``text`` in the notation (:mod:`~cribkit.games.tiles.notation`)
         for ``seat`` (default: the current player) on this board."""
         who = self.current_player if seat is None else seat
         return parse_move(text, seat=0 if who is None else who, board=self.board)
@@ -338,11 +338,11 @@ class TilesState:
         >>> state.verify(state.parse("E7 across 6d 9l"))
         Traceback (most recent call last):
         ...
-        cribkit.games.tiles_board.FirstPlayError: the first play must cover the centre G7
+        cribkit.games.tiles.board.FirstPlayError: the first play must cover the centre G7
         >>> state.verify(state.parse("G7 across 5d 5l"))
         Traceback (most recent call last):
         ...
-        cribkit.games.tiles.TileNotHeldError: you hold no 5d: your rack is 4l 6d 8d 9l Qd
+        cribkit.games.tiles.state.TileNotHeldError: you hold no 5d: your rack is 4l 6d 8d 9l Qd
         """
         self._verify_turn(action)
         if isinstance(action, PlayTiles):
@@ -745,7 +745,7 @@ def start_tiles(
     ``solitaire``) and fill the racks.
 
     The tiles come from an explicit ``bag`` (the 104 tiles as text, first drawn first) or from
-    the ``seed`` (:func:`~cribkit.games.tiles_rules.seeded_bag`); the draw for the first player
+    the ``seed`` (:func:`~cribkit.games.tiles.rules.seeded_bag`); the draw for the first player
     needs the seed. With ``solitaire`` the dark tiles of the bag, in order, are seat 0's bag and
     the light tiles seat 1's.
 

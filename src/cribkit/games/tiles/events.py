@@ -15,8 +15,8 @@ from cribkit.core.cards import Rank
 from cribkit.core.scoring import Score, score_tile_line
 from cribkit.core.words import number_word
 from cribkit.games.protocol import Event, Result
-from cribkit.games.tiles_board import Bonus
-from cribkit.games.tiles_rules import STALL_ROUNDS, piece_text, piece_value
+from cribkit.games.tiles.board import Bonus
+from cribkit.games.tiles.rules import STALL_ROUNDS, piece_text, piece_value
 
 __all__ = ["TilesEvent", "TilesResult", "count_text", "scores_text"]
 

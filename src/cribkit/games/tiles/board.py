@@ -17,7 +17,7 @@ and the bonuses. Every rule it breaks raises an error that names the rule.
 >>> evaluate_play(board, [cell_index("I7", 13)], [parse_piece("4d")])
 Traceback (most recent call last):
 ...
-cribkit.games.tiles_board.ScoresNothingError: the tile 4d scores nothing: it is in no fifteen, pair or run of a crib hand the play forms or extends
+cribkit.games.tiles.board.ScoresNothingError: the tile 4d scores nothing: it is in no fifteen, pair or run of a crib hand the play forms or extends
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from cribkit.core.cards import Rank
 from cribkit.core.scoring import Score, score_tile_line
 from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS
 from cribkit.games.protocol import GameError, IllegalActionError
-from cribkit.games.tiles_rules import (
+from cribkit.games.tiles.rules import (
     BONUS,
     COLOUR_WORDS,
     MAX_HAND,
@@ -125,7 +125,7 @@ def cell_index(name: str, size: int) -> int:
     >>> cell_index("N1", 13)
     Traceback (most recent call last):
     ...
-    cribkit.games.tiles_board.OffBoardError: N1 is off the board: the cells are A1 to M13
+    cribkit.games.tiles.board.OffBoardError: N1 is off the board: the cells are A1 to M13
     """
     if not isinstance(name, str):
         raise GameError(f"a cell is text such as 'G7', not {name!r}")

@@ -1,0 +1,22 @@
+"""Classic cribbage for 2, 3 or 4 players: rules, state, actions, events and each seat's view.
+
+>>> from cribkit.games.classic import ClassicRules, start_game
+>>> start_game(ClassicRules(), seed=42).state.phase
+'discard'
+"""
+
+from cribkit.games.classic.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.classic.rules import ClassicRules
+from cribkit.games.classic.state import ClassicState, next_game, start_game
+
+__all__ = [
+    "ClassicRules",
+    "ClassicState",
+    "Declare",
+    "Discard",
+    "Muggins",
+    "PassMuggins",
+    "Play",
+    "next_game",
+    "start_game",
+]
