@@ -22,7 +22,7 @@ from cribkit.core.cards import DECK, Card, parse_cards
 from cribkit.core.scoring import score_line
 from cribkit.games import lookup, start
 from cribkit.games.classic.actions import Play
-from cribkit.games.classic.state import NoDeckError, WrongActionError
+from cribkit.games.errors import NoDeckError, WrongActionError
 from cribkit.games.protocol import (
     Action,
     GameError,

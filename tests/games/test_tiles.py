@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from cribkit.games import lookup, start
 from cribkit.games.classic.actions import Declare, Discard
-from cribkit.games.classic.state import OverDeclarationError, WrongActionError
+from cribkit.games.errors import OverDeclarationError, WrongActionError
 from cribkit.games.protocol import (
     Action,
     GameError,

@@ -35,45 +35,18 @@ from cribkit.core.cards import Card
 from cribkit.core.pegging import PegScore, score_peg
 from cribkit.core.scoring import Score, score_hand
 from cribkit.core.words import number_word
-
-# ---------------------------------------------------------------------------------------------
-# Errors
-
-
-class GameError(ValueError):
-    """Base class of every error about a game: rules, actions, records."""
-
-
-class RulesError(GameError):
-    """An unknown game, an unknown option or a value that an option does not take."""
-
-
-class OutOfTurnError(GameError):
-    """An action by a seat whose turn it is not."""
-
-
-class IllegalActionError(GameError):
-    """An action that breaks a rule; the subclass and the message name the rule."""
-
-
-class GameOverError(IllegalActionError):
-    """An action after the game has ended."""
-
-
-class RecordError(GameError):
-    """A malformed game record, or a record whose action ``index`` is illegal.
-
-    ``index`` is the index (from 0) of the bad action, None for a bad setup; ``cause`` the
-    error that the action raised (such as an :class:`OutOfTurnError`), if any.
-    """
-
-    def __init__(
-        self, message: str, *, index: int | None = None, cause: Exception | None = None
-    ) -> None:
-        self.index = index
-        self.cause = cause
-        super().__init__(message)
-
+from cribkit.games.errors import CardNotHeldError as CardNotHeldError
+from cribkit.games.errors import DiscardError as DiscardError
+from cribkit.games.errors import GameError as GameError
+from cribkit.games.errors import GameOverError as GameOverError
+from cribkit.games.errors import IllegalActionError as IllegalActionError
+from cribkit.games.errors import NoDeckError as NoDeckError
+from cribkit.games.errors import OutOfTurnError as OutOfTurnError
+from cribkit.games.errors import OverDeclarationError as OverDeclarationError
+from cribkit.games.errors import RecordError as RecordError
+from cribkit.games.errors import RulesError as RulesError
+from cribkit.games.errors import WrongActionError as WrongActionError
+from cribkit.games.events import GameEvent
 
 # ---------------------------------------------------------------------------------------------
 # Rules
@@ -98,6 +71,16 @@ class Rules:
                     f"{self.GAME} option {f.name} must be one of {_choices_text(choices)}, "
                     f"not {value!r}"
                 )
+
+    @property
+    def seats(self) -> int:
+        """How many seats the game has."""
+        return 1
+
+    @property
+    def played_alone(self) -> bool:
+        """Whether one person plays every seat (Solitaire; Tiles with ``solitaire``)."""
+        return False
 
     def options(self) -> dict[str, Any]:
         """Every option and its value, JSON-ready."""
@@ -245,7 +228,7 @@ def check_seat(seat: object, players: int) -> int:
     >>> check_seat(3, 2)
     Traceback (most recent call last):
     ...
-    cribkit.games.protocol.IllegalActionError: there is no seat 3 in a 2-player game
+    cribkit.games.errors.IllegalActionError: there is no seat 3 in a 2-player game
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise IllegalActionError(f"there is no seat {seat!r} in a {players}-player game")
@@ -556,12 +539,28 @@ class GameState(Protocol):
 # Registry
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameInfo:
-    """A game in the registry: its name, rules class, how to start it, the setup it takes.
+    """A game in the registry, and what it offers (OpenSpiel's ``GameType``).
 
     ``start(rules, **setup)`` returns the opening :class:`Transition`; ``setup_keys`` are the
-    keyword arguments (and record fields) it accepts, such as ``seed`` and ``decks``.
+    keyword arguments (and record fields) it accepts, such as ``seed`` and ``decks``. The
+    interfaces ask these fields what to offer, never a state's class:
+
+    - ``events``: every kind of event the game makes (its ``events.EVENTS``);
+    - ``hotseat``: people may share one screen, the view handed over between turns;
+    - ``hints``: the expert can suggest a move and say why (:mod:`cribkit.ai.hints`);
+    - ``previews``: a move's points can be shown before it is made (:class:`Previewing`);
+    - ``composed_moves``: the moves are too many to list, so a client composes them and the
+      state lists only the others (:class:`ComposedMoves`);
+    - ``undo``: a move against the computer may be taken back;
+    - ``best_possible``: at the end the best total the deal allowed is known
+      (:func:`cribkit.ai.best_possible`);
+    - ``calls``: the calls on another's declaration that the game may take (``muggins``,
+      ``joker``), offered whenever passing on them is (so that offering reveals nothing).
+
+    The number of seats, and whether one person plays them all, come from the rules
+    (:attr:`Rules.seats`, :attr:`Rules.played_alone`).
     """
 
     name: str
@@ -569,6 +568,30 @@ class GameInfo:
     start: Callable[..., Transition[Any]]
     setup_keys: tuple[str, ...]
     summary: str = ""
+    events: tuple[type[GameEvent], ...] = ()
+    hotseat: bool = False
+    hints: bool = True
+    previews: bool = False
+    composed_moves: bool = False
+    undo: bool = True
+    best_possible: bool = False
+    calls: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class Previewing(Protocol):
+    """A state that can say what a move would score without making it (Tiles)."""
+
+    def preview(self, action: Action) -> Any:
+        """The move's score (with a ``to_json``); raises like ``verify``."""
+
+
+@runtime_checkable
+class ComposedMoves(Protocol):
+    """A state whose moves a client composes (Tiles' plays): it lists only the others."""
+
+    def offered_actions(self) -> list[Action]:
+        """The legal actions a client is offered as a list (the composed ones left out)."""
 
 
 _GAMES: dict[str, GameInfo] = {}
@@ -602,7 +625,7 @@ def lookup(spec: str) -> Rules:
     >>> lookup("classic:players=5")
     Traceback (most recent call last):
     ...
-    cribkit.games.protocol.RulesError: classic option players must be one of 2, 3, 4, not 5
+    cribkit.games.errors.RulesError: classic option players must be one of 2, 3, 4, not 5
     """
     if not isinstance(spec, str):
         raise RulesError(f"a game name is text such as 'classic:players=3', not {spec!r}")

@@ -18,7 +18,7 @@ event and the result. The format is described, with a full example, in ``docs/re
 >>> replay({"game": "classic", "seed": 1, "actions": [{"type": "play", "seat": 0, "card": "5h"}]})
 Traceback (most recent call last):
 ...
-cribkit.games.protocol.RecordError: action 0 {"type": "play", "seat": 0, "card": "5h"}: seat 0 cannot play a card now: the players are laying away to the crib
+cribkit.games.errors.RecordError: action 0 {"type": "play", "seat": 0, "card": "5h"}: seat 0 cannot play a card now: the players are laying away to the crib
 """
 
 from __future__ import annotations

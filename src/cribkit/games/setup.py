@@ -10,7 +10,7 @@ first dealer and optional starting scores (problems, handicaps).
 >>> deal_setup("classic", players=2, sides=2, target=121, seed=7, first_dealer=2)
 Traceback (most recent call last):
 ...
-cribkit.games.protocol.GameError: first_dealer must be a seat from 0 to 1, not 2
+cribkit.games.errors.GameError: first_dealer must be a seat from 0 to 1, not 2
 """
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ def as_deck(deck: object, name: str = "the deck") -> tuple[Card, ...]:
     >>> as_deck(["5h"] * 52, "deck 0")
     Traceback (most recent call last):
     ...
-    cribkit.games.protocol.GameError: deck 0: the card 5h appears more than once
+    cribkit.games.errors.GameError: deck 0: the card 5h appears more than once
     """
     if isinstance(deck, str) or not isinstance(deck, Iterable):
         raise GameError(f"a deck is a list of the 52 cards such as '5h', top first, not {deck!r}")

@@ -78,6 +78,11 @@ class ClassicRules(Rules):
         return rules
 
     @property
+    def seats(self) -> int:
+        """How many seats the game has: one a player."""
+        return self.players
+
+    @property
     def sides(self) -> int:
         """How many sides score: the players, or 2 partnerships with 4 players."""
         return 2 if self.players == 4 else self.players

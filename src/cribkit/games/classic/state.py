@@ -53,6 +53,13 @@ from cribkit.games.classic.rules import (
     first_dealer_cut,
     side_of,
 )
+from cribkit.games.errors import (
+    CardNotHeldError,
+    DiscardError,
+    NoDeckError,
+    OverDeclarationError,
+    WrongActionError,
+)
 from cribkit.games.protocol import (
     Action,
     GameError,
@@ -85,36 +92,12 @@ __all__ = [
 ]
 
 
-class WrongActionError(IllegalActionError):
-    """An action of a kind the game does not take now (a card played while laying away...)."""
-
-
-class CardNotHeldError(IllegalActionError):
-    """A card played or laid away that the player does not hold."""
-
-
-class DiscardError(IllegalActionError):
-    """Laying away the wrong number of cards, or the same card twice."""
-
-
 class CountOverError(IllegalActionError):
     """A card that would take the count past 31."""
 
 
-class OverDeclarationError(IllegalActionError):
-    """A declaration of more points than the cards score; ``breakdown`` is the correct count."""
-
-    def __init__(self, message: str, breakdown: object) -> None:
-        self.breakdown = breakdown
-        super().__init__(message)
-
-
 class WrongMugginsError(IllegalActionError):
     """A muggins call when there are no missed points to take (or not the caller's to take)."""
-
-
-class NoDeckError(GameError):
-    """The game needs a deck for the next deal and has neither an explicit deck nor a seed."""
 
 
 _PLAYS: Final = tuple(tuple(Play(seat, DECK[c]) for c in range(DECK_SIZE)) for seat in range(4))
@@ -249,7 +232,7 @@ class ClassicState(SidedGame):
         >>> state.verify(Play(1, Card.parse("5h")))
         Traceback (most recent call last):
         ...
-        cribkit.games.classic.state.WrongActionError: seat 1 cannot play a card now: the players are laying away to the crib
+        cribkit.games.errors.WrongActionError: seat 1 cannot play a card now: the players are laying away to the crib
         """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an action")
@@ -471,7 +454,7 @@ def start_game(
     >>> start_game(ClassicRules(), decks=[DECK])
     Traceback (most recent call last):
     ...
-    cribkit.games.protocol.GameError: the first dealer is cut with the seed: give first_dealer or a seed
+    cribkit.games.errors.GameError: the first dealer is cut with the seed: give first_dealer or a seed
     """
     rules = ClassicRules() if rules is None else rules
     if not isinstance(rules, ClassicRules):
@@ -521,10 +504,12 @@ def next_game(
 
 register(
     GameInfo(
-        "classic",
-        ClassicRules,
-        start_game,
-        ("seed", "decks", "first_dealer", "start_scores"),
-        "classic cribbage for 2, 3 or 4 players",
+        name="classic",
+        rules_type=ClassicRules,
+        start=start_game,
+        setup_keys=("seed", "decks", "first_dealer", "start_scores"),
+        summary="classic cribbage for 2, 3 or 4 players",
+        hotseat=True,
+        calls=("muggins",),
     )
 )

@@ -50,7 +50,7 @@ from cribkit.core.scoring import Score, score_hand
 from cribkit.core.tables import four_card_total, hand_total
 from cribkit.core.words import number_word
 from cribkit.games.classic.actions import Discard
-from cribkit.games.classic.state import CardNotHeldError, DiscardError, WrongActionError
+from cribkit.games.errors import CardNotHeldError, DiscardError, WrongActionError
 from cribkit.games.protocol import (
     Action,
     Event,
@@ -120,6 +120,12 @@ class SolitaireRules(Rules):
     ROUNDS: ClassVar[int] = ROUNDS
     #: A total of this or more passes the skunk line (good).
     GOOD: ClassVar[int] = 91
+
+    @property
+    def played_alone(self) -> bool:
+        """Solitaire is one person's game."""
+        return True
+
     #: A total of this or more is great.
     GREAT: ClassVar[int] = 121
 
@@ -483,7 +489,7 @@ class SolitaireState:
         >>> state.verify(Discard(0, (Card.parse("Ac"), Card.parse("Ks"))))
         Traceback (most recent call last):
         ...
-        cribkit.games.classic.state.CardNotHeldError: you cannot lay away Ks: it is not in your hand (Ac Ad Ah 2d 2h 2s)
+        cribkit.games.errors.CardNotHeldError: you cannot lay away Ks: it is not in your hand (Ac Ad Ah 2d 2h 2s)
         """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an action")
@@ -669,7 +675,7 @@ def start_solitaire(
     >>> start_solitaire(seed=1, deck=DECK)
     Traceback (most recent call last):
     ...
-    cribkit.games.protocol.GameError: a game takes a seed or a deck, not both
+    cribkit.games.errors.GameError: a game takes a seed or a deck, not both
     """
     rules = SolitaireRules() if rules is None else rules
     if not isinstance(rules, SolitaireRules):
@@ -693,10 +699,11 @@ def start_solitaire(
 
 register(
     GameInfo(
-        "solitaire",
-        SolitaireRules,
-        start_solitaire,
-        ("seed", "deck"),
-        "Cribbage Solitaire: one player, one pass through the deck",
+        name="solitaire",
+        rules_type=SolitaireRules,
+        start=start_solitaire,
+        setup_keys=("seed", "deck"),
+        summary="Cribbage Solitaire: one player, one pass through the deck",
+        best_possible=True,
     )
 )

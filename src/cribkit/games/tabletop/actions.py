@@ -80,7 +80,7 @@ def cell_index(name: str) -> int:
     >>> cell_index("centre")
     Traceback (most recent call last):
     ...
-    cribkit.games.protocol.GameError: 'centre' is not a cell: a cell is a column letter A-E and a row 1-5, such as 'C3'
+    cribkit.games.errors.GameError: 'centre' is not a cell: a cell is a column letter A-E and a row 1-5, such as 'C3'
     """
     if not isinstance(name, str):
         raise GameError(f"a cell is text such as 'C3', not {name!r}")

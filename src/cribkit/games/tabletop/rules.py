@@ -129,6 +129,11 @@ class TableTopRules(Rules):
         Rules.__post_init__(self)
 
     @property
+    def seats(self) -> int:
+        """How many seats the game has: one a player."""
+        return self.players
+
+    @property
     def sides(self) -> int:
         """How many sides score: always 2 (two players, or two partnerships)."""
         return 2

@@ -45,7 +45,7 @@ from cribkit.games.classic.rules import (
     SidedGame,
     first_dealer_cut,
 )
-from cribkit.games.classic.state import NoDeckError, WrongActionError
+from cribkit.games.errors import NoDeckError, WrongActionError
 from cribkit.games.protocol import (
     Action,
     Event,
@@ -349,7 +349,7 @@ class TableTopState(SidedGame):
         >>> state.verify(Place(0, cell_index("C2")))
         Traceback (most recent call last):
         ...
-        cribkit.games.protocol.OutOfTurnError: it is seat 1's turn to place a card, not seat 0's
+        cribkit.games.errors.OutOfTurnError: it is seat 1's turn to place a card, not seat 0's
         """
         if not isinstance(action, Action):
             raise IllegalActionError(f"{action!r} is not an action")
@@ -661,10 +661,11 @@ def start_tabletop(
 
 register(
     GameInfo(
-        "tabletop",
-        TableTopRules,
-        start_tabletop,
-        ("seed", "decks", "first_dealer", "start_scores"),
-        "Table Top cribbage: a 5x5 grid, one side scores the rows, the other the columns",
+        name="tabletop",
+        rules_type=TableTopRules,
+        start=start_tabletop,
+        setup_keys=("seed", "decks", "first_dealer", "start_scores"),
+        summary="Table Top cribbage: a 5x5 grid, one side scores the rows, the other the columns",
+        hotseat=True,
     )
 )

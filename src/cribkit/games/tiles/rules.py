@@ -285,7 +285,7 @@ class TilesRules(Rules):
     >>> TilesRules(solitaire=True, players=3)
     Traceback (most recent call last):
     ...
-    cribkit.games.protocol.RulesError: tiles option solitaire=true is one player with the dark tiles against the light: players must be 2, not 3
+    cribkit.games.errors.RulesError: tiles option solitaire=true is one player with the dark tiles against the light: players must be 2, not 3
     """
 
     GAME = "tiles"
@@ -329,6 +329,16 @@ class TilesRules(Rules):
     def sides(self) -> int:
         """How many sides score: every seat (dark and light with ``solitaire``)."""
         return self.players
+
+    @property
+    def seats(self) -> int:
+        """How many seats the game has: one a player (dark and light with ``solitaire``)."""
+        return self.players
+
+    @property
+    def played_alone(self) -> bool:
+        """With ``solitaire`` one person plays both colours."""
+        return self.solitaire
 
     @property
     def centre(self) -> tuple[int, int]:

@@ -66,7 +66,7 @@ from typing import Any, Final
 
 from cribkit.core.words import number_word
 from cribkit.games.classic.actions import Declare
-from cribkit.games.classic.state import OverDeclarationError, WrongActionError
+from cribkit.games.errors import OverDeclarationError, WrongActionError
 from cribkit.games.protocol import (
     Action,
     GameError,
@@ -805,10 +805,13 @@ def start_tiles(
 
 register(
     GameInfo(
-        "tiles",
-        TilesRules,
-        start_tiles,
-        ("seed", "bag", "first_player"),
-        "Cribbage Tiles: a crossword game of crib hands with numbered tiles",
+        name="tiles",
+        rules_type=TilesRules,
+        start=start_tiles,
+        setup_keys=("seed", "bag", "first_player"),
+        summary="Cribbage Tiles: a crossword game of crib hands with numbered tiles",
+        previews=True,
+        composed_moves=True,
+        calls=("joker",),
     )
 )

@@ -1,0 +1,41 @@
+"""The base of every game's view: what one seat may know, as a frozen record.
+
+A state's :meth:`~cribkit.games.protocol.GameState.observation` builds the view of a seat
+(OpenSpiel's observer): cards as :class:`~cribkit.core.cards.Card`, not text, so the computer
+players read it directly; :meth:`GameView.to_json` is what a client is sent. A view holds
+nothing its seat may not know: another seat's cards, the crib before its show, the deck, the
+bag and the seed never appear in one.
+
+>>> from dataclasses import dataclass
+>>> from cribkit.core.cards import Card
+>>> @dataclass(frozen=True, slots=True, kw_only=True)
+... class PegView(GameView):
+...     hand: tuple[Card, ...]
+>>> PegView(game="peg", seat=0, phase="play", current_player=0, scores=(0, 0),
+...         hand=(Card.parse("5h"),)).to_json()
+{'game': 'peg', 'seat': 0, 'phase': 'play', 'current_player': 0, 'scores': [0, 0], 'hand': ['5h']}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from cribkit.games.events import json_value
+
+__all__ = ["GameView"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameView:
+    """The fields every game's view has; each game's view adds its own."""
+
+    game: str
+    seat: int
+    phase: str
+    current_player: int | None
+    scores: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: every field in order, by :func:`~cribkit.games.events.json_value`."""
+        return {f.name: json_value(getattr(self, f.name)) for f in fields(self)}
