@@ -34,8 +34,9 @@ from typing import Any
 
 from cribkit.ai.classic import ClassicPlayer, ExpertSettings
 from cribkit.ai.win_table import win_probability
-from cribkit.games.classic.rules import ClassicRules, deal_deck
+from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import start_game
+from cribkit.games.setup import deal_deck
 
 PHASE_OF = {"peg": "pegging", "go": "pegging", "last_card": "pegging", "heels": "pegging",
             "show": "hand", "crib": "crib"}  # fmt: skip

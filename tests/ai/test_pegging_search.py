@@ -37,7 +37,8 @@ from cribkit.ai.pegging import (
 )
 from cribkit.core.cards import DECK, Card
 from cribkit.core.pegging import score_peg
-from cribkit.games.classic.actions import Discard, Play
+from cribkit.games.actions import Discard
+from cribkit.games.classic.actions import Play
 from cribkit.games.classic.rules import ClassicRules, stacked_deck
 from cribkit.games.classic.state import ClassicState, start_game
 
@@ -470,7 +471,7 @@ class EngineAgainstModel:
         nxt = transition.state
         if nxt.phase != "play" or nxt.deal_no != state.deal_no:
             return float(margin)
-        return margin + self.value(nxt)
+        return float(margin + self.value(nxt))
 
     def modelled_card(self, state: ClassicState) -> int:
         view = dict(self.root_view)

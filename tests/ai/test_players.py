@@ -28,7 +28,8 @@ from cribkit.core.cards import Card, parse_cards
 from cribkit.core.pegging import score_peg
 from cribkit.core.scoring import score_hand
 from cribkit.games import lookup, start
-from cribkit.games.classic.actions import Discard, Muggins, PassMuggins, Play
+from cribkit.games.actions import Discard
+from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules, stacked_deck
 from cribkit.games.classic.state import ClassicState, start_game
 from cribkit.games.protocol import Action

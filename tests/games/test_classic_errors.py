@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cribkit.core.cards import Card, parse_cards
-from cribkit.games.classic.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.actions import Declare, Discard
+from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import (
     CardNotHeldError,

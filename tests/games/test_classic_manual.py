@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cribkit.core.scoring import score_hand
-from cribkit.games.classic.actions import Declare, Muggins, PassMuggins, Play
+from cribkit.games.actions import Declare
+from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import (
     ClassicState,

@@ -12,16 +12,11 @@ import pytest
 
 from cribkit.core.cards import DECK, Card, parse_cards
 from cribkit.core.scoring import score_hand
-from cribkit.games.classic.rules import (
-    ClassicRules,
-    cut_decks,
-    cut_for_first_deal,
-    deal_positions,
-    stacked_deck,
-)
+from cribkit.games.classic.rules import ClassicRules, deal_positions, stacked_deck
 from cribkit.games.classic.state import ClassicState, next_game, start_game
 from cribkit.games.protocol import Event, GameError
 from cribkit.games.records import replay
+from cribkit.games.setup import cut_decks, cut_for_first_deal
 
 from .helpers import classic, deck, discards, of_type, plays, record, summary
 

@@ -8,7 +8,8 @@ import pytest
 
 from cribkit.core.cards import Card, parse_cards
 from cribkit.games import games, lookup, start
-from cribkit.games.classic.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.actions import Declare, Discard
+from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import ClassicState
 from cribkit.games.protocol import Action, Event, GameError, GameState, RulesError

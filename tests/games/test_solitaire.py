@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from cribkit.core.cards import DECK, Card, parse_cards
 from cribkit.core.scoring import Score, score_hand
 from cribkit.games import GameState, lookup, start
-from cribkit.games.classic.actions import Discard, Play
+from cribkit.games.actions import Discard
+from cribkit.games.classic.actions import Play
 from cribkit.games.protocol import (
     Action,
     Event,

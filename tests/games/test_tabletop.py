@@ -397,7 +397,7 @@ def test_sides_keep_or_swap_their_lines_every_deal(swap: bool) -> None:
     deck = layout_deck(LAYOUT)
     r = replay(record(rules, [deck, deck], fill_actions(2, 0) + fill_actions(2, 1)))
     deals = [e for e in r.events if e.type == "deal"]
-    assert [e.rows for e in deals] == ([(1,), (0,), (1,)] if swap else [(1,), (1,), (1,)])  # type: ignore[attr-defined]
+    assert [e.rows for e in deals] == ([(1,), (0,), (1,)] if swap else [(1,), (1,), (1,)])
     second = [e for e in line_events(r.events) if e.deal == 1]
     # seat 0 places first in deal 2 and its side is scored first
     assert [e.seat for e in second] == [0] * 5 + [1] * 5

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cribkit.games import lookup, start
-from cribkit.games.classic.actions import Declare, Discard
+from cribkit.games.actions import Declare, Discard
 from cribkit.games.errors import OverDeclarationError, WrongActionError
 from cribkit.games.protocol import (
     Action,

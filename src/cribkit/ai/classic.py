@@ -39,7 +39,8 @@ from cribkit.core.cards import Card, card_rank
 from cribkit.core.pegging import score_peg
 from cribkit.core.scoring import score_hand
 from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS, batch_hand_totals
-from cribkit.games.classic.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.actions import Declare, Discard
+from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.protocol import Action
 
 #: How many guesses of the opponent's hand the expert searches.

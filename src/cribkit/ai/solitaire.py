@@ -47,7 +47,7 @@ from cribkit.core.tables import (
     four_card_total,
     hand_total,
 )
-from cribkit.games.classic.actions import Discard
+from cribkit.games.actions import Discard
 from cribkit.games.protocol import Action
 from cribkit.games.solitaire.state import round_cards
 

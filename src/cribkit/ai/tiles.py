@@ -40,7 +40,7 @@ from itertools import combinations
 from typing import Any, Final
 
 from cribkit.ai.players import Observation, Player, RandomPlayer, register_players
-from cribkit.games.classic.actions import Declare
+from cribkit.games.actions import Declare
 from cribkit.games.protocol import Action
 from cribkit.games.tiles.board import EMPTY, Board
 from cribkit.games.tiles.movegen import ScoredPlay, generate_plays

@@ -51,3 +51,14 @@ def times_word(count: int) -> str:
 
 
 LENGTH_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def points_text(points: int) -> str:
+    """Points in words, the way a log says them (below 0 at the end of a Tiles game).
+
+    >>> points_text(1), points_text(29), points_text(-3), points_text(1200)
+    ('one point', 'twenty-nine points', 'minus three points', '1200 points')
+    """
+    size = abs(points)
+    word = number_word(size) if size < 1000 else str(size)
+    return f"{'minus ' if points < 0 else ''}{word} point{'s' if size != 1 else ''}"

@@ -11,7 +11,8 @@ from cribkit.games import classic as classic
 from cribkit.games import solitaire as solitaire
 from cribkit.games import tabletop as tabletop
 from cribkit.games import tiles as tiles
-from cribkit.games.classic.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.actions import Declare, Discard
+from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import ClassicState, next_game, start_game
 from cribkit.games.protocol import (

@@ -34,7 +34,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_chec
 from cribkit.core.cards import Card
 from cribkit.core.pegging import PegScore, score_peg
 from cribkit.core.scoring import Score, score_hand
-from cribkit.core.words import number_word
+from cribkit.core.words import points_text
 from cribkit.games.errors import CardNotHeldError as CardNotHeldError
 from cribkit.games.errors import DiscardError as DiscardError
 from cribkit.games.errors import GameError as GameError
@@ -318,7 +318,7 @@ class Event:
         missed (for the players' eyes: finding it is the opponents' game)."""
         who = f"seat {self.seat}"
         cards = " ".join(str(c) for c in self.cards)
-        points = f" ({_points_text(self.points)})" if self.points else ""
+        points = f" ({points_text(self.points)})" if self.points else ""
         words = self.words()
         said = f": {words}" if words and self.type not in ("go", "last_card", "heels") else ""
         match self.type:
@@ -347,12 +347,12 @@ class Event:
                     f"{who} shows {what} {cards} with {self.starter}{said}{points or ' (nothing)'}"
                 )
             case "declare":
-                missed = f", missing {_points_text(self.missed)}" if self.missed and full else ""
+                missed = f", missing {points_text(self.missed)}" if self.missed and full else ""
                 what = _COUNTED.get(self.kind, self.kind)
-                return f"{who} declares {_points_text(self.points)} for the {what}{missed}"
+                return f"{who} declares {points_text(self.points)} for the {what}{missed}"
             case "muggins":
                 return (
-                    f"{who} calls muggins and takes the {_points_text(self.points)} "
+                    f"{who} calls muggins and takes the {points_text(self.points)} "
                     f"seat {self.other} missed{said}"
                 )
             case "win":
@@ -405,10 +405,6 @@ class Event:
 _COUNTED = {"peg": "card played", "show": "hand", "crib": "crib"}
 
 
-def _points_text(points: int) -> str:
-    return f"{number_word(points) if points < 1000 else points} point{'s' if points != 1 else ''}"
-
-
 # ---------------------------------------------------------------------------------------------
 # Results, transitions, the state protocol
 
@@ -448,6 +444,18 @@ class Result:
 
 #: An event not made yet: type, seat, points, scores, deal, and its other fields by name.
 PendingEvent = tuple[str, int | None, int, tuple[int, ...], int, dict[str, Any]]
+#: A typed event not made yet: its kind and its fields by name.
+PendingKind = tuple[Callable[..., GameEvent], dict[str, Any]]
+#: An event of either form, while the games move to typed events (then :class:`GameEvent`).
+AnyEvent = Any
+
+
+def _make(pending: PendingEvent | PendingKind) -> AnyEvent:
+    if len(pending) == 2:
+        kind, values = pending
+        return kind(**values)
+    name, seat, points, scores, deal, extra = pending
+    return Event(name, seat=seat, points=points, scores=scores, deal=deal, **extra)
 
 
 class Transition(Generic[S]):
@@ -467,23 +475,20 @@ class Transition(Generic[S]):
     def __init__(
         self,
         state: S,
-        events: Iterable[Event] = (),
+        events: Iterable[AnyEvent] = (),
         *,
-        pending: Sequence[PendingEvent] = (),
+        pending: Sequence[PendingEvent | PendingKind] = (),
     ) -> None:
         self.state = state
-        self._events: tuple[Event, ...] | None = None if pending else tuple(events)
+        self._events: tuple[AnyEvent, ...] | None = None if pending else tuple(events)
         self._pending = pending
 
     @property
-    def events(self) -> tuple[Event, ...]:
+    def events(self) -> tuple[AnyEvent, ...]:
         """The events, in order."""
         events = self._events
         if events is None:
-            events = self._events = tuple(
-                Event(kind, seat=seat, points=points, scores=scores, deal=deal, **extra)
-                for kind, seat, points, scores, deal, extra in self._pending
-            )
+            events = self._events = tuple(_make(p) for p in self._pending)
             self._pending = ()
         return events
 

@@ -31,7 +31,7 @@ from typing import Any, Final
 from cribkit.core.cards import CardError
 from cribkit.games.protocol import (
     Action,
-    Event,
+    AnyEvent,
     GameError,
     GameState,
     RecordError,
@@ -52,7 +52,7 @@ class Replay:
     record ends before the game does)."""
 
     state: GameState
-    events: tuple[Event, ...]
+    events: tuple[AnyEvent, ...]
     result: Result | None
 
     def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
@@ -84,7 +84,7 @@ def _setup(record: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
     return setup
 
 
-def start_from(record: Mapping[str, Any]) -> tuple[GameState, tuple[Event, ...]]:
+def start_from(record: Mapping[str, Any]) -> tuple[GameState, tuple[AnyEvent, ...]]:
     """The opening state of a record and the events of the setup (cut, deal)."""
     if not isinstance(record, Mapping):
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")

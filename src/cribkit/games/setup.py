@@ -15,17 +15,31 @@ cribkit.games.errors.GameError: first_dealer must be a seat from 0 to 1, not 2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cribkit.core.cards import Card
-from cribkit.games.classic.rules import Seed, deal_deck
+from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.games.protocol import Action, GameError, Rules
 from cribkit.games.records import FORMAT, VERSION
 from cribkit.games.stacking import as_deck
 
-__all__ = ["DealSetup", "as_deck", "deal_deck", "deal_setup"]
+__all__ = [
+    "DealSetup",
+    "Seed",
+    "SidedGame",
+    "as_deck",
+    "cut_decks",
+    "cut_for_first_deal",
+    "deal_deck",
+    "deal_setup",
+    "first_dealer_cut",
+    "side_of",
+]
+
+#: A seed for the shuffles: an int or a string (any text, used as is).
+Seed = int | str
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,3 +119,96 @@ def deal_setup(
                 f"not {list(start_scores)!r}"
             )
     return DealSetup(seed, deck_list, first_dealer, scores)
+
+
+def side_of(players: int, seat: int) -> int:
+    """The side (scoring unit) of a seat: the seat, or its partnership with 4 players."""
+    return seat % 2 if players == 4 else seat
+
+
+class SidedGame:
+    """What the games of sides (a seat each, or partnerships of four) answer alike: classic
+    and Table Top states mix it in."""
+
+    __slots__ = ()
+    rules: Any
+    phase: str
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game (or match) is over."""
+        return self.phase == "over"
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The side of each seat (the seat itself, or its partnership with 4 players)."""
+        players = int(self.rules.players)
+        return tuple(side_of(players, s) for s in range(players))
+
+
+def deal_deck(seed: Seed, deal: int) -> tuple[Card, ...]:
+    """The deck for deal number ``deal`` (0 first) of a game with ``seed``, top card first.
+
+    The shuffle is ``random.Random(f"{seed}:{deal}").shuffle`` of the 52 cards in order, so each
+    deal's deck depends only on the seed and the deal number.
+    """
+    order = list(range(DECK_SIZE))
+    random.Random(f"{seed}:{deal}").shuffle(order)
+    return tuple(DECK[c] for c in order)
+
+
+def cut_decks(seed: Seed) -> Iterator[tuple[Card, ...]]:
+    """The decks used to cut for the first deal: the ``n``-th is shuffled from ``f"{seed}:cut:{n}"``."""
+    n = 0
+    while True:
+        order = list(range(DECK_SIZE))
+        random.Random(f"{seed}:cut:{n}").shuffle(order)
+        yield tuple(DECK[c] for c in order)
+        n += 1
+
+
+def first_dealer_cut(
+    players: int, seed: Seed | None, first_dealer: int | None
+) -> tuple[int, list[tuple[tuple[int, ...], tuple[Card, ...], int | None]]]:
+    """The first dealer, given or cut for with ``seed``'s cut decks, and each round of the cut
+    as (seats, cards, the first dealer once the round decides it).
+
+    >>> first_dealer_cut(2, None, 1)
+    (1, [])
+    """
+    if first_dealer is not None:
+        return first_dealer, []
+    if seed is None:
+        raise GameError("the first dealer is cut with the seed: give first_dealer or a seed")
+    dealer, rounds = cut_for_first_deal(players, cut_decks(seed))
+    last = len(rounds) - 1
+    return dealer, [
+        (seats, cards, dealer if index == last else None)
+        for index, (seats, cards) in enumerate(rounds)
+    ]
+
+
+def cut_for_first_deal(
+    players: int, decks: Iterable[Sequence[int]]
+) -> tuple[int, list[tuple[tuple[int, ...], tuple[Card, ...]]]]:
+    """Cut for the first deal: the lowest card deals (ace low); those tied for lowest cut again.
+
+    Each round the players still in the cut take the top cards of the next deck, in seat order.
+    Returns the dealer and every round as (seats, cards).
+
+    >>> from cribkit.core.cards import parse_cards
+    >>> decks = [parse_cards("3c 3d 9h"), parse_cards("Kh 2s")]
+    >>> dealer, rounds = cut_for_first_deal(3, decks)
+    >>> dealer, [(seats, " ".join(map(str, cards))) for seats, cards in rounds]
+    (1, [((0, 1, 2), '3c 3d 9h'), ((0, 1), 'Kh 2s')])
+    """
+    contenders = tuple(range(players))
+    rounds: list[tuple[tuple[int, ...], tuple[Card, ...]]] = []
+    for deck in decks:
+        cards = tuple(DECK[deck[i]] for i in range(len(contenders)))
+        rounds.append((contenders, cards))
+        low = min(c >> 2 for c in cards)
+        contenders = tuple(s for s, c in zip(contenders, cards, strict=True) if c >> 2 == low)
+        if len(contenders) == 1:
+            return contenders[0], rounds
+    raise GameError("the cut for the first deal ran out of decks while players were tied")

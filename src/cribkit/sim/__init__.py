@@ -20,7 +20,7 @@ from typing import Any
 
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
-from cribkit.games.protocol import Event, Rules
+from cribkit.games.protocol import AnyEvent, Rules
 
 #: Phases of a deal whose points are reported apart: classic's play (his heels included), hands
 #: and crib; Table Top's lines.
@@ -115,7 +115,7 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
 
 
 def _count_tiles(
-    events: Sequence[Event],
+    events: Sequence[AnyEvent],
     seat_entrant: list[int],
     turns: list[int],
     tiles_points: list[dict[str, int]],
@@ -133,7 +133,7 @@ def _count_tiles(
 
 
 def _count(
-    events: Sequence[Event],
+    events: Sequence[AnyEvent],
     state: Any,
     seat_entrant: list[int],
     points: list[dict[str, dict[str, int]]],

@@ -20,7 +20,8 @@ from textual.widgets import Footer, RichLog, Static
 from cribkit.ai.classic import ClassicPlayer
 from cribkit.core.analysis import analyse_discards
 from cribkit.core.cards import Card, card_rank, mask_bits
-from cribkit.games.classic.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.actions import Declare, Discard
+from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import ClassicState
 from cribkit.games.protocol import Event

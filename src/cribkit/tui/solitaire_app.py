@@ -24,8 +24,8 @@ from textual.widgets import Footer, RichLog, Static
 
 from cribkit.ai.solitaire import LayAwayOption, best_play, options_for
 from cribkit.core.cards import Card
-from cribkit.games.classic.actions import Discard
-from cribkit.games.protocol import Event, GameError
+from cribkit.games.actions import Discard
+from cribkit.games.protocol import AnyEvent, GameError
 from cribkit.games.records import replay
 from cribkit.games.solitaire.state import ROUNDS, SolitaireRules, SolitaireState, start_solitaire
 from cribkit.store.saves import save_record
@@ -83,7 +83,7 @@ class SolitaireApp(App[None]):
             state = replayed.state
             if not isinstance(state, SolitaireState):
                 raise GameError("this record is not a Cribbage Solitaire game")
-            self.events: list[Event] = list(replayed.events)
+            self.events: list[AnyEvent] = list(replayed.events)
             self.seed = state.setup.seed
             meta = record.get("meta")
             undos = meta.get("undos") if isinstance(meta, dict) else None
@@ -122,7 +122,7 @@ class SolitaireApp(App[None]):
         line = text if isinstance(text, Text) else Text(text, style=style)
         self.query_one("#log", RichLog).write(line)
 
-    def _log_events(self, events: Sequence[Event]) -> None:
+    def _log_events(self, events: Sequence[AnyEvent]) -> None:
         for event in events:
             if event.type == "bottom":
                 continue

@@ -33,7 +33,7 @@ from cribkit.ai.solitaire import best_possible_total
 from cribkit.core.cards import CardError
 from cribkit.games.protocol import (
     Action,
-    Event,
+    AnyEvent,
     GameError,
     GameOverError,
     GameState,
@@ -107,7 +107,7 @@ class GameSession:
         row: GameRow,
         store: Store,
         state: GameState,
-        events: list[Event],
+        events: list[AnyEvent],
         actions: list[dict[str, Any]],
         executor: Executor | None = None,
     ) -> None:
@@ -339,7 +339,7 @@ class GameSession:
             await self._broadcast()
         self.kick_ai()
 
-    def _commit(self, action: Action, state: GameState, events: tuple[Event, ...]) -> None:
+    def _commit(self, action: Action, state: GameState, events: tuple[AnyEvent, ...]) -> None:
         """Store an accepted action (before anyone hears of it), then take the new state."""
         form = action.to_dict()
         version = self.version + 1

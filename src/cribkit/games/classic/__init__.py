@@ -5,7 +5,8 @@
 'discard'
 """
 
-from cribkit.games.classic.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.actions import Declare, Discard
+from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import ClassicState, next_game, start_game
 

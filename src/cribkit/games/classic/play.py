@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.core.tables import hand_total
-from cribkit.games.classic.rules import deal_positions, side_of
+from cribkit.games.classic.rules import deal_positions
 from cribkit.games.protocol import Event, PendingEvent, Result
-from cribkit.games.setup import DealSetup
+from cribkit.games.setup import DealSetup, side_of
 
 if TYPE_CHECKING:
     from cribkit.games.classic.state import ClassicState

@@ -11,32 +11,23 @@ of the stock after the deal.
 ...                     0: "Kc Kd Ks Qc Qd"}, crib_card="9c", starter="5s")
 >>> " ".join(str(c) for c in deck[:4]), str(deck[15]), str(deck[16])
 ('5h Ah Kc 5c', '9c', '5s')
->>> str(deal_deck(7, 0)[0]) == str(deal_deck("7", 0)[0])
-True
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Self
 
-from cribkit.core.cards import DECK, DECK_SIZE, Card
+from cribkit.core.cards import DECK_SIZE, Card
 from cribkit.games.protocol import GameError, Rules, RulesError
 from cribkit.games.stacking import GivenCards, as_cards, complete_deck, place_cards
 
 __all__ = [
     "ClassicRules",
-    "Seed",
-    "cut_for_first_deal",
-    "deal_deck",
     "deal_positions",
     "stacked_deck",
 ]
-
-#: A seed for the shuffles: an int or a string (any text, used as is).
-Seed = int | str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,99 +97,6 @@ class ClassicRules(Rules):
     def double_skunk_line(self) -> int:
         """A loser below this is double skunked (61 in a 121 game)."""
         return self.target - 60
-
-
-def side_of(players: int, seat: int) -> int:
-    """The side (scoring unit) of a seat: the seat, or its partnership with 4 players."""
-    return seat % 2 if players == 4 else seat
-
-
-class SidedGame:
-    """What the games of sides (a seat each, or partnerships of four) answer alike: classic
-    and Table Top states mix it in."""
-
-    __slots__ = ()
-    rules: ClassicRules | Any
-    phase: str
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the game (or match) is over."""
-        return self.phase == "over"
-
-    @property
-    def sides(self) -> tuple[int, ...]:
-        """The side of each seat (the seat itself, or its partnership with 4 players)."""
-        players = int(self.rules.players)
-        return tuple(side_of(players, s) for s in range(players))
-
-
-def deal_deck(seed: Seed, deal: int) -> tuple[Card, ...]:
-    """The deck for deal number ``deal`` (0 first) of a game with ``seed``, top card first.
-
-    The shuffle is ``random.Random(f"{seed}:{deal}").shuffle`` of the 52 cards in order, so each
-    deal's deck depends only on the seed and the deal number.
-    """
-    order = list(range(DECK_SIZE))
-    random.Random(f"{seed}:{deal}").shuffle(order)
-    return tuple(DECK[c] for c in order)
-
-
-def cut_decks(seed: Seed) -> Iterator[tuple[Card, ...]]:
-    """The decks used to cut for the first deal: the ``n``-th is shuffled from ``f"{seed}:cut:{n}"``."""
-    n = 0
-    while True:
-        order = list(range(DECK_SIZE))
-        random.Random(f"{seed}:cut:{n}").shuffle(order)
-        yield tuple(DECK[c] for c in order)
-        n += 1
-
-
-def first_dealer_cut(
-    players: int, seed: Seed | None, first_dealer: int | None
-) -> tuple[int, list[tuple[tuple[int, ...], tuple[Card, ...], int | None]]]:
-    """The first dealer, given or cut for with ``seed``'s cut decks, and each round of the cut
-    as (seats, cards, the first dealer once the round decides it).
-
-    >>> first_dealer_cut(2, None, 1)
-    (1, [])
-    """
-    if first_dealer is not None:
-        return first_dealer, []
-    if seed is None:
-        raise GameError("the first dealer is cut with the seed: give first_dealer or a seed")
-    dealer, rounds = cut_for_first_deal(players, cut_decks(seed))
-    last = len(rounds) - 1
-    return dealer, [
-        (seats, cards, dealer if index == last else None)
-        for index, (seats, cards) in enumerate(rounds)
-    ]
-
-
-def cut_for_first_deal(
-    players: int, decks: Iterable[Sequence[int]]
-) -> tuple[int, list[tuple[tuple[int, ...], tuple[Card, ...]]]]:
-    """Cut for the first deal: the lowest card deals (ace low); those tied for lowest cut again.
-
-    Each round the players still in the cut take the top cards of the next deck, in seat order.
-    Returns the dealer and every round as (seats, cards).
-
-    >>> from cribkit.core.cards import parse_cards
-    >>> decks = [parse_cards("3c 3d 9h"), parse_cards("Kh 2s")]
-    >>> dealer, rounds = cut_for_first_deal(3, decks)
-    >>> dealer, [(seats, " ".join(map(str, cards))) for seats, cards in rounds]
-    (1, [((0, 1, 2), '3c 3d 9h'), ((0, 1), 'Kh 2s')])
-    """
-    contenders = tuple(range(players))
-    rounds: list[tuple[tuple[int, ...], tuple[Card, ...]]] = []
-    for deck in decks:
-        cards = tuple(DECK[deck[i]] for i in range(len(contenders)))
-        rounds.append((contenders, cards))
-        low = min(c >> 2 for c in cards)
-        contenders = tuple(s for s, c in zip(contenders, cards, strict=True) if c >> 2 == low)
-        if len(contenders) == 1:
-            return contenders[0], rounds
-    raise GameError("the cut for the first deal ran out of decks while players were tied")
 
 
 def deal_positions(players: int, dealer: int) -> tuple[list[int], int, int | None]:

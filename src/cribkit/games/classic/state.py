@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
-from cribkit.games.classic.actions import Declare, Discard, Muggins, PassMuggins, Play
+from cribkit.games.actions import Declare, Discard
+from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.play import (
     AWAITING,
     DECLARE,
@@ -46,13 +47,7 @@ from cribkit.games.classic.play import (
     Run,
     cards_of,
 )
-from cribkit.games.classic.rules import (
-    ClassicRules,
-    Seed,
-    SidedGame,
-    first_dealer_cut,
-    side_of,
-)
+from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.errors import (
     CardNotHeldError,
     DiscardError,
@@ -73,7 +68,7 @@ from cribkit.games.protocol import (
     check_seat,
     register,
 )
-from cribkit.games.setup import deal_setup
+from cribkit.games.setup import Seed, SidedGame, deal_setup, first_dealer_cut, side_of
 
 __all__ = [
     "CardNotHeldError",

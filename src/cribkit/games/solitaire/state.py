@@ -49,7 +49,7 @@ from cribkit.core.pegging import PegScore
 from cribkit.core.scoring import Score, score_hand
 from cribkit.core.tables import four_card_total, hand_total
 from cribkit.core.words import number_word
-from cribkit.games.classic.actions import Discard
+from cribkit.games.actions import Discard
 from cribkit.games.errors import CardNotHeldError, DiscardError, WrongActionError
 from cribkit.games.protocol import (
     Action,

@@ -40,11 +40,6 @@ from cribkit.core.cards import DECK, Card, mask_bits
 from cribkit.core.scoring import Score, score_line
 from cribkit.core.tables import line_total, ranks_total
 from cribkit.core.words import number_word
-from cribkit.games.classic.rules import (
-    Seed,
-    SidedGame,
-    first_dealer_cut,
-)
 from cribkit.games.errors import NoDeckError, WrongActionError
 from cribkit.games.protocol import (
     Action,
@@ -59,7 +54,7 @@ from cribkit.games.protocol import (
     check_seat,
     register,
 )
-from cribkit.games.setup import DealSetup, deal_setup
+from cribkit.games.setup import DealSetup, Seed, SidedGame, deal_setup, first_dealer_cut
 from cribkit.games.tabletop.actions import (
     CELLS,
     SIZE,

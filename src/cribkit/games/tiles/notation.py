@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from cribkit.games.classic.actions import Declare
+from cribkit.games.actions import Declare
 from cribkit.games.protocol import Action, GameError
 from cribkit.games.tiles.board import EMPTY, LETTERS, Board, OffBoardError, cell_index
 from cribkit.games.tiles.rules import (

@@ -65,7 +65,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from cribkit.core.words import number_word
-from cribkit.games.classic.actions import Declare
+from cribkit.games.actions import Declare
 from cribkit.games.errors import OverDeclarationError, WrongActionError
 from cribkit.games.protocol import (
     Action,
