@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint typecheck contracts pytest browser bench bench-quick bench-web clean
+.PHONY: play test lint typecheck contracts pytest browser jslint jstest jsformat bench bench-quick bench-web clean
 
 # A fresh virtual environment with cribkit (editable) and the development tools.
 $(STAMP): pyproject.toml
@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/cribkit serve $(SERVE_ARGS)
 
-test: lint typecheck contracts pytest
+test: lint typecheck contracts jslint jstest pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -30,6 +30,27 @@ contracts: $(STAMP)
 
 pytest: $(STAMP) browser
 	$(BIN)/pytest
+
+# The browser client (plain ES modules, no build step) has development tools only: prettier and
+# eslint, pinned in package-lock.json and installed by `npm ci` again when the lock file changes.
+NODE_STAMP := node_modules/.installed
+NODE_BIN := node_modules/.bin
+JS_SOURCES := 'src/cribkit/web/static/**/*.{js,css,html}' 'tests/js/**/*.js' eslint.config.js
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $(NODE_STAMP)
+
+jslint: $(NODE_STAMP)
+	$(NODE_BIN)/eslint
+	$(NODE_BIN)/prettier --check $(JS_SOURCES)
+
+jsformat: $(NODE_STAMP)
+	$(NODE_BIN)/prettier --write $(JS_SOURCES)
+
+# The client's pure logic (static/logic/), unit-tested in node: no DOM, no dependencies.
+jstest:
+	node --test tests/js/
 
 # The browser tests drive Debian's Chromium (never a downloaded browser): installed here when it
 # is missing and apt-get is ours to use; elsewhere those tests skip, saying why (and fail in CI).
@@ -59,4 +80,4 @@ bench-web: $(STAMP)
 	$(BIN)/python bench/bench_web.py --games 200 $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .venv-bench .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-bench .pytest_cache .mypy_cache .ruff_cache node_modules

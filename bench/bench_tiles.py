@@ -28,8 +28,8 @@ from typing import Any
 
 from cribkit.games import lookup
 from cribkit.games.protocol import Action
+from cribkit.games.tiles.actions import Exchange, Pass
 from cribkit.games.tiles.movegen import generate_plays
-from cribkit.games.tiles.notation import Exchange, Pass
 from cribkit.games.tiles.state import TilesRules, TilesState, start_tiles
 from timing import percentile
 

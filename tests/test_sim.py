@@ -10,8 +10,10 @@ import pytest
 
 import cribkit.sim as sim
 from cribkit.ai.players import Observation, Player, make_player
+from cribkit.core.cards import Card
 from cribkit.games import lookup, start
 from cribkit.games.classic.state import ClassicRules, ClassicState
+from cribkit.games.classic.view import ClassicView
 from cribkit.games.protocol import Action, Transition
 from cribkit.sim import PHASES, SimulationResult, play_game, simulate, wilson_interval
 
@@ -79,7 +81,7 @@ class Recorder:
 
     def __init__(self) -> None:
         self.seats: list[tuple[str, int | None]] = []  # (level, seed) by seat, in order made
-        self.first_hands: dict[int, list[str]] = {}
+        self.first_hands: dict[int, list[Card]] = {}
         self.actions: list[Action] = []
         self.start: ClassicState | None = None
 
@@ -93,8 +95,9 @@ class Recorder:
             name = real.name
 
             def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-                if observation["deal"] == 0 and seat not in recorder.first_hands:
-                    recorder.first_hands[seat] = list(observation["hand"])
+                assert isinstance(observation, ClassicView)
+                if observation.deal == 0 and seat not in recorder.first_hands:
+                    recorder.first_hands[seat] = list(observation.hand)
                 action = real.choose(observation, legal_actions)
                 recorder.actions.append(action)
                 return action

@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from cribkit.ai.classic import ClassicPlayer
 from cribkit.ai.data.build_peg_values import fit
 from cribkit.ai.pegging import (
-    MAX_COUNT,
     PEG_FEATURES,
     WIN_VALUE,
     PegValues,
@@ -36,7 +35,7 @@ from cribkit.ai.pegging import (
     reply_risk,
 )
 from cribkit.core.cards import DECK, Card
-from cribkit.core.pegging import score_peg
+from cribkit.core.pegging import MAX_COUNT, score_peg
 from cribkit.games.actions import Discard
 from cribkit.games.classic.actions import Play
 from cribkit.games.classic.rules import ClassicRules, stacked_deck

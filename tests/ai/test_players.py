@@ -6,6 +6,7 @@ plays only a few of them.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -32,6 +33,7 @@ from cribkit.games.actions import Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules, stacked_deck
 from cribkit.games.classic.state import ClassicState, start_game
+from cribkit.games.classic.view import ClaimView, ClassicView
 from cribkit.games.protocol import Action
 
 # ---------------------------------------------------------------------------------------------
@@ -165,6 +167,16 @@ def test_unknown_levels_and_games_raise() -> None:
         make_player("bridge", "easy")
 
 
+@pytest.mark.parametrize("level", ["easy", "medium", "expert"])
+def test_a_classic_player_reads_the_typed_view_not_its_json(level: str) -> None:
+    state = start("classic", seed=1).state
+    view = state.observation(state.current_player)
+    player = ClassicPlayer(level, seed=0)
+    assert player.choose(view, state.legal_actions()) in state.legal_actions()
+    with pytest.raises(TypeError, match=r"reads the seat's view \(state.observation\(seat\)\)"):
+        player.choose(view.to_json(), state.legal_actions())
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_no_legal_action_raises(level: str) -> None:
     player: Player = make_player("classic", level, seed=0)
@@ -177,28 +189,31 @@ def test_no_legal_action_raises(level: str) -> None:
 # Muggins decisions
 
 
-def muggins_observation() -> tuple[dict[str, Any], int]:
-    """A real observation in the muggins phase (random play until there is one), and its seat."""
+def muggins_observation() -> tuple[ClassicView, int]:
+    """A real view in the muggins phase (random play until there is one), and its seat."""
     state = start("classic:muggins=true", seed=2).state
     rng = random.Random(2)
     while state.phase != "muggins":
         state = state.apply(rng.choice(state.legal_actions())).state
     seat = state.current_player
     assert seat is not None
-    return state.observation(seat), seat
+    view = state.observation(seat)
+    assert isinstance(view, ClassicView)
+    return view, seat
 
 
-def claim(
-    kind: str, seat: int, cards: str, starter: str | None, declared: int | None
-) -> dict[str, Any]:
-    """A claim as ``ClassicState.observation`` shows it."""
-    return {
-        "kind": kind,
-        "seat": seat,
-        "cards": cards.split(),
-        "starter": starter,
-        "declared": declared,
-    }
+def with_claim(
+    view: ClassicView, kind: str, seat: int, cards: str, starter: str | None, declared: int | None
+) -> ClassicView:
+    """``view`` with another claim on the table, as ``ClassicState.observation`` shows one."""
+    claim = ClaimView(
+        kind=kind,
+        seat=seat,
+        cards=parse_cards(cards),
+        starter=None if starter is None else Card.parse(starter),
+        declared=declared,
+    )
+    return dataclasses.replace(view, claim=claim)
 
 
 CLAIMS = [
@@ -231,18 +246,18 @@ def test_claim_points_in_the_table_are_right(
 def test_muggins_on_an_under_declaration_only(
     level: str, kind: str, cards: str, starter: str | None, points: int
 ) -> None:
-    obs, seat = muggins_observation()
+    view, seat = muggins_observation()
     player = make_player("classic", level, seed=3)
     both: list[Action] = [Muggins(seat), PassMuggins(seat)]
     for declared in range(points + 1):
-        obs["claim"] = claim(kind, 1 - seat, cards, starter, declared)
+        obs = with_claim(view, kind, 1 - seat, cards, starter, declared)
         chosen = player.choose(obs, both)
         expected = Muggins if declared < points else PassMuggins
         assert isinstance(chosen, expected), (declared, points, chosen)
     # No declaration yet, or only letting it stand is offered: let it stand.
-    obs["claim"] = claim(kind, 1 - seat, cards, starter, None)
+    obs = with_claim(view, kind, 1 - seat, cards, starter, None)
     assert isinstance(player.choose(obs, both), PassMuggins)
-    obs["claim"] = claim(kind, 1 - seat, cards, starter, points)
+    obs = with_claim(view, kind, 1 - seat, cards, starter, points)
     assert player.choose(obs, [PassMuggins(seat)]) == PassMuggins(seat)
 
 
@@ -263,13 +278,9 @@ def test_muggins_on_the_engine_observation() -> None:
     assert state.phase == "muggins"
     assert state.current_player == 1
     obs = state.observation(1)
-    assert obs["claim"] == {
-        "kind": "peg",
-        "seat": 0,
-        "cards": ["7h", "8c"],
-        "starter": None,
-        "declared": 0,
-    }
+    assert obs.claim == ClaimView(
+        kind="peg", seat=0, cards=parse_cards("7h 8c"), starter=None, declared=0
+    )
     for level in ("easy", "medium", "expert"):
         action = make_player("classic", level, seed=0).choose(obs, state.legal_actions())
         assert action == Muggins(1)
@@ -283,7 +294,7 @@ def test_muggins_on_the_engine_observation() -> None:
 
 def discard_positions(
     seed: int, *, start_scores: Sequence[int] | None = None
-) -> list[tuple[dict[str, Any], bool]]:
+) -> list[tuple[ClassicView, bool]]:
     """Pone's and then the dealer's laying-away observations of a seeded two-player deal."""
     state = start_game(ClassicRules(), seed=seed, start_scores=start_scores).state
     out = []
@@ -302,10 +313,9 @@ def option_of(options: list[DiscardOption], action: Action) -> DiscardOption:
     return next(o for o in options if set(o.discard) == set(action.cards))
 
 
-def legal_discards(obs: dict[str, Any]) -> list[Action]:
-    hand = parse_cards(" ".join(obs["hand"]))
-    seat = int(obs["seat"])
-    return [Discard(seat, (a, b)) for i, a in enumerate(hand) for b in hand[i + 1 :]]
+def legal_discards(obs: ClassicView) -> list[Action]:
+    hand = obs.hand
+    return [Discard(obs.seat, (a, b)) for i, a in enumerate(hand) for b in hand[i + 1 :]]
 
 
 @pytest.mark.parametrize(
@@ -321,9 +331,7 @@ def test_discards_are_the_best_net_value(
         for obs, dealer in discard_positions(seed, start_scores=start_scores):
             player = make_player("classic", level, seed=seed)
             action = player.choose(obs, legal_discards(obs))
-            options = analyse_discards(
-                parse_cards(" ".join(obs["hand"])), dealer=dealer, crib_model=model
-            )
+            options = analyse_discards(obs.hand, dealer=dealer, crib_model=model)
             best = max(o.net_mean for o in options)
             assert option_of(options, action).net_mean == pytest.approx(best, abs=1e-9)
 
@@ -333,7 +341,7 @@ def test_easy_discards_maximise_the_hand_alone() -> None:
     for seed in range(6):
         for obs, dealer in discard_positions(seed):
             action = make_player("classic", "easy", seed=seed).choose(obs, legal_discards(obs))
-            options = analyse_discards(parse_cards(" ".join(obs["hand"])), dealer=dealer)
+            options = analyse_discards(obs.hand, dealer=dealer)
             best = max(o.hand_mean for o in options)
             option = option_of(options, action)
             assert option.hand_mean == pytest.approx(best, abs=1e-9)
@@ -353,7 +361,7 @@ def test_easy_many_player_discards_maximise_the_hand(players: int) -> None:
             legal = state.legal_actions()
             action = make_player("classic", "easy", seed=seed).choose(obs, legal)
             assert isinstance(action, Discard)
-            hand = parse_cards(" ".join(obs["hand"]))
+            hand = obs.hand
             unseen = unseen_cards(hand)
 
             def mean(card: int, hand: Sequence[Card] = hand, unseen: Any = unseen) -> float:
@@ -375,12 +383,11 @@ def test_expert_discards_legally_near_the_end() -> None:
 # Pegging
 
 
-def unseen_ranks(obs: dict[str, Any]) -> dict[int, int]:
-    seen = set(obs["hand"]) | set(obs["kept"]) | set(obs["laid_away"])
-    seen |= {card for _, card in obs["played"]}
-    if obs["starter"]:
-        seen.add(obs["starter"])
-    known = {Card.parse(c) for c in seen}
+def unseen_ranks(obs: ClassicView) -> dict[int, int]:
+    known: set[int] = {*obs.hand, *obs.kept, *obs.laid_away}
+    known |= {card for _, card in obs.played}
+    if obs.starter is not None:
+        known.add(obs.starter)
     out: dict[int, int] = {}
     for c in range(52):
         if c not in known:
@@ -404,8 +411,8 @@ def test_pegging_choices(level: str) -> None:
             action = players[seat].choose(obs, legal)
             ranks = {a.card.rank for a in legal if isinstance(a, Play)}
             if isinstance(action, Play) and len(ranks) > 1:
-                hand = [Card.parse(c).rank for c in obs["hand"]]
-                pile = [Card.parse(c).rank for c in obs["pile"]]
+                hand = [c.rank for c in obs.hand]
+                pile = [c.rank for c in obs.pile]
                 if level == "easy":
                     expected = greedy_card(hand, pile)
                 else:
@@ -463,7 +470,7 @@ def test_expert_play_values_are_exact_when_the_opponent_is_out_of_cards() -> Non
     assert state.current_player == 0
     assert state.count == 0
     obs = state.observation(0)
-    assert obs["hand_counts"] == [2, 0]
+    assert obs.hand_counts == (2, 0)
     expert = ClassicPlayer("expert", seed=0)
     assert expert.play_values(obs, [11, 10], []) == {10: 1.0, 11: 1.0}
     assert expert.choose(obs, state.legal_actions()) in state.legal_actions()

@@ -24,16 +24,13 @@ from cribkit.ai.solitaire import (
     unseen_of,
 )
 from cribkit.core.analysis import analyse_discards
-from cribkit.core.cards import DECK, Card, parse_cards
+from cribkit.core.cards import DECK, Card, Rank, card_rank, card_suit, parse_cards
 from cribkit.core.tables import batch_hand_totals, four_card_total, hand_total
+from cribkit.games.actions import Discard
 from cribkit.games.records import replay
-from cribkit.games.solitaire.state import (
-    SolitaireState,
-    round_cards,
-    solitaire_deck,
-    stacked_solitaire_deck,
-    start_solitaire,
-)
+from cribkit.games.solitaire.deal import round_cards, solitaire_deck, stacked_solitaire_deck
+from cribkit.games.solitaire.state import SolitaireState, start_solitaire
+from cribkit.games.solitaire.view import SolitaireView
 from cribkit.sim.solitaire import daily_seed, deal_report, play_deal, simulate_solitaire
 
 # ---------------------------------------------------------------------------------------------
@@ -121,8 +118,11 @@ def test_the_expert_matches_brute_force_in_every_round_of_random_deals(seed: int
     state = start_solitaire(seed=seed).state
     expert = SolitairePlayer("expert")
     while not state.is_terminal:
-        obs = state.observation(0)
-        hand, unseen, starter = knowledge(obs)
+        view = state.observation(0)
+        hand, unseen, starter = knowledge(view)
+        # The view's JSON form, read back, says the same.
+        again = SolitaireView.from_json(json.loads(json.dumps(view.to_json())))
+        assert knowledge(again) == (hand, unseen, starter)
         true_unseen, true_starter = engine_unseen(state)
         assert set(unseen) == true_unseen
         assert starter == true_starter
@@ -136,8 +136,9 @@ def test_the_expert_matches_brute_force_in_every_round_of_random_deals(seed: int
         check_options(hand, sorted(unseen), starter)
         expected = brute_values(hand, sorted(unseen), starter)
         best = max(h + c for h, c in expected.values())
-        action = expert.choose(obs, state.legal_actions())
-        chosen = expected[tuple(action.cards)]  # type: ignore[attr-defined]
+        action = expert.choose(view, state.legal_actions())
+        assert isinstance(action, Discard)
+        chosen = expected[tuple(action.cards)]
         assert sum(chosen) == pytest.approx(best, abs=1e-9)
         state = state.apply(rng.choice(state.legal_actions())).state
 
@@ -146,7 +147,7 @@ def test_the_expert_matches_brute_force_in_every_round_of_random_deals(seed: int
 def test_exact_values_on_small_unseen_sets_with_flushes_and_jacks(trial: int) -> None:
     """Few suits and many jacks, so that crib flushes and nobs (laid or face down) happen."""
     rng = random.Random(100 + trial)
-    pool = [c for c in DECK if c & 3 in (0, 1) or c >> 2 == 10]
+    pool = [c for c in DECK if card_suit(c) in (0, 1) or card_rank(c) == Rank.JACK]
     rng.shuffle(pool)
     hand = pool[:6]
     unseen = pool[6 : 6 + rng.choice([2, 3, 4, 6, 9, 13])]
@@ -198,8 +199,13 @@ def test_easy_lays_away_for_the_hand_and_medium_for_hand_and_crib() -> None:
     fresh = lay_away_options(state.hand, unseen_of(state.hand))
     easy = SolitairePlayer("easy").choose(obs, legal)
     medium = SolitairePlayer("medium").choose(obs, legal)
-    assert tuple(easy.cards) == max(fresh, key=lambda o: o.hand_mean).discard  # type: ignore[attr-defined]
-    assert tuple(medium.cards) == fresh[0].discard  # type: ignore[attr-defined]
+    assert isinstance(easy, Discard)
+    assert isinstance(medium, Discard)
+    assert tuple(easy.cards) == max(fresh, key=lambda o: o.hand_mean).discard
+    assert tuple(medium.cards) == fresh[0].discard
+    # A player reads the view itself, not its JSON form.
+    with pytest.raises(TypeError, match=r"reads the seat's view"):
+        SolitairePlayer("easy").choose(obs.to_json(), legal)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown solitaire AI level"):
         SolitairePlayer("grandmaster")
     with pytest.raises(ValueError, match="no lay-away"):
@@ -213,12 +219,10 @@ def test_the_expert_is_best_on_average() -> None:
 
 
 def test_options_for_an_observation() -> None:
-    obs = start_solitaire(seed=3).state.observation(0)
-    options = options_for(obs)
+    view = start_solitaire(seed=3).state.observation(0)
+    options = options_for(view)
     assert options[0].to_dict()["value"] == options[0].value
-    assert {o.discard for o in options} == {
-        tuple(sorted(p)) for p in combinations([Card.parse(c) for c in obs["hand"]], 2)
-    }
+    assert {o.discard for o in options} == {tuple(sorted(p)) for p in combinations(view.hand, 2)}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,13 +12,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribkit.ai.players import LEVELS, RandomPlayer, make_player
-from cribkit.ai.tabletop import MIXED, NONE, LinePotential, TableTopPlayer, line_gain, partial_total
+from cribkit.ai.tabletop import MIXED, NONE, LinePotential, TableTopPlayer, line_gain
 from cribkit.core.cards import DECK, Card, parse_cards
 from cribkit.core.scoring import score_line
 from cribkit.core.tables import RANK_WEIGHTS, line_total
 from cribkit.games.tabletop.actions import CELLS, cell_index
 from cribkit.games.tabletop.rules import CENTRE
-from cribkit.games.tabletop.state import Place, TableTopRules, TableTopState, start_tabletop
+from cribkit.games.tabletop.state import (
+    Place,
+    TableTopRules,
+    TableTopState,
+    partial_line_total,
+    start_tabletop,
+)
 from cribkit.sim import simulate
 
 #: Cells in the order the hand-built deals fill them (outwards from the centre).
@@ -68,7 +74,7 @@ def gains(state: TableTopState) -> dict[int, tuple[int, int]]:
     seat = state.current_player
     assert seat is not None
     assert state.turned is not None
-    rows = state.observation(seat)["my_lines"] == "rows"
+    rows = state.observation(seat).my_lines == "rows"
     out = {}
     for action in state.legal_actions():
         assert isinstance(action, Place)
@@ -122,6 +128,18 @@ def test_no_legal_action_is_an_error() -> None:
     state = start_tabletop(TableTopRules(), seed=1).state
     with pytest.raises(ValueError, match="no legal action"):
         TableTopPlayer("easy").choose(state.observation(0), [])
+
+
+def test_the_players_read_the_typed_view_not_its_json() -> None:
+    state = start_tabletop(TableTopRules(), seed=1).state
+    seat = state.current_player
+    assert seat is not None
+    view = state.observation(seat)
+    legal = state.legal_actions()
+    player = TableTopPlayer("expert", seed=0)
+    assert player.choose(view, legal) in legal
+    with pytest.raises(TypeError, match=r"reads the seat's view \(state.observation\(seat\)\)"):
+        player.choose(view.to_json(), legal)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "expert"])
@@ -180,10 +198,10 @@ def test_easy_and_medium_differ_where_the_opponents_gain_more() -> None:
     assert choose("medium", state).cell == cell_index("E5")
 
 
-def test_line_gain_and_partial_total() -> None:
-    assert partial_total(parse_cards("5h 5c 5d")) == 8  # fifteen two and a pair royal
-    assert partial_total(parse_cards("2h 4h 6h 8h Th")) == 5
-    assert partial_total(parse_cards("2h 4h 6h 8h")) == 0  # no four-card flush
+def test_line_gain_and_partial_line_total() -> None:
+    assert partial_line_total(parse_cards("5h 5c 5d")) == 8  # fifteen two and a pair royal
+    assert partial_line_total(parse_cards("2h 4h 6h 8h Th")) == 5
+    assert partial_line_total(parse_cards("2h 4h 6h 8h")) == 0  # no four-card flush
     assert line_gain(list(parse_cards("5h 5c 5d")), Card.parse("5s")) == 12
     assert line_gain([], Card.parse("5s")) == 0
 
@@ -206,7 +224,7 @@ def test_the_expert_does_not_give_the_opponents_a_big_line() -> None:
         "D3": "8h",
     }  # fmt: skip
     state = position(layout, "9c", "5s")
-    assert state.observation(1)["my_lines"] == "rows"
+    assert state.observation(1).my_lines == "rows"
     assert {cell_index("A2"), cell_index("A5")} <= {a.cell for a in state.legal_actions()}  # type: ignore[attr-defined]
     for seed in range(3):
         assert choose("expert", state, seed).cell not in (cell_index("A2"), cell_index("A5"))

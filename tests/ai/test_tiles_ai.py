@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from cribkit.ai.players import make_player
@@ -9,13 +11,13 @@ from cribkit.ai.tiles import (
     LEAVE_FEATURES,
     LeaveTable,
     TilesPlayer,
-    TilesView,
     leave_features,
     load_leave_table,
 )
 from cribkit.games.protocol import Action
+from cribkit.games.tiles.actions import Exchange, Pass, PlayTiles
 from cribkit.games.tiles.board import Board
-from cribkit.games.tiles.notation import Exchange, Pass, PlayTiles
+from cribkit.games.tiles.movegen import generate_plays
 from cribkit.games.tiles.rules import parse_tiles, tiles_text
 from cribkit.games.tiles.state import TilesRules, TilesState, start_tiles
 
@@ -103,18 +105,13 @@ def test_with_no_play_the_players_exchange_while_the_bag_allows() -> None:
     board = Board.empty(7)
     rack = parse_tiles("Ad 3d 8l Qd Kl")
     state = start_tiles(TilesRules(board_size=7), seed=1, first_player=0).state
-    state = TilesState(
-        state.rules, state.setup, state.phase, board, (rack, state.racks[1]), state.bags,
-        0, 0, state.scores,
-    )  # fmt: skip
+    state = replace(state, board=board, racks=(rack, state.racks[1]))
     assert state.legal_plays() == []
     for level in ("easy", "medium", "expert"):
         action = choose(level, state)
         assert isinstance(action, Exchange), (level, action)
         assert action in state.legal_actions()
-    empty_bag = TilesState(
-        state.rules, state.setup, state.phase, board, state.racks, ((),), 0, 0, state.scores
-    )
+    empty_bag = replace(state, bags=((),))
     for level in ("easy", "medium", "expert"):
         assert choose(level, empty_bag) == Pass(0)
 
@@ -150,16 +147,29 @@ def test_leave_features_count_sixes_and_nines_either_way_up() -> None:
     assert tiles_text(parse_tiles("9d")) == "9d"
 
 
-def test_the_view_rebuilds_the_seats_knowledge() -> None:
+def test_the_view_holds_what_the_players_need() -> None:
     state = advance(start_tiles(TilesRules(), seed=3).state, 3)
     seat = state.current_player
     assert seat is not None
-    view = TilesView(state.observation(seat))
+    view = state.observation(seat)
     assert view.board == state.board
     assert view.rack == state.racks[seat]
     other = state.racks[1 - seat]
     assert len(view.unseen) == len(other) + state.bag_sizes()[0]
-    assert {p.play for p in view.plays()} == {p.play for p in state.legal_plays()}
+    plays = generate_plays(view.board, view.rack, seat=seat, strict=view.rules.strict_cross_hands)
+    assert {p.play for p in plays} == {p.play for p in state.legal_plays()}
+    assert view.opponents() == [1 - seat]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "expert"])
+def test_a_player_reads_the_view_not_its_json(level: str) -> None:
+    state = advance(start_tiles(TilesRules(players=3), seed=8).state, 5)
+    seat = state.current_player
+    assert seat is not None
+    view, legal = state.observation(seat), state.legal_actions()
+    assert TilesPlayer(level, seed=2).choose(view, legal) in legal
+    with pytest.raises(TypeError, match=r"reads the seat's view \(state.observation\(seat\)\)"):
+        TilesPlayer(level, seed=2).choose(view.to_json(), legal)  # type: ignore[arg-type]
 
 
 def test_the_expert_player_is_a_tiles_player() -> None:
@@ -184,10 +194,7 @@ def test_medium_and_expert_exchange_tiles_no_play_can_use() -> None:
     board = Board.from_cells(13, {"G7": "7d", "H7": "8d"})
     rack = parse_tiles("Kd 6d 6l 9d 9l")
     state = start_tiles(TilesRules(), seed=1, first_player=0).state
-    state = TilesState(
-        state.rules, state.setup, state.phase, board, (rack, state.racks[1]), state.bags,
-        0, 0, state.scores,
-    )  # fmt: skip
+    state = replace(state, board=board, racks=(rack, state.racks[1]))
     plays = state.legal_plays()
     assert plays
     assert all("Kd" not in state.notation(p.play) for p in plays)

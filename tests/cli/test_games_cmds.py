@@ -73,6 +73,39 @@ def test_replay_refuses_bad_records(text: str, message: str) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # A number is a card's index inside the engine, never a card of a record.
+        (
+            '{"game": "classic", "seed": 1, "actions": [{"type": "play", "seat": 1, "card": 26}]}',
+            "26",
+        ),
+        (
+            '{"game": "classic", "seed": 1, "actions": [{"type": "discard", "seat": 1, "cards": [3, 7]}]}',
+            "not 3",
+        ),
+        ('{"game": "tabletop", "rules": {"x": 1}, "seed": 1, "actions": []}', "no option 'x'"),
+        ('{"game": "tiles", "rules": {"joker": "maybe"}, "seed": 1, "actions": []}', "'maybe'"),
+    ],
+)
+def test_a_bad_value_in_a_record_is_one_line_naming_it(text: str, named: str) -> None:
+    result = runner.invoke(app, ["replay", "-"], input=text)
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert named in lines[0]
+
+
+@pytest.mark.parametrize("spec", ["tabletop:x=1", "classic:players", "tiles:board_size=8"])
+def test_a_bad_option_on_the_command_line_is_one_line(spec: str) -> None:
+    result = runner.invoke(app, ["simulate", spec, "--games", "2"])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert spec.partition(":")[2].partition("=")[0] in lines[0]
+
+
 def test_replay_missing_file() -> None:
     result = runner.invoke(app, ["replay", "/nonexistent/game.json"])
     assert result.exit_code == 2

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from cribkit.ai.solitaire import best_possible_total
 from cribkit.cli.app import app
-from cribkit.games.solitaire.state import solitaire_deck
+from cribkit.games.solitaire.deal import solitaire_deck
 
 runner = CliRunner()
 

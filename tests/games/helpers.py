@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from cribkit.games.classic.rules import ClassicRules, stacked_deck
 from cribkit.games.classic.state import ClassicState
-from cribkit.games.protocol import Event
+from cribkit.games.events import GameEvent
 from cribkit.games.records import Replay, replay
+
+E = TypeVar("E", bound=GameEvent)
 
 
 def deck(
@@ -68,9 +70,10 @@ def classic(replayed: Replay) -> ClassicState:
     return replayed.state
 
 
-def of_type(replayed: Replay, *types: str) -> list[Event]:
-    """The events of the given types, in order."""
-    return [e for e in replayed.events if e.type in types]
+def of_kind(replayed: Replay | Sequence[GameEvent], *kinds: type[E]) -> list[E]:
+    """The events (of a replay, or given) of the given kinds, in order."""
+    events = replayed.events if isinstance(replayed, Replay) else replayed
+    return [e for e in events if isinstance(e, kinds)]
 
 
 def summary(replayed: Replay, *types: str) -> list[tuple[str, int | None, int]]:
@@ -81,9 +84,9 @@ def summary(replayed: Replay, *types: str) -> list[tuple[str, int | None, int]]:
 
 def play_random(
     state: ClassicState, rng: random.Random, *, limit: int = 100_000
-) -> tuple[ClassicState, list[Event]]:
+) -> tuple[ClassicState, list[GameEvent]]:
     """Play random legal actions to the end; the final state and every event."""
-    events: list[Event] = []
+    events: list[GameEvent] = []
     for _ in range(limit):
         if state.current_player is None:  # over, or out of explicit decks
             break
@@ -97,7 +100,7 @@ __all__ = [
     "classic",
     "deck",
     "discards",
-    "of_type",
+    "of_kind",
     "play_random",
     "plays",
     "record",

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import pytest
 
+from cribkit.core.cards import Card, parse_cards
 from cribkit.core.scoring import score_hand
 from cribkit.games.actions import Declare
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
+from cribkit.games.classic.events import CardPlayed, Declared, HandShown, MugginsCalled
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import (
     ClassicState,
     OverDeclarationError,
     WrongMugginsError,
 )
+from cribkit.games.classic.view import ClaimView
 from cribkit.games.protocol import OutOfTurnError, RecordError
 from cribkit.games.records import replay
 
-from .helpers import deck, discards, of_type, plays, record, summary
+from .helpers import deck, discards, of_kind, plays, record, summary
 
 MUGGINS = ClassicRules(muggins=True)
 MANUAL = ClassicRules(manual_counting=True)
@@ -41,8 +44,15 @@ def test_the_show_waits_for_each_declaration_in_order() -> None:
     assert state.claim is not None
     assert state.claim.kind == "show"
     assert state.legal_actions() == [Declare(1, p) for p in range(17)]
-    obs = state.observation(0)
-    assert obs["claim"] == {
+    view = state.observation(0)
+    assert view.claim == ClaimView(
+        kind="show",
+        seat=1,
+        cards=parse_cards("7h 8h 9c 9d"),
+        starter=Card.parse("6c"),
+        declared=None,
+    )
+    assert view.to_json()["claim"] == {
         "kind": "show",
         "seat": 1,
         "cards": ["7h", "8h", "9c", "9d"],
@@ -83,8 +93,17 @@ def test_an_over_declaration_is_refused_with_the_correct_breakdown() -> None:
 def test_an_under_declaration_stands_and_muggins_takes_the_missed_points() -> None:
     state = at(MUGGINS, SHOW_DECK, SHOW_PLAY)
     t = state.apply(Declare(1, 12))
-    declared = t.events[0]
-    assert (declared.type, declared.seat, declared.points, declared.missed) == ("declare", 1, 12, 4)
+    assert t.events == (
+        Declared(
+            seat=1,
+            points=12,
+            scores=(2, 13),
+            cards=parse_cards("7h 8h 9c 9d"),
+            starter=Card.parse("6c"),
+            kind="show",
+            missed=4,
+        ),
+    )
     state = t.state
     assert state.scores == (2, 13)
     assert state.phase == "muggins"
@@ -94,6 +113,7 @@ def test_an_under_declaration_stands_and_muggins_takes_the_missed_points() -> No
         state.verify(Muggins(1))
     t = state.apply(Muggins(0))
     taken = t.events[0]
+    assert isinstance(taken, MugginsCalled)
     assert (taken.type, taken.seat, taken.points, taken.other, taken.scores) == (
         "muggins",
         0,
@@ -101,6 +121,7 @@ def test_an_under_declaration_stands_and_muggins_takes_the_missed_points() -> No
         1,
         (6, 13),
     )
+    assert taken.kind == "show"
     assert "calls muggins and takes the four points seat 1 missed" in taken.text()
     assert t.state.current_player == 0
     assert t.state.claim is not None
@@ -131,8 +152,9 @@ def test_a_wrong_muggins_call_is_refused() -> None:
     assert state.claim.kind == "crib"
     crib_total = score_hand("As 2s 3c 4c", "6c", crib=True).total
     assert state.legal_actions()[-1] == Declare(0, crib_total)
-    obs = state.observation(1)
-    assert sorted(obs["claim"]["cards"]) == sorted(["As", "2s", "3c", "4c"])  # shown now
+    claim = state.observation(1).claim
+    assert claim is not None
+    assert sorted(claim.cards) == sorted(parse_cards("As 2s 3c 4c"))  # shown now
     t = state.apply(Declare(0, 0))
     assert t.state.phase == "muggins"
     assert t.state.current_player == 1
@@ -195,7 +217,7 @@ def test_a_record_with_declarations_and_muggins_replays() -> None:
     ]
     r = replay(record(MUGGINS, [SHOW_DECK], acts))
     assert r.state.phase == "awaiting_deck"
-    assert [e.type for e in of_type(r, "declare", "muggins")] == [
+    assert [e.type for e in of_kind(r, Declared, MugginsCalled)] == [
         "declare",
         "muggins",
         "declare",
@@ -249,9 +271,9 @@ def test_with_manual_counting_cards_and_hands_do_not_count_for_the_player() -> N
     r = replay(
         record(MUGGINS, [PEG_DECK], discards(s1="2c 3c", s0="8c 9c") + plays("1 Kh", "0 Ks"))
     )
-    pair = of_type(r, "peg")[-1]
+    pair = of_kind(r, CardPlayed)[-1]
     assert pair.points == 0
     assert pair.words() == ""
     assert "words" not in pair.to_dict()
-    shown = of_type(replay(record(MUGGINS, [SHOW_DECK], SHOW_PLAY)), "show")[0]
+    shown = of_kind(replay(record(MUGGINS, [SHOW_DECK], SHOW_PLAY)), HandShown)[0]
     assert shown.words() == ""

@@ -1,13 +1,15 @@
 """Random games (seeded random legal actions) keep every invariant of the rules.
 
 At every step: the 52 cards are all somewhere and nowhere twice, the count never passes 31,
-scores never fall, and no observation shows a card its seat may not know. At the end the
-record replays to the identical events and result.
+scores never fall, every field of the state is set, no view shows a card its seat may not know
+and no event shows another seat's private cards. At the end the record replays to the
+identical events and result.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import random
 from typing import Any
@@ -16,10 +18,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribkit.core.cards import Card, CardError
-from cribkit.games.classic.play import MAX_COUNT, PIP, cards_of
+from cribkit.core.pegging import MAX_COUNT
+from cribkit.games.classic.events import CardPlayed, Declared
+from cribkit.games.classic.play import PIP, cards_of
 from cribkit.games.classic.rules import ClassicRules, deal_positions
 from cribkit.games.classic.state import ClassicState, start_game
-from cribkit.games.protocol import Event
+from cribkit.games.events import GameEvent
 from cribkit.games.records import replay
 
 FULL = (1 << 52) - 1
@@ -63,12 +67,18 @@ def check_cards(state: ClassicState) -> None:
     assert state.crib.bit_count() == laid + (1 if state.rules.players == 3 else 0)
 
 
-def check_count(state: ClassicState, events: tuple[Event, ...]) -> None:
+def check_fields(state: ClassicState) -> None:
+    """The engine sets the new state's slots itself: every field is set (``replace`` reads them
+    all) and the dataclass's own constructor makes the equal state."""
+    assert dataclasses.replace(state) == state
+    assert type(state.hands) is type(state.scores) is tuple
+
+
+def check_count(state: ClassicState, events: tuple[GameEvent, ...]) -> None:
     assert 0 <= state.count <= MAX_COUNT
     assert state.count == sum(PIP[c] for c in state.pile)
     for event in events:
-        if event.type == "peg":
-            assert event.count is not None
+        if isinstance(event, CardPlayed):
             assert event.count <= MAX_COUNT
             assert event.count == sum(PIP[c] for c in event.cards)
 
@@ -97,8 +107,11 @@ def check_observations(state: ClassicState) -> None:
     if claim is not None:
         public |= mask(claim.cards)
     for seat in range(state.rules.players):
-        obs = state.observation(seat)
+        view = state.observation(seat)
+        obs = json.loads(json.dumps(view.to_json()))
         seen = mask(card_texts(obs))
+        typed = [*view.hand, *view.kept, *view.laid_away, *view.pile, *(c for _, c in view.played)]
+        assert mask(typed) | seen == seen  # the JSON names every card the typed fields hold
         allowed = public | state.hands[seat] | state.laid[seat] | state.kept[seat]
         assert not seen & ~allowed, f"seat {seat} sees {cards_of(seen & ~allowed)}"
         others = 0
@@ -112,16 +125,22 @@ def check_observations(state: ClassicState) -> None:
             assert not seen & (state.crib & ~state.laid[seat])
         assert "seed" not in obs
         assert "deck" not in obs
-        assert obs["hand_counts"] == [h.bit_count() for h in state.hands]
+        assert view.hand_counts == tuple(h.bit_count() for h in state.hands)
+        assert obs["hand_counts"] == list(view.hand_counts)
 
 
-def check_events_privacy(state: ClassicState, events: tuple[Event, ...]) -> None:
+def check_events_privacy(state: ClassicState, events: tuple[GameEvent, ...]) -> None:
     for event in events:
+        assert type(event).from_json(event.to_json()) == event
         for seat in range(state.rules.players):
-            data = event.to_dict(seat)
+            data = event.to_json(seat)
             json.dumps(data)
             if event.private and event.seat != seat:
                 assert "cards" not in data
+                assert "text" not in data
+            if isinstance(event, Declared):
+                assert "missed" not in data
+                assert "words" not in data
 
 
 def play_checked(rules: ClassicRules, seed: int, *, observe_every: int = 1) -> None:
@@ -142,6 +161,7 @@ def play_checked(rules: ClassicRules, seed: int, *, observe_every: int = 1) -> N
                 assert all(b <= a for b, a in zip(running, event.scores, strict=True))
                 running = event.scores
         check_cards(state)
+        check_fields(state)
         check_count(state, transition.events)
         check_events_privacy(state, transition.events)
         if step % observe_every == 0:

@@ -12,13 +12,15 @@ import pytest
 
 from cribkit.core.cards import DECK, Card, parse_cards
 from cribkit.core.scoring import score_hand
+from cribkit.games.classic.events import CardPlayed, CribShown, CutForDeal, HandShown, Heels
 from cribkit.games.classic.rules import ClassicRules, deal_positions, stacked_deck
 from cribkit.games.classic.state import ClassicState, next_game, start_game
-from cribkit.games.protocol import Event, GameError
+from cribkit.games.classic.view import ClassicView
+from cribkit.games.protocol import GameError
 from cribkit.games.records import replay
 from cribkit.games.setup import cut_decks, cut_for_first_deal
 
-from .helpers import classic, deck, discards, of_type, plays, record, summary
+from .helpers import classic, deck, discards, of_kind, plays, record, summary
 
 TWO = ClassicRules()
 THREE = ClassicRules(players=3)
@@ -49,9 +51,9 @@ def test_three_players_get_five_each_then_one_card_to_the_crib() -> None:
     assert state.hands[2] == sum(1 << DECK[i] for i in (2, 5, 8, 11, 14))
     assert state.crib == 1 << DECK[15]
     assert deal_positions(3, 2)[1:] == (16, 15)
-    obs = state.observation(0)
-    assert obs["crib_count"] == 1
-    assert obs["to_lay_away"] == 1
+    view = state.observation(0)
+    assert view.crib_count == 1
+    assert view.to_lay_away == 1
 
 
 def test_four_players_get_five_each_and_lay_away_one() -> None:
@@ -109,7 +111,7 @@ def test_a_seeded_game_cuts_for_the_deal_and_recuts_ties() -> None:
     tied = None
     for seed in range(200):
         t = start_game(TWO, seed=seed)
-        cuts = of_type_events(t.events, "cut")
+        cuts = of_kind(t.events, CutForDeal)
         low = min(c.rank for c in cuts[-1].cards)
         winner = cuts[-1].seats[[c.rank for c in cuts[-1].cards].index(low)]
         assert t.state.dealer == winner
@@ -120,10 +122,6 @@ def test_a_seeded_game_cuts_for_the_deal_and_recuts_ties() -> None:
     assert tied is not None
     dealer, _ = cut_for_first_deal(2, cut_decks(tied))
     assert start_game(TWO, seed=tied).state.dealer == dealer
-
-
-def of_type_events(events: tuple[Event, ...], kind: str) -> list[Event]:
-    return [e for e in events if e.type == kind]
 
 
 def test_the_deal_alternates_and_passes_clockwise() -> None:
@@ -147,7 +145,7 @@ HEELS_DECK = deck(TWO, 0, {1: "7h 8h 9c 9d As 2s", 0: "Kc Kd Qh Qs 3c 4c"}, "Jd"
 
 def test_his_heels_scores_two_for_the_dealer() -> None:
     r = replay(record(TWO, [HEELS_DECK], discards(s1="As 2s", s0="3c 4c")))
-    heels = of_type(r, "heels")
+    heels = of_kind(r, Heels)
     assert [(e.seat, e.points, e.scores) for e in heels] == [(0, 2, (2, 0))]
     assert heels[0].words() == "two for his heels"
     assert r.state.current_player == 1
@@ -184,7 +182,7 @@ def test_pegging_pairs_31_and_no_combining_across_a_restart_and_last_card() -> N
         ("peg", 0, 0),
         ("last_card", 0, 1),  # count 29: one for last card
     ]
-    pegs = of_type(r, "peg")
+    pegs = of_kind(r, CardPlayed)
     assert [e.count for e in pegs] == [10, 20, 21, 31, 10, 20, 25, 29]
     assert pegs[3].words() == "thirty-one for two"
     assert pegs[4].cards == cards("Qh")  # the count after the restart holds only the new card
@@ -262,7 +260,7 @@ def test_three_players_go_passes_round_and_the_lead_skips_players_without_cards(
         ("peg", 2, 0),  # and plays on alone
         ("last_card", 2, 1),
     ]
-    shows = of_type(r, "show", "crib")
+    shows = of_kind(r, HandShown, CribShown)
     assert [(e.type, e.seat) for e in shows] == [("show", 1), ("show", 2), ("show", 0), ("crib", 0)]
     crib = shows[-1]
     assert sorted(crib.cards) == sorted(cards("8c 3h 4h 6h"))  # the dealt crib card is in it
@@ -313,7 +311,7 @@ def test_four_players_score_as_partnerships() -> None:
     side0 = sum(e.points for e in pegging if e.seat is not None and e.seat % 2 == 0)
     side1 = sum(e.points for e in pegging if e.seat is not None and e.seat % 2 == 1)
     assert (side0, side1) == (25, 18)
-    shows = of_type(r, "show", "crib")
+    shows = of_kind(r, HandShown, CribShown)
     assert [(e.type, e.seat) for e in shows] == [
         ("show", 1),
         ("show", 2),
@@ -329,9 +327,10 @@ def test_four_players_score_as_partnerships() -> None:
         expected[e.seat % 2] += e.points
         assert list(e.scores) == expected
     assert len(r.state.scores) == 2
-    obs = r.state.observation(3)
-    assert obs["sides"] == [0, 1, 0, 1]
-    assert obs["side"] == 1
+    view = r.state.observation(3)
+    assert isinstance(view, ClassicView)
+    assert view.sides == (0, 1, 0, 1)
+    assert view.side == 1
 
 
 # -- the show ----------------------------------------------------------------------------------------
@@ -344,11 +343,11 @@ FLUSH_ACTS = discards(s1="2h 4h", s0="8h Qh") + plays(
 
 def test_a_four_card_crib_flush_scores_nothing_but_a_hand_flush_scores_four() -> None:
     r = replay(record(TWO, [FLUSH_DECK], FLUSH_ACTS))
-    crib = of_type(r, "crib")[0]
+    crib = of_kind(r, CribShown)[0]
     assert sorted(crib.cards) == sorted(cards("2h 4h 8h Qh"))
     assert crib.points == 0
     assert crib.words() == "no points"
-    pone = of_type(r, "show")[0]
+    pone = of_kind(r, HandShown)[0]
     assert pone.seat == 1
     breakdown = score_hand(pone.cards, pone.starter)
     assert breakdown.flush_points == 4
@@ -357,7 +356,7 @@ def test_a_four_card_crib_flush_scores_nothing_but_a_hand_flush_scores_four() ->
 
 def test_the_show_counts_pone_then_dealer_then_crib_with_the_starter() -> None:
     r = replay(record(TWO, [FLUSH_DECK], FLUSH_ACTS))
-    shows = of_type(r, "show", "crib")
+    shows = of_kind(r, HandShown, CribShown)
     assert [(e.type, e.seat, str(e.starter)) for e in shows] == [
         ("show", 1, "Kc"),
         ("show", 0, "Kc"),
@@ -374,12 +373,12 @@ def test_pone_wins_in_the_show_before_the_dealer_counts() -> None:
     acts += plays("1 7h", "0 Kc", "1 8h", "0 Kd", "1 9c", "0 Qh", "1 9d", "0 Qs")
     r = replay(record(TWO, [d], acts, start_scores=[110, 112]))
     assert [e.type for e in r.events][-2:] == ["show", "win"]
-    assert of_type(r, "show")[0].points == 16
+    assert of_kind(r, HandShown)[0].points == 16
     assert r.result is not None
     assert r.result.winner == 1
     assert r.result.scores == (112, 129)
-    assert not of_type(r, "crib")  # the dealer's hand and crib are never counted
-    assert len(of_type(r, "show")) == 1
+    assert not of_kind(r, CribShown)  # the dealer's hand and crib are never counted
+    assert len(of_kind(r, HandShown)) == 1
 
 
 def test_the_game_ends_the_moment_pegging_reaches_the_target() -> None:
@@ -431,7 +430,7 @@ def test_the_loser_deals_first_in_the_next_game() -> None:
     following = next_game(r.state, seed=5)
     assert following.state.dealer == 1
     assert following.state.scores == (0, 0)
-    assert not of_type_events(following.events, "cut")
+    assert not of_kind(following.events, CutForDeal)
     with pytest.raises(GameError, match="not over"):
         next_game(following.state, seed=6)
 

@@ -10,9 +10,10 @@ from cribkit.core.cards import Card, parse_cards
 from cribkit.games import games, lookup, start
 from cribkit.games.actions import Declare, Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
+from cribkit.games.classic.events import CardPlayed, CribShown, GoPoint, HandDealt, LastCard
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import ClassicState
-from cribkit.games.protocol import Action, Event, GameError, GameState, RulesError
+from cribkit.games.protocol import Action, GameError, GameState, RulesError
 
 
 def test_the_registry_finds_classic_with_options() -> None:
@@ -64,11 +65,17 @@ def test_bad_names_and_options_say_what_is_valid(name: str, message: str) -> Non
     assert isinstance(error.value, ValueError)
 
 
-def test_an_unknown_option_lists_every_option() -> None:
+def test_an_unknown_option_lists_every_option_on_one_line() -> None:
     with pytest.raises(RulesError) as error:
         lookup("classic:colour=red")
-    for option in ("players (2, 3, 4; default 2)", "target (121, 61; default 121)", "muggins"):
-        assert option in str(error.value)
+    message = str(error.value)
+    assert "\n" not in message
+    assert "'colour'" in message
+    for option in ("players", "target", "skunks", "manual_counting", "muggins"):
+        assert option in message
+    help_text = ClassicRules.option_help()
+    assert "players (2, 3, 4; default 2)" in help_text
+    assert "target (121, 61; default 121)" in help_text
 
 
 def test_rules_are_frozen_and_keyword_only() -> None:
@@ -126,28 +133,27 @@ def test_play_accepts_an_int_card_and_discards_sort() -> None:
 
 
 def test_private_events_hide_their_cards_from_other_seats() -> None:
-    hand = Event("hand", seat=0, cards=parse_cards("5h 5c 5d Js 2c 3c"), private=True)
-    mine = hand.to_dict(0)
-    theirs = hand.to_dict(1)
+    hand = HandDealt(seat=0, cards=parse_cards("5h 5c 5d Js 2c 3c"))
+    mine = hand.to_json(0)
+    theirs = hand.to_json(1)
     assert mine["cards"] == ["5h", "5c", "5d", "Js", "2c", "3c"]
     assert "cards" not in theirs
     assert theirs["card_count"] == 6
     assert "text" not in theirs
-    assert hand.to_dict()["cards"] == mine["cards"]  # the full record view
+    assert hand.to_json()["cards"] == mine["cards"]  # the full record view
 
 
 def test_events_explain_their_points() -> None:
-    peg = Event("peg", seat=1, points=5, cards=parse_cards("4h 6c 5d"), count=15)
+    peg = CardPlayed(seat=1, points=5, cards=parse_cards("4h 6c 5d"), count=15)
     assert peg.words() == "fifteen two, and a run of three is five"
     assert (
         peg.text()
         == "seat 1 plays 5d for 15: fifteen two, and a run of three is five (five points)"
     )
-    data = peg.to_dict()
+    data = peg.to_json()
     assert (data["type"], data["points"], data["count"]) == ("peg", 5, 15)
-    crib = Event("crib", seat=0, cards=parse_cards("2h 4h 8h Qh"), starter=Card.parse("Kc"))
+    crib = CribShown(seat=0, cards=parse_cards("2h 4h 8h Qh"), starter=Card.parse("Kc"))
     assert crib.words() == "no points"
-    assert crib.breakdown is not None
     assert crib.breakdown.total == 0
-    assert Event("go", seat=1, points=1).words() == "one for the go"
-    assert Event("last_card", seat=1, points=1).text() == "seat 1: one for last card (one point)"
+    assert GoPoint(seat=1, points=1).words() == "one for the go"
+    assert LastCard(seat=1, points=1).text() == "seat 1: one for last card (one point)"

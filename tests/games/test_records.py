@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from cribkit.core.cards import DECK, Card
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import start_game
-from cribkit.games.protocol import Event, OutOfTurnError, RecordError
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import OutOfTurnError, RecordError
 from cribkit.games.records import dumps, loads, replay
 
 from .helpers import classic, deck, discards, play_random, plays, record
@@ -38,7 +39,7 @@ def seeded_game(seed: int, **rules: Any) -> dict[str, Any]:
 def test_a_played_game_records_and_replays_to_the_same_result() -> None:
     state = start_game(TWO, seed="records").state
     rng = random.Random(2)
-    events: list[Event] = []
+    events: list[GameEvent] = []
     while not state.is_terminal:
         t = state.apply(rng.choice(state.legal_actions()))
         events.extend(t.events)
@@ -262,7 +263,7 @@ def test_the_example_in_docs_records_md_replays_as_documented() -> None:
     assert r.result is not None
     assert r.result.to_dict() == json.loads(documented)
     shown = next(body for kind, body in blocks if kind and body.startswith('{"type": "show"'))
-    assert json.loads(shown) in [e.to_dict() for e in r.events]
+    assert json.loads(shown) in [e.to_json() for e in r.events]
 
 
 def test_the_seeded_example_in_docs_records_md_replays() -> None:

@@ -7,7 +7,7 @@ import json
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import given, settings
@@ -18,32 +18,43 @@ from cribkit.core.scoring import Score, score_hand
 from cribkit.games import GameState, lookup, start
 from cribkit.games.actions import Discard
 from cribkit.games.classic.actions import Play
+from cribkit.games.errors import CardNotHeldError, DiscardError, WrongActionError
+from cribkit.games.events import GameEvent, event_from_json
 from cribkit.games.protocol import (
     Action,
-    Event,
     GameError,
     GameOverError,
     IllegalActionError,
     RecordError,
     RulesError,
+    game_info,
 )
 from cribkit.games.records import dumps, loads, replay
-from cribkit.games.solitaire.state import (
-    CardNotHeldError,
-    DiscardError,
-    NoSuchSeatError,
-    SolitaireResult,
-    SolitaireRules,
-    SolitaireState,
-    WrongActionError,
+from cribkit.games.solitaire.deal import (
     daily_seed,
     round_cards,
     solitaire_deck,
     stacked_solitaire_deck,
-    start_solitaire,
 )
+from cribkit.games.solitaire.events import (
+    EVENTS,
+    CribCounted,
+    GameEnded,
+    HandCounted,
+    HisHeels,
+    LaidAway,
+    LastHandCounted,
+    RoundDealt,
+    StarterToBottom,
+    StarterTurned,
+)
+from cribkit.games.solitaire.result import SolitaireResult
+from cribkit.games.solitaire.rules import NoSuchSeatError, SolitaireRules
+from cribkit.games.solitaire.state import SolitaireState, start_solitaire
+from cribkit.games.solitaire.view import SolitaireView
 
 Round = tuple[str, str, str]
+Kind = TypeVar("Kind", bound=GameEvent)
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -58,13 +69,18 @@ def game(rounds: Sequence[Round]) -> SolitaireState:
     return start_solitaire(deck=stacked_solitaire_deck(rounds)).state
 
 
-def apply_all(state: SolitaireState, *texts: str) -> tuple[SolitaireState, list[Event]]:
-    events: list[Event] = []
+def apply_all(state: SolitaireState, *texts: str) -> tuple[SolitaireState, list[GameEvent]]:
+    events: list[GameEvent] = []
     for text in texts:
         transition = state.apply(lay(text))
         events.extend(transition.events)
         state = transition.state
     return state, events
+
+
+def first(events: Sequence[GameEvent], kind: type[Kind]) -> Kind:
+    """The first event of ``kind``."""
+    return next(e for e in events if isinstance(e, kind))
 
 
 def first_laid(state: SolitaireState) -> SolitaireState:
@@ -114,6 +130,8 @@ def test_the_round_order_of_events_hand_then_crib() -> None:
         "discard", "starter", "show", "crib", "bottom", "deal",
     ]  # fmt: skip
     show, crib = events[2], events[3]
+    assert isinstance(show, HandCounted)
+    assert isinstance(crib, CribCounted)
     assert show.cards == cards("5c 5d 5h Js")
     assert show.starter == Card.parse("5s")
     assert show.points == 29
@@ -135,6 +153,7 @@ def test_his_heels_scores_two_before_the_hand() -> None:
     kinds = [e.type for e in events]
     assert kinds[:4] == ["discard", "starter", "heels", "show"]
     heels = events[2]
+    assert isinstance(heels, HisHeels)
     assert heels.points == 2
     assert heels.starter == Card.parse("Js")
     assert heels.words() == "two for his heels"
@@ -146,7 +165,7 @@ def test_a_jack_in_the_hand_is_not_his_heels_but_nobs() -> None:
     state = game([("Jh 3d 6c 8s Kd Qs", "2c 4c", "5h")])
     state, events = apply_all(state, "Kd Qs")
     assert "heels" not in [e.type for e in events]
-    show = next(e for e in events if e.type == "show")
+    show = first(events, HandCounted)
     assert show.points == score_hand("3d 6c 8s Jh", "5h").total
     assert "his nobs" in show.words()
 
@@ -159,13 +178,13 @@ def test_the_starter_goes_to_the_bottom_and_comes_back_in_round_six() -> None:
         assert state.round_no == round_no
         before = state.stock
         state, events = apply_all(state, " ".join(map(str, state.hand[:2])))
-        starter = next(e.starter for e in events if e.type == "starter")
-        assert starter is not None
+        starter = first(events, StarterTurned).starter
+        assert first(events, StarterToBottom).starter == starter
         starters.append(starter)
         assert starter == before[0]
         if round_no < 5:
             assert state.stock[-1] == starter  # at the bottom, under everything
-            assert state.observation(0)["bottom"][-1] == str(starter)
+            assert state.observation(0).bottom[-1] == starter
     # The sixth deal takes the first starter into the hand and turns the second again.
     assert starters[5] == starters[1]
     assert starters[0] in state.rounds[5].dealt
@@ -177,9 +196,12 @@ def test_the_sixth_starter_is_known_to_the_player() -> None:
     state = start_solitaire(seed=4).state
     for _ in range(5):
         state = state.apply(state.legal_actions()[-1]).state
-    obs = state.observation(0)
-    assert obs["stock_count"] == len(obs["bottom"]) == 4
-    assert obs["bottom"][0] == str(state.stock[0])  # the next starter, seen before
+    view = state.observation(0)
+    assert view.stock_count == len(view.bottom) == 4
+    assert view.bottom[0] == state.stock[0]  # the next starter, seen before
+    assert view.next_starter == state.stock[0] == state.rounds[1].starter
+    # Before the sixth round the starter is not known.
+    assert start_solitaire(seed=4).state.observation(0).next_starter is None
 
 
 def test_the_last_hand_scores_fifteens_pairs_runs_and_a_four_card_flush() -> None:
@@ -198,6 +220,8 @@ def test_the_last_hand_scores_fifteens_pairs_runs_and_a_four_card_flush() -> Non
     state = first_laid(state)
     record = replay(state.record())
     last, end = record.events[-2], record.events[-1]
+    assert isinstance(last, LastHandCounted)
+    assert isinstance(end, GameEnded)
     assert last.type == "last_hand"
     assert last.cards == cards("2h 4h 6h 8h")
     assert last.points == 4 == state.last_hand_points
@@ -219,26 +243,26 @@ def test_a_last_hand_of_three_suits_scores_no_flush_and_counts_runs_and_pairs() 
 def test_the_hand_flush_of_four_scores_four_and_five_with_the_starter() -> None:
     state = game([("2h 4h 6h 8h Kc Qd", "9s 9d", "Ac")])
     state, events = apply_all(state, "Kc Qd")
-    show = next(e for e in events if e.type == "show")
+    show = first(events, HandCounted)
     assert show.points == score_hand("2h 4h 6h 8h", "Ac").total
     assert score_hand("2h 4h 6h 8h", "Ac").flush_points == 4
     state = game([("2h 4h 6h 8h Kc Qd", "9s 9d", "Ah")])
     state, events = apply_all(state, "Kc Qd")
-    show = next(e for e in events if e.type == "show")
+    show = first(events, HandCounted)
     assert "a five-card flush" in show.words()
 
 
 def test_a_four_card_crib_flush_scores_nothing_and_five_scores_five() -> None:
     state = game([("2d 4d 6c 7c Kh 9s", "Td 8d", "Qs")])
     _, events = apply_all(state, "2d 4d")  # crib Td 8d 2d 4d, starter Qs: 4 diamonds
-    crib = next(e for e in events if e.type == "crib")
+    crib = first(events, CribCounted)
     assert crib.cards == cards("Td 8d 2d 4d")  # the face-down pair, then the cards laid away
     assert crib.points == score_hand(crib.cards, "Qs", crib=True).total == 0
     assert crib.words() == "no points"
     assert crib.text() == "crib Td 8d 2d 4d with Qs: no points"
     state = game([("2d 4d 6c 7c Kh 9s", "Td 8d", "Qd")])
     _, events = apply_all(state, "2d 4d")
-    crib = next(e for e in events if e.type == "crib")
+    crib = first(events, CribCounted)
     assert crib.points == 5
     assert crib.words() == "a five-card flush is five"
 
@@ -246,7 +270,7 @@ def test_a_four_card_crib_flush_scores_nothing_and_five_scores_five() -> None:
 def test_nobs_in_the_crib_from_a_face_down_jack() -> None:
     state = game([("Ah 3d 6c 8s Kd Qh", "Jc 2d", "4c")])
     _, events = apply_all(state, "Kd Qh")
-    crib = next(e for e in events if e.type == "crib")
+    crib = first(events, CribCounted)
     breakdown = crib.breakdown
     assert isinstance(breakdown, Score)
     assert breakdown.nobs_points == 1
@@ -353,21 +377,25 @@ def test_seeded_decks_and_the_daily_seed() -> None:
 
 def test_the_observation_hides_the_face_down_crib_the_stock_and_the_seed() -> None:
     state = start_solitaire(seed="secret seed").state
-    obs = state.observation(0)
+    view = state.observation(0)
+    obs = view.to_json()
     text = json.dumps(obs)
     assert "secret" not in text
     assert "deck" not in obs
     assert "seed" not in obs
     for card in (*state.crib_down, *state.stock):
         assert f'"{card}"' not in text
-    assert obs["crib_face_down"] == 2
-    assert obs["stock_count"] == 44
+        assert card not in (*view.hand, *view.seen, *view.bottom)
+    assert view.crib_face_down == obs["crib_face_down"] == 2
+    assert view.stock_count == obs["stock_count"] == 44
+    assert view.hand == state.hand
     assert obs["hand"] == [str(c) for c in state.hand]
     state = state.apply(state.legal_actions()[0]).state
-    obs = state.observation(0)
-    counted = obs["counted"][0]
-    assert len(counted["crib"]) == 4  # the face-down pair is shown once counted
-    assert obs["bottom"] == [counted["starter"]]
+    view = state.observation(0)
+    counted = view.counted[0]
+    assert len(counted.crib) == 4  # the face-down pair is shown once counted
+    assert view.bottom == (counted.starter,)
+    assert view.to_json()["counted"][0] == counted.to_json()
 
 
 def test_the_result_and_its_json() -> None:
@@ -470,13 +498,23 @@ def check_cards(state: SolitaireState) -> None:
     assert total == FULL, "a card is missing"
 
 
-def seen_from_events(events: Sequence[Event]) -> set[str]:
+def seen_from_events(events: Sequence[GameEvent]) -> set[str]:
     seen: set[str] = set()
     for e in events:
-        if e.type in ("deal", "crib", "last_hand", "show", "discard"):
-            seen.update(str(c) for c in e.cards)
-        if e.starter is not None:
-            seen.add(str(e.starter))
+        match e:
+            case RoundDealt(cards=cards) | LaidAway(cards=cards) | LastHandCounted(cards=cards):
+                seen.update(str(c) for c in cards)
+            case (
+                HandCounted(cards=cards, starter=starter)
+                | CribCounted(cards=cards, starter=starter)
+            ):
+                seen.update(str(c) for c in (*cards, starter))
+            case (
+                StarterTurned(starter=starter)
+                | HisHeels(starter=starter)
+                | StarterToBottom(starter=starter)
+            ):
+                seen.add(str(starter))
     return seen
 
 
@@ -490,7 +528,9 @@ def test_random_games_keep_every_card_replay_and_never_show_the_deck(
     totals = [0]
     for choice in choices:
         check_cards(state)
-        obs = state.observation(0)
+        view = state.observation(0)
+        assert SolitaireView.from_json(json.loads(json.dumps(view.to_json()))) == view
+        obs = view.to_json()
         text = json.dumps(obs)
         seen = seen_from_events(events)
         shown = {str(c) for c in DECK if f'"{c}"' in text}
@@ -536,4 +576,73 @@ def test_the_docs_example_replays_as_documented() -> None:
     full = next(b for b in blocks if b.startswith('json\n{"type": "show"'))
     dicts = [e.to_dict() for e in r.events]
     for line in full[len("json\n") :].strip().splitlines():
-        assert json.loads(line) in dicts
+        # The documented form, every key with its value (an event may add keys, such as
+        # "deal": 0, which the documented line leaves out).
+        documented = json.loads(line)
+        assert any(documented.items() <= d.items() for d in dicts), documented
+
+
+# ---------------------------------------------------------------------------------------------
+# Typed events and the typed view
+
+
+def test_every_kind_reads_back_from_its_json_over_random_games() -> None:
+    # A jack as the first starter, so that his heels is among the kinds.
+    decks = [stacked_solitaire_deck([("5h 5c 5d Js 7c 9h", "2c 3c", "Jh")])]
+    decks += [solitaire_deck(seed) for seed in range(12)]
+    seen_kinds: set[type[GameEvent]] = set()
+    for index, deck in enumerate(decks):
+        rng = random.Random(index)
+        opening = start_solitaire(deck=deck)
+        state, events = opening.state, list(opening.events)
+        while not state.is_terminal:
+            t = state.apply(rng.choice(state.legal_actions()))
+            state, events = t.state, [*events, *t.events]
+        total = 0
+        for event in events:
+            total += event.points
+            assert type(event) in EVENTS
+            seen_kinds.add(type(event))
+            data = json.loads(json.dumps(event.to_json()))
+            assert type(event).from_json(data) == event
+            assert event_from_json(EVENTS, data) == event
+            # The player's view of an event is the record's: nothing in Solitaire is private.
+            assert event.to_json(0) == event.to_json()
+            assert data["type"] == event.type
+            assert data["seat"] == 0
+            assert data["scores"] == [total]
+    assert seen_kinds == set(EVENTS)
+    assert len({kind.type for kind in EVENTS}) == len(EVENTS)
+
+
+def test_the_kinds_are_registered_and_carry_only_their_own_fields() -> None:
+    assert game_info("solitaire").events == EVENTS
+    starter = Card.parse("Jh")
+    assert set(StarterTurned(seat=0, starter=starter).to_json()) == {
+        "type", "seat", "points", "deal", "starter", "text",
+    }  # fmt: skip
+    assert "cards" not in HisHeels(seat=0, points=2, starter=starter).to_json()
+    assert "starter" not in LastHandCounted(seat=0, cards=cards("Ac 2c 3c 4c")).to_json()
+    ended = GameEnded(seat=0, scores=(90,), deal=6).to_json()
+    assert ended["text"] == "the game ends with ninety points: short of the skunk line (91)"
+    assert "words" not in ended
+    with pytest.raises(RecordError, match="a show event has type 'show', not 'crib'"):
+        HandCounted.from_json({"type": "crib", "cards": ["Ac"], "starter": "2c"})
+
+
+def test_the_view_is_typed_and_its_json_reads_back() -> None:
+    state = first_laid(start_solitaire(seed=21).state)
+    view = state.observation(0)
+    assert isinstance(view.rules, SolitaireRules)
+    assert isinstance(view.result, SolitaireResult)
+    assert all(isinstance(c, Card) for c in (*view.seen, *view.last_hand))
+    assert view.counted == state.rounds
+    assert (view.phase, view.current_player, view.to_lay_away, view.hand) == ("over", None, 0, ())
+    data = json.loads(json.dumps(view.to_json()))
+    assert data["result"] == state.result.to_dict()  # type: ignore[union-attr]
+    assert data["rules"] == {}
+    assert SolitaireView.from_json(data) == view
+    with pytest.raises(RecordError, match="game 'solitaire'"):
+        SolitaireView.from_json({**data, "game": "classic"})
+    with pytest.raises(RecordError, match="a Solitaire view"):
+        SolitaireView.from_json({**data, "hand": "Ac"})

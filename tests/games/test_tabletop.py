@@ -9,14 +9,10 @@ under both adjacency rules), then the rest.
 from __future__ import annotations
 
 import copy
-import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from cribkit.core.cards import DECK, Card, parse_cards
 from cribkit.core.scoring import score_line
@@ -29,18 +25,17 @@ from cribkit.games.protocol import (
     GameOverError,
     IllegalActionError,
     OutOfTurnError,
-    RecordError,
     RulesError,
 )
-from cribkit.games.records import dumps, replay
-from cribkit.games.tabletop.actions import CELLS, cell_index, cell_name, parse_cell
+from cribkit.games.records import replay
+from cribkit.games.tabletop.actions import CELLS, cell_index, cell_name
+from cribkit.games.tabletop.events import Cut, Deal, Heels, LineCounted, TurnUp
 from cribkit.games.tabletop.rules import CENTRE, LINES, NEIGHBOURS, deal_seats, stacked_deck
 from cribkit.games.tabletop.state import (
     NotAdjacentError,
     OccupiedCellError,
     OffGridError,
     Place,
-    TableTopEvent,
     TableTopRules,
     TableTopState,
     partial_line_total,
@@ -118,8 +113,8 @@ def types(events: Any) -> list[str]:
     return [e.type for e in events]
 
 
-def line_events(events: Any) -> list[TableTopEvent]:
-    return [e for e in events if e.type == "line"]
+def line_events(events: Any) -> list[LineCounted]:
+    return [e for e in events if isinstance(e, LineCounted)]
 
 
 # -- rules --------------------------------------------------------------------------------------
@@ -196,8 +191,10 @@ def test_the_deal_follows_the_convention() -> None:
     assert state.first_player == state.current_player == 1
     assert state.turned == Card.parse(deck[1])
     assert state.stack_sizes() == (12, 12)
-    assert t.events[2].seat == 1
-    assert t.events[2].cards == (Card.parse(deck[1]),)
+    turn_up = t.events[2]
+    assert isinstance(turn_up, TurnUp)
+    assert turn_up.seat == 1
+    assert turn_up.card == Card.parse(deck[1])
     # the stacks are dealt alternately from the first player: deck[1 + t] is placed at turn t
     for turn, cell in enumerate(FILL[:6]):
         assert state.current_player == (1 + turn) % 2
@@ -304,10 +301,11 @@ def test_a_placement_on_an_occupied_cell_later_in_the_deal() -> None:
 
 def test_no_action_after_the_match_or_without_a_deck() -> None:
     rules = TableTopRules()
-    over = replay(
-        record(rules, [layout_deck(LAYOUT)], fill_actions(2, 0), start_scores=[120, 120])
-    ).state
-    over = tabletop(over)
+    over = tabletop(
+        replay(
+            record(rules, [layout_deck(LAYOUT)], fill_actions(2, 0), start_scores=[120, 120])
+        ).state
+    )
     assert over.is_terminal
     assert over.current_player is None
     assert over.legal_actions() == []
@@ -329,10 +327,12 @@ def test_a_deal_scores_rows_for_the_first_player_and_columns_for_the_dealer() ->
     r = replay(record(rules, [layout_deck(LAYOUT)], fill_actions(2, 0)))
     state = tabletop(r.state)
     lines = line_events(r.events)
-    assert [e.line for e in lines] == [
+    assert [e.name for e in lines] == [
         "row 1", "row 2", "row 3", "row 4", "row 5",
         "column A", "column B", "column C", "column D", "column E",
     ]  # fmt: skip
+    assert [e.line for e in lines] == list(range(10))
+    assert [e.is_row for e in lines] == [True] * 5 + [False] * 5
     assert [e.seat for e in lines] == [1] * 5 + [0] * 5
     cards = parse_cards(LAYOUT)
     for index, event in enumerate(lines):
@@ -342,7 +342,6 @@ def test_a_deal_scores_rows_for_the_first_player_and_columns_for_the_dealer() ->
         assert event.breakdown == score_line(expected)
         assert event.words() == score_line(expected).words()
     assert lines[0].points == 24
-    assert lines[1].breakdown is not None
     assert lines[1].breakdown.flush_points == 5
     rows = sum(e.points for e in lines[:5])
     columns = sum(e.points for e in lines[5:])
@@ -353,7 +352,7 @@ def test_a_deal_scores_rows_for_the_first_player_and_columns_for_the_dealer() ->
     assert types(r.events)[-3:] == ["deal", "centre", "turn_up"] or state.phase == "awaiting_deck"
     assert state.dealer == 1
     assert state.deal_no == 1
-    data = lines[0].to_dict()
+    data = lines[0].to_json()
     assert data["line"] == "row 1"
     assert data["words"].endswith("four runs of three is twenty-four")
     assert data["text"].startswith("seat 1 scores row 1 4c 5d 5h 6s 6c: fifteen two")
@@ -369,9 +368,12 @@ def test_running_line_scores_while_the_grid_fills() -> None:
         held = [cards[c] for c in line if state.grid[c] != -1]
         expected.append(score_line(held).total if held else 0)
     assert list(state.line_scores()) == expected
-    obs = state.observation(0)
-    assert obs["line_scores"] == {"rows": expected[:5], "columns": expected[5:]}
-    assert obs["deal_scores"] == [sum(expected[5:]), sum(expected[:5])]  # seat 0 has columns
+    view = state.observation(0)
+    assert view.line_scores == tuple(expected)
+    assert view.deal_scores == (sum(expected[5:]), sum(expected[:5]))  # seat 0 has columns
+    data = view.to_json()
+    assert data["line_scores"] == {"rows": expected[:5], "columns": expected[5:]}
+    assert data["deal_scores"] == [sum(expected[5:]), sum(expected[:5])]
     assert partial_line_total(parse_cards("5h 5c 5d 5s")) == 20
 
 
@@ -379,7 +381,7 @@ def test_first_lines_columns_gives_the_first_player_the_columns() -> None:
     rules = TableTopRules(first_lines="columns")
     r = replay(record(rules, [layout_deck(LAYOUT)], fill_actions(2, 0)))
     lines = line_events(r.events)
-    assert [e.line for e in lines][:5] == [
+    assert [e.name for e in lines][:5] == [
         "column A",
         "column B",
         "column C",
@@ -387,7 +389,7 @@ def test_first_lines_columns_gives_the_first_player_the_columns() -> None:
         "column E",
     ]
     assert [e.seat for e in lines] == [1] * 5 + [0] * 5
-    assert r.events[0].to_dict()["rows"] == [0]
+    assert r.events[0].to_json()["rows"] == [0]
     assert r.events[0].text() == "deal 1: seat 0 deals; seat 0 scores the rows, seat 1 the columns"
 
 
@@ -396,23 +398,23 @@ def test_sides_keep_or_swap_their_lines_every_deal(swap: bool) -> None:
     rules = TableTopRules(swap_sides=swap)
     deck = layout_deck(LAYOUT)
     r = replay(record(rules, [deck, deck], fill_actions(2, 0) + fill_actions(2, 1)))
-    deals = [e for e in r.events if e.type == "deal"]
+    deals = [e for e in r.events if isinstance(e, Deal)]
     assert [e.rows for e in deals] == ([(1,), (0,), (1,)] if swap else [(1,), (1,), (1,)])
     second = [e for e in line_events(r.events) if e.deal == 1]
     # seat 0 places first in deal 2 and its side is scored first
     assert [e.seat for e in second] == [0] * 5 + [1] * 5
-    assert second[0].line == ("row 1" if swap else "column A")
+    assert second[0].name == ("row 1" if swap else "column A")
 
 
 @pytest.mark.parametrize("heels", [False, True])
 def test_his_heels_scores_two_for_the_dealer_with_a_jack_in_the_centre(heels: bool) -> None:
     rules = TableTopRules(heels=heels)
     r = replay(record(rules, [layout_deck(LAYOUT)], fill_actions(2, 0)))
-    events = [e for e in r.events if e.type == "heels"]
+    events = [e for e in r.events if isinstance(e, Heels)]
     columns = sum(e.points for e in line_events(r.events) if e.seat == 0)
     if heels:
         assert len(events) == 1
-        assert (events[0].seat, events[0].points) == (0, 2)
+        assert (events[0].seat, events[0].points, events[0].card) == (0, 2, Card.parse("Jc"))
         assert events[0].text() == "seat 0: two for his heels (two points)"
         # scored first, with the deal
         assert types(r.events).index("heels") < types(r.events).index("line")
@@ -545,203 +547,8 @@ def test_start_scores_and_a_short_match() -> None:
 
 def test_the_cut_decides_the_first_dealer_with_a_seed() -> None:
     t = start("tabletop", seed="club night")
-    cuts = [e for e in t.events if e.type == "cut"]
+    cuts = [e for e in t.events if isinstance(e, Cut)]
     assert cuts
-    assert cuts[-1].other == tabletop(t.state).dealer
-
-
-# -- actions and records ------------------------------------------------------------------------
-
-
-def test_the_place_action_in_json_both_ways() -> None:
-    assert Place(1, 7).to_dict() == {"type": "place", "seat": 1, "cell": "C2"}
-    assert Action.from_dict({"type": "place", "seat": 1, "cell": "c2"}) == Place(1, 7)
-    assert Action.from_dict({"type": "place", "seat": 1, "row": 1, "col": 2}) == Place(1, 7)
-    assert parse_cell({"cell": " E5 "}) == 24
-    assert [cell_index(cell_name(c)) for c in range(CELLS)] == list(range(CELLS))
-    assert str(Place(0, 12)) == "seat 0 places on C3"
-
-
-@pytest.mark.parametrize(
-    ("data", "error", "message"),
-    [
-        ({"cell": "F1"}, OffGridError, "F1 is off the grid"),
-        ({"cell": "A6"}, OffGridError, "A6 is off the grid"),
-        ({"cell": "A0"}, OffGridError, "A0 is off the grid"),
-        ({"row": -1, "col": 2}, OffGridError, "row -1, col 2 is off the grid"),
-        ({"row": 2, "col": 5}, OffGridError, "row 2, col 5 is off the grid"),
-        ({"cell": "middle"}, GameError, "'middle' is not a cell"),
-        ({"cell": 12}, GameError, "a cell is text such as 'C3', not 12"),
-        ({"row": 2}, GameError, "col is a whole number from 0 to 4, not None"),
-        ({"row": "2", "col": 2}, GameError, "row is a whole number from 0 to 4, not '2'"),
-        ({"cell": "C3", "row": 2}, GameError, "its cell or its row and col, not both"),
-        ({}, GameError, "a placement names its cell"),
-        ({"cell": "C3", "seat": -1}, GameError, "seat is a whole number from 0"),
-    ],
-)
-def test_bad_placements_in_json(data: dict[str, Any], error: type[Exception], message: str) -> None:
-    with pytest.raises(error, match=message):
-        Action.from_dict({"type": "place", "seat": 0, **data})
-
-
-def test_a_record_replays_and_names_an_illegal_action() -> None:
-    deck = layout_deck(LAYOUT)
-    actions = fill_actions(2, 0)[:3]
-    r = replay(dumps(record(TableTopRules(), [deck], actions)))
-    assert tabletop(r.state).placed == 3
-    bad = [*actions, {"type": "place", "seat": 0, "cell": "A1"}]
-    with pytest.raises(RecordError) as error:
-        replay(record(TableTopRules(), [deck], bad))
-    assert error.value.index == 3
-    assert isinstance(error.value.cause, NotAdjacentError)
-    assert str(error.value).startswith('action 3 {"type": "place", "seat": 0, "cell": "A1"}: ')
-    with pytest.raises(RecordError, match=r"action 0 .*: 'X9' is not a cell|X9 is off the grid"):
-        replay(record(TableTopRules(), [deck], [{"type": "place", "seat": 1, "cell": "X9"}]))
-    with pytest.raises(RecordError, match="tabletop option players must be one of 2, 4"):
-        replay({"game": "tabletop", "rules": {"players": 3}, "seed": 1})
-
-
-def test_the_record_format() -> None:
-    state = start_tabletop(TableTopRules(target=61, heels=True), seed=4, first_dealer=1).state
-    rng = random.Random(4)
-    for _ in range(5):
-        state = state.apply(rng.choice(state.legal_actions())).state
-    data = json.loads(json.dumps(state.record()))
-    assert list(data) == ["format", "version", "game", "rules", "seed", "first_dealer", "actions"]
-    assert data["game"] == "tabletop"
-    assert data["rules"]["heels"] is True
-    assert all(set(a) == {"type", "seat", "cell"} for a in data["actions"])
-    assert replay(data).state == state
-
-
-# -- random games: invariants -------------------------------------------------------------------
-
-_CARD_TEXT = {str(c) for c in DECK}
-
-
-def strings(value: Any) -> set[str]:
-    """Every string inside a JSON-like value."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*(strings(v) for v in value.values())) if value else set()
-    if isinstance(value, list | tuple):
-        return set().union(*(strings(v) for v in value)) if value else set()
-    return set()
-
-
-def check_state(state: TableTopState) -> None:
-    """Cards conserved, and no observation shows an unturned or unused card."""
-    grid = [c for c in state.grid if c != -1]
-    assert len(grid) == len(set(grid)) == bin(state.occupied).count("1")
-    if state.phase == "place":
-        assert len(grid) == 1 + state.placed
-        deck = state.deck
-        assert set(grid) == set(deck[: 1 + state.placed])  # the table holds the dealt cards so far
-        assert sum(state.stack_sizes()) == 24 - state.placed
-        assert state.turned == deck[1 + state.placed]
-    public = {str(DECK[c]) for c in grid}
-    if state.turned is not None:
-        public.add(str(state.turned))
-    for seat in range(state.rules.players):
-        obs = state.observation(seat)
-        shown = strings(obs) & _CARD_TEXT
-        assert shown <= public, shown - public
-        assert "seed" not in json.dumps(obs)
-
-
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 10_000),
-    players=st.sampled_from([2, 4]),
-    adjacency=st.sampled_from(["king", "rook"]),
-    swap=st.booleans(),
-    heels=st.booleans(),
-    target=st.sampled_from([61, 121]),
-)
-def test_random_games_keep_every_invariant(
-    seed: int, players: int, adjacency: str, swap: bool, heels: bool, target: int
-) -> None:
-    rules = TableTopRules(
-        players=players, adjacency=adjacency, swap_sides=swap, heels=heels, target=target
-    )
-    t = start_tabletop(rules, seed=seed)
-    state = t.state
-    events = list(t.events)
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        check_state(state)
-        action = rng.choice(state.legal_actions())
-        assert isinstance(action, Place)
-        cell = action.cell
-        assert not state.occupied >> cell & 1
-        assert NEIGHBOURS[adjacency][cell] & state.occupied  # every placement touches a card
-        before = state.scores
-        t = state.apply(action)
-        events.extend(t.events)
-        new = t.state
-        assert all(a <= b for a, b in zip(before, new.scores, strict=True))
-        if new.deal_no == state.deal_no and not new.is_terminal:
-            assert new.grid[cell] == state.turned
-        else:
-            # the deal ended: its grid scored exactly the sum of its lines
-            finished = [e for e in t.events if e.deal == state.deal_no]
-            grid = [*state.grid]
-            assert state.turned is not None
-            grid[cell] = state.turned
-            lines = line_events(finished)
-            assert len(lines) == 10
-            expected = sum(score_line([DECK[grid[c]] for c in line]).total for line in LINES)
-            assert sum(e.points for e in lines) == expected
-            heels_points = sum(e.points for e in finished if e.type == "heels")
-            assert sum(new.scores) - sum(state.scores) == expected + heels_points
-        state = new
-    check_state(state)
-    result = state.result
-    assert result is not None
-    assert max(result.scores) >= target
-    assert result.scores[result.winner] > result.scores[1 - result.winner]
-    again = replay(json.loads(dumps(state.record())))
-    assert again.events == tuple(events)
-    assert again.result == result
-    for event in events:
-        data = event.to_dict(viewer=0)
-        assert data["type"] == event.type
-        assert isinstance(data["text"], str)
-
-
-def test_the_opening_observation() -> None:
-    state = fresh()
-    obs = state.observation(0)
-    assert obs["turned"] == str(state.turned)
-    assert obs["grid"][2][2] == "Jc"
-    assert sum(cell is not None for row in obs["grid"] for cell in row) == 1
-    assert obs["current_player"] == 1
-    assert obs["stack_sizes"] == [12, 12]
-    assert obs["open_cells"] == ["B2", "C2", "D2", "B3", "D3", "B4", "C4", "D4"]
-    assert obs["my_lines"] == "columns"
-    assert state.observation(1)["my_lines"] == "rows"
-    with pytest.raises(IllegalActionError, match="no seat 2"):
-        state.observation(2)
-
-
-def test_the_docs_example_replays_as_documented() -> None:
-    text = (Path(__file__).parents[2] / "docs" / "records.md").read_text(encoding="utf-8")
-    section = text[text.index("## Table Top Cribbage") :]
-    blocks = section.split("```")
-    example = next(b for b in blocks if b.startswith("json\n") and '"tabletop"' in b)
-    r = replay(example[len("json\n") :])
-    log = next(b for b in blocks if b.startswith(("\ndeal 1", "text\ndeal 1")))
-    expected = log.split("\n", 1)[1] if log.startswith("text") else log
-    shown = [e.text() for e in r.events if e.type in ("deal", "centre", "line", "heels", "win")]
-    assert shown == [line for line in expected.strip().splitlines() if not line.startswith("...")]
-    result_block = next(b for b in blocks if b.startswith('json\n{"winner"'))
-    assert r.result is not None
-    assert r.result.to_dict() == json.loads(result_block[len("json\n") :])
-    full = next(b for b in blocks if b.startswith('json\n{"type": "place"'))
-    dicts = [e.to_dict() for e in r.events]
-    for line in full[len("json\n") :].strip().splitlines():
-        assert json.loads(line) in dicts
-    picture = next(b for b in blocks if b.startswith("\n     A   B"))
-    rows = [line.split()[1:] for line in picture.strip().splitlines()[1:]]
-    assert rows == tabletop(r.state).observation(0)["grid"]
+    assert cuts[-1].first_dealer == tabletop(t.state).dealer
+    assert all(cut.first_dealer is None for cut in cuts[:-1])
+    assert cuts[-1].to_json()["other"] == tabletop(t.state).dealer

@@ -19,9 +19,10 @@ from itertools import combinations, permutations, product
 import pytest
 
 from cribkit.core.scoring import score_tile_line
+from cribkit.games.tiles.actions import Pass, PlayTiles
 from cribkit.games.tiles.board import EMPTY, Board
 from cribkit.games.tiles.movegen import generate_plays
-from cribkit.games.tiles.notation import Pass, PlayTiles, format_move
+from cribkit.games.tiles.notation import format_move
 from cribkit.games.tiles.rules import (
     full_set,
     parse_tiles,

@@ -96,6 +96,8 @@ def test_two_cards_are_needed_a_second_press_puts_one_back_and_undo(tmp_path: Pa
         assert app.state.round_no == 1
         assert app.state.rounds[0].laid == (hand[1], hand[2])
         assert "(last round's)" in shown(app, "#crib")
+        # The stock line, from the view: 44 cards less the 8 dealt, the starter at the bottom.
+        assert "Stock: 36 cards; at the bottom, as you saw them go:" in shown(app, "#stock")
         await pilot.press("u")
         assert app.state.round_no == 0
         assert app.state.hand == hand

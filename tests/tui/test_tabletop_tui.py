@@ -13,8 +13,8 @@ from textual.widgets import RichLog
 from cribkit.ai.tabletop import TableTopPlayer, _Position
 from cribkit.games.records import replay
 from cribkit.games.tabletop.actions import CELLS, cell_name
+from cribkit.games.tabletop.events import LineCounted
 from cribkit.games.tabletop.rules import PLACEMENTS, TableTopRules
-from cribkit.games.tabletop.state import TableTopEvent
 from cribkit.store.saves import load_record
 from cribkit.tui.tabletop_app import TableTopApp
 
@@ -95,12 +95,11 @@ def test_a_full_deal_through_the_keyboard(tmp_path: Path) -> None:
         record = app.state.record()
         assert len(record["actions"]) == PLACEMENTS
         assert sum(a["seat"] == 0 for a in record["actions"]) == 12
-        lines = [e for e in replay(record).events if e.type == "line"]
+        lines = [e for e in replay(record).events if isinstance(e, LineCounted)]
         assert len(lines) == 10
         text = log_text(app)
         for event in lines:
-            assert isinstance(event, TableTopEvent)
-            label = event.line.replace("column ", "Col ").replace("row ", "Row ")
+            label = event.name.replace("column ", "Col ").replace("row ", "Row ")
             assert f"{label} " in text
             assert " ".join(event.words().split()) in text
         assert "You count the" in text

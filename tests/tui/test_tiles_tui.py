@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
 
 from cribkit.games.records import replay
-from cribkit.games.tiles.notation import PlayTiles
+from cribkit.games.tiles.actions import PlayTiles
 from cribkit.games.tiles.rules import tiles_text
 from cribkit.games.tiles.state import TilesRules
 from cribkit.store.saves import load_record

@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from cribkit.core.scoring import score_hand
-from cribkit.games.protocol import Event
+from cribkit.games.events import GameEvent
 from cribkit.games.records import replay
 from cribkit.store.base import StoreError, open_store
 from cribkit.web.app import create_app
@@ -216,12 +216,15 @@ def test_statistics_of_finished_games(client: TestClient) -> None:
     for game in store.list_games():
         if game.status != "finished":
             continue
-        events: tuple[Event, ...] = replay(client.get(f"/api/games/{game.id}/record").json()).events
+        events: tuple[GameEvent, ...] = replay(
+            client.get(f"/api/games/{game.id}/record").json()
+        ).events
         deals += sum(e.type == "deal" for e in events)
         for e in events:
-            if e.type == "show" and e.seat == 0 and e.starter is not None:
-                points = score_hand(e.cards, e.starter).total
-                shown.append((points, [str(c) for c in e.cards], str(e.starter)))
+            if e.type == "show" and e.seat == 0:
+                form = e.to_json()
+                points = score_hand(" ".join(form["cards"]), form["starter"]).total
+                shown.append((points, form["cards"], form["starter"]))
                 hand_points += e.points
     counts: dict[str, int] = {}
     for points, _, _ in shown:

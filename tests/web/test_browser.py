@@ -517,7 +517,7 @@ def finished_record(game: str) -> tuple[dict[str, Any], dict[str, Any]]:
     state = start(game, seed=4).state
     while not state.is_terminal:
         state = state.apply(state.legal_actions()[0]).state
-    return state.record(), state.observation(0)
+    return state.record(), state.observation(0).to_json()
 
 
 @pytest.mark.parametrize("game", ["tabletop", "tiles", "solitaire"])

@@ -27,6 +27,7 @@ from cribkit.games.tiles.rules import tile_text
 from cribkit.games.tiles.state import TilesState
 from cribkit.web.sessions import GameSession
 
+from ..games.hidden import view_json
 from .conftest import Seat, new_game, socket_url
 
 PLAYER = 0
@@ -56,7 +57,7 @@ def forbidden_classic(state: ClassicState) -> set[str]:
 
 def forbidden_tabletop(state: TableTopState) -> set[str]:
     on_table = {str(Card(c)) for c in state.grid if c >= 0}
-    turned = state.observation(PLAYER).get("turned")
+    turned = view_json(state, PLAYER).get("turned")
     return {str(c) for c in state.deck} - on_table - {turned}
 
 
@@ -69,12 +70,12 @@ def forbidden_tiles(state: TilesState, held: set[str]) -> set[str]:
     hidden: set[str] = set()
     for seat in range(state.rules.players):
         if seat != PLAYER:
-            hidden |= set(state.observation(seat)["rack"])
+            hidden |= set(view_json(state, seat)["rack"])
     for bag in state.bags:
         hidden |= {tile_text(tile) for tile in bag}
     board = {
         str(cell).rpartition("=")[2]
-        for row in state.observation(PLAYER)["board"]
+        for row in view_json(state, PLAYER)["board"]
         for cell in row
         if cell is not None
     }
@@ -87,7 +88,7 @@ def unseen_tiles(state: TilesState) -> dict[str, int]:
     counts: Counter[str] = Counter()
     for seat in range(state.rules.players):
         if seat != PLAYER:
-            counts.update(state.observation(seat)["rack"])
+            counts.update(view_json(state, seat)["rack"])
     for bag in state.bags:
         counts.update(tile_text(tile) for tile in bag)
     return {name: count for name, count in counts.items() if count}
@@ -165,7 +166,7 @@ def play_random_game(client: TestClient, game: str, options: dict[str, Any], see
     so_far: set[str] = set()
     for truth in states:
         if isinstance(truth, TilesState):
-            so_far = so_far | set(truth.observation(PLAYER)["rack"])
+            so_far = so_far | set(view_json(truth, PLAYER)["rack"])
         held.append(so_far)
     for raw in seat.received:
         seq = json.loads(raw)["seq"]

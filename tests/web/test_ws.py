@@ -73,7 +73,11 @@ HOSTILE_TEXTS = [
         "Zz",
     ),
     ('{"type": "action", "seq": 0, "action": {"type": "discard", "cards": 7}}', "bad_action", "7"),
-    ('{"type": "preview", "action": {"type": "pass"}}', "bad_action", "Tiles"),
+    (
+        '{"type": "preview", "action": {"type": "pass"}}',
+        "bad_action",
+        "a preview is for the moves of tiles",
+    ),
 ]
 
 
@@ -386,9 +390,8 @@ def test_muggins_is_always_offered_and_a_wrong_call_is_illegal(client: TestClien
     assert refused >= 1
 
 
-def test_tiles_turns_list_the_engines_exchanges_and_pass() -> None:
-    from cribkit.games import start
-    from cribkit.web.sessions import _tiles_turn_actions
+def test_tiles_turns_offer_the_engines_exchanges_and_pass() -> None:
+    from cribkit.games import ComposedMoves, start
 
     for seed in range(4):
         state = start("tiles:players=3" if seed % 2 else "tiles", seed=seed).state
@@ -397,5 +400,6 @@ def test_tiles_turns_list_the_engines_exchanges_and_pass() -> None:
             legal = state.legal_actions()
             if state.phase == "play":
                 engine = [a for a in legal if a.action_type != "play_tiles"]
-                assert _tiles_turn_actions(state, state.current_player) == engine
+                assert isinstance(state, ComposedMoves)
+                assert state.offered_actions() == engine
             state = state.apply(rng.choice(legal)).state

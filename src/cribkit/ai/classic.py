@@ -23,11 +23,11 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -41,6 +41,7 @@ from cribkit.core.scoring import score_hand
 from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS, batch_hand_totals
 from cribkit.games.actions import Declare, Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
+from cribkit.games.classic.view import ClaimView, ClassicView
 from cribkit.games.protocol import Action
 
 #: How many guesses of the opponent's hand the expert searches.
@@ -81,10 +82,6 @@ class ExpertSettings:
     endgame_fraction: float = ENDGAME_FRACTION
     #: Weight of the kept hand's expected pegging margin in laying away (0: ignored).
     peg_weight: float = PEG_WEIGHT
-
-
-def _cards(texts: Sequence[str]) -> list[Card]:
-    return [Card.parse(t) for t in texts]
 
 
 @cache
@@ -128,28 +125,35 @@ class ClassicPlayer:
     # -- the interface ------------------------------------------------------------------------
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """One of ``legal_actions``, from the seat's view (:meth:`ClassicState.observation`)."""
         if not legal_actions:
             raise ValueError("there is no legal action to choose from")
-        first = legal_actions[0]
-        if isinstance(first, Discard):
-            return self._discard(observation, [a for a in legal_actions if isinstance(a, Discard)])
-        if isinstance(first, Play):
-            return self._play(observation, [a for a in legal_actions if isinstance(a, Play)])
-        if isinstance(first, Declare):
-            # Honest counting: the largest declaration allowed is the true count.
-            return max((a for a in legal_actions if isinstance(a, Declare)), key=lambda a: a.points)
-        if isinstance(first, Muggins | PassMuggins):
-            return self._muggins(observation, legal_actions)
+        if not isinstance(observation, ClassicView):
+            raise TypeError(
+                "a classic player reads the seat's view (state.observation(seat)), "
+                f"not {type(observation).__name__}"
+            )
+        # The legal actions of a turn are all of one phase: the first says which.
+        match legal_actions[0]:
+            case Discard():
+                discards = [a for a in legal_actions if isinstance(a, Discard)]
+                return self._discard(observation, discards)
+            case Play():
+                return self._play(observation, [a for a in legal_actions if isinstance(a, Play)])
+            case Declare():
+                # Honest counting: the largest declaration allowed is the true count.
+                declares = (a for a in legal_actions if isinstance(a, Declare))
+                return max(declares, key=lambda a: a.points)
+            case Muggins() | PassMuggins():
+                return self._muggins(observation, legal_actions)
         return legal_actions[0]
 
     # -- laying away --------------------------------------------------------------------------
 
-    def _discard(self, obs: Observation, actions: list[Discard]) -> Discard:
-        hand = _cards(obs["hand"])
-        players = int(obs["rules"]["players"])
-        dealer = obs["dealer"] == obs["seat"] or (
-            players == 4 and obs["dealer"] % 2 == obs["seat"] % 2
-        )
+    def _discard(self, obs: ClassicView, actions: list[Discard]) -> Discard:
+        hand = list(obs.hand)
+        players = obs.rules.players
+        dealer = obs.dealer == obs.seat or (players == 4 and obs.dealer % 2 == obs.seat % 2)
         if players == 2 and len(hand) == 6:
             values = self._two_player_discards(obs, hand, dealer=dealer)
         else:
@@ -157,7 +161,7 @@ class ClassicPlayer:
         return max(actions, key=lambda a: (values[frozenset(a.cards)], -sum(a.cards)))
 
     def _two_player_discards(
-        self, obs: Observation, hand: list[Card], *, dealer: bool
+        self, obs: ClassicView, hand: list[Card], *, dealer: bool
     ) -> dict[frozenset[int], float]:
         if self.level == "easy":
             options = analyse_discards(hand, dealer=dealer, crib_model=_NO_CRIB)
@@ -196,45 +200,45 @@ class ClassicPlayer:
 
     # -- pegging -------------------------------------------------------------------------------
 
-    def _play(self, obs: Observation, actions: list[Play]) -> Play:
+    def _play(self, obs: ClassicView, actions: list[Play]) -> Play:
         by_rank: dict[int, Play] = {}
         for action in actions:
             by_rank.setdefault(card_rank(action.card), action)
         if len(by_rank) == 1:
             return next(iter(by_rank.values()))
-        hand = [card_rank(c) for c in _cards(obs["hand"])]
-        pile = [card_rank(c) for c in _cards(obs["pile"])]
+        hand = [card_rank(c) for c in obs.hand]
+        pile = [card_rank(c) for c in obs.pile]
         if self.level == "easy":
             return by_rank[greedy_card(hand, pile)]
         unseen = _unseen_ranks(obs)
-        if self.level == "medium" or int(obs["rules"]["players"]) != 2:
+        if self.level == "medium" or obs.rules.players != 2:
             return by_rank[lookahead_card(hand, pile, unseen)]
         return by_rank[self._search_card(obs, hand, pile)]
 
-    def _search_card(self, obs: Observation, hand: list[int], pile: list[int]) -> int:
+    def _search_card(self, obs: ClassicView, hand: list[int], pile: list[int]) -> int:
         values = self.play_values(obs, hand, pile)
         return max(values, key=lambda r: (values[r], r))
 
-    def play_values(self, obs: Observation, hand: list[int], pile: list[int]) -> dict[int, float]:
+    def play_values(self, obs: ClassicView, hand: list[int], pile: list[int]) -> dict[int, float]:
         """The expert's value of laying each playable rank: its mean pegging margin (points
         for minus points against, to the end of the play) over its guesses of the opponent's
         cards; near the end of the game, pegging out first is worth 1000."""
-        seat = int(obs["seat"])
+        seat = obs.seat
         opponent = 1 - seat
         guesses, weights = self._guess_opponent(obs, opponent)
-        played = obs["played"]
+        played = obs.played
         last_layer = None
         opponent_go = False
         if pile:
-            last_seat = int(played[-1][0])
+            last_seat = played[-1][0]
             last_layer = 0 if last_seat == seat else 1
             # In a two-player game it is my turn after my own card only if the opponent said go.
             opponent_go = last_seat == seat
         needs = None
         if self.settings.endgame_play and self._near_end(obs):
             # Two players: each seat is its own side, so scores index by seat.
-            scores = obs["scores"]
-            needs = (int(obs["target"]) - scores[seat], int(obs["target"]) - scores[opponent])
+            scores, target = obs.scores, obs.target
+            needs = (target - scores[seat], target - scores[opponent])
         search = PlaySearch(
             needs=needs, greed=self.settings.greed, opponent_model=self.settings.opponent_model
         )
@@ -249,14 +253,14 @@ class ClassicPlayer:
         )
 
     def _guess_opponent(
-        self, obs: Observation, opponent: int
+        self, obs: ClassicView, opponent: int
     ) -> tuple[list[tuple[int, ...]], list[float]]:
         """Guesses of the opponent's remaining ranks, weighted by how likely they kept them."""
-        size = int(obs["hand_counts"][opponent])
+        size = obs.hand_counts[opponent]
         if size == 0:
             return [()], [1.0]
         pool = _unseen_cards(obs)
-        their_played = [card_rank(Card.parse(c)) for s, c in obs["played"] if s == opponent]
+        their_played = [card_rank(c) for s, c in obs.played if s == opponent]
         values = keep_values()
         weighted: dict[tuple[int, ...], float] = {}
         settings = self.settings
@@ -275,29 +279,28 @@ class ClassicPlayer:
         counts = Counter(drawn)
         return list(counts), [float(n) for n in counts.values()]
 
-    def _near_end(self, obs: Observation) -> bool:
-        target = int(obs["target"])
-        return bool(max(obs["scores"]) >= target - self.settings.endgame_fraction * target)
+    def _near_end(self, obs: ClassicView) -> bool:
+        target = obs.target
+        return max(obs.scores) >= target - self.settings.endgame_fraction * target
 
     # -- muggins -------------------------------------------------------------------------------
 
-    def _muggins(self, obs: Observation, actions: Sequence[Action]) -> Action:
-        claim = obs.get("claim") or {}
-        declared = claim.get("declared")
+    def _muggins(self, obs: ClassicView, actions: Sequence[Action]) -> Action:
+        claim = obs.claim
         # The engine offers Muggins only when points were missed: often PassMuggins is alone.
         call = next((a for a in actions if isinstance(a, Muggins)), None)
         stand = next(a for a in actions if isinstance(a, PassMuggins))
-        if call is None or declared is None:
+        if call is None or claim is None or claim.declared is None:
             return stand
-        return call if declared < _claim_points(claim) else stand
+        return call if claim.declared < _claim_points(claim) else stand
 
 
-def _claim_points(claim: Mapping[str, Any]) -> int:
+def _claim_points(claim: ClaimView) -> int:
     """What a shown claim truly scores, from its public cards."""
-    cards = _cards(claim["cards"])
-    if claim["kind"] == "peg":
-        return score_peg(cards).total
-    return score_hand(cards, claim["starter"], crib=claim["kind"] == "crib").total
+    if claim.kind == "peg":
+        return score_peg(claim.cards).total
+    assert claim.starter is not None  # a hand or crib is shown with the starter
+    return score_hand(claim.cards, claim.starter, crib=claim.kind == "crib").total
 
 
 class _NoCribModel:
@@ -321,28 +324,28 @@ def _table_model() -> CribModel:
     return TableCribModel()
 
 
-def _unseen_cards(obs: Observation) -> list[int]:
+def _unseen_cards(obs: ClassicView) -> list[int]:
     """Cards this seat has not seen: not held, laid away, cut or played."""
-    seen = set(_cards(obs["hand"])) | set(_cards(obs["laid_away"])) | set(_cards(obs["kept"]))
-    if obs.get("starter"):
-        seen.add(Card.parse(obs["starter"]))
-    seen |= {Card.parse(c) for _, c in obs["played"]}
+    seen: set[int] = {*obs.hand, *obs.laid_away, *obs.kept}
+    if obs.starter is not None:
+        seen.add(obs.starter)
+    seen |= {c for _, c in obs.played}
     return [c for c in range(52) if c not in seen]
 
 
-def _opponent_view(obs: Observation) -> dict[int, int]:
+def _opponent_view(obs: ClassicView) -> dict[int, int]:
     """Ranks of the cards an opponent cannot have seen, its own aside: all but the starter
     and the cards played."""
-    seen = [Card.parse(c) for _, c in obs["played"]]
-    if obs.get("starter"):
-        seen.append(Card.parse(obs["starter"]))
+    seen = [c for _, c in obs.played]
+    if obs.starter is not None:
+        seen.append(obs.starter)
     counts = dict.fromkeys(range(1, 14), 4)
     for card in seen:
         counts[card_rank(card)] -= 1
     return counts
 
 
-def _unseen_ranks(obs: Observation) -> dict[int, int]:
+def _unseen_ranks(obs: ClassicView) -> dict[int, int]:
     return dict(Counter(card_rank(c) for c in _unseen_cards(obs)))
 
 
@@ -353,7 +356,7 @@ def _sampled_crib(card: int, unseen: npt.NDArray[np.intp], rng: np.random.Genera
     return float(batch_hand_totals(rows, crib=True).mean())
 
 
-def _win_chance(obs: Observation, keep: Sequence[int], crib_mean: float, dealer: bool) -> float:
+def _win_chance(obs: ClassicView, keep: Sequence[int], crib_mean: float, dealer: bool) -> float:
     """Near the end: the chance of winning with this keep, from the win-probability table.
 
     The kept hand counts exactly over each possible starter; pegging, the opponent's hand and
@@ -362,13 +365,13 @@ def _win_chance(obs: Observation, keep: Sequence[int], crib_mean: float, dealer:
     """
     from cribkit.ai.win_table import DEAL_MEANS, win_probability
 
-    seat = int(obs["seat"])
-    scores = obs["scores"]
-    target = int(obs["target"])
+    seat = obs.seat
+    scores = obs.scores
+    target = obs.target
     mine = scores[seat] + DEAL_MEANS["dealer_peg" if dealer else "pone_peg"]
     theirs = scores[1 - seat] + DEAL_MEANS["pone_peg" if dealer else "dealer_peg"]
     theirs += DEAL_MEANS["pone_hand" if dealer else "dealer_hand"] + (0.0 if dealer else crib_mean)
-    seen = {Card.parse(c) for c in obs["hand"]}
+    seen = set(obs.hand)
     unseen = np.array([c for c in range(52) if c not in seen], dtype=np.intp)
     chances = []
     for hand_points in hand_starter_totals(keep, unseen).tolist():

@@ -40,7 +40,15 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.core.cards import DECK_SIZE, RANK_CHARS, Card, check_distinct
+from cribkit.core.cards import (
+    DECK_SIZE,
+    RANK_CHARS,
+    Card,
+    Rank,
+    card_rank,
+    card_suit,
+    check_distinct,
+)
 from cribkit.core.stats import index_combinations
 from cribkit.core.tables import CARD_WEIGHT_ARRAY, RANK_TABLES
 
@@ -61,7 +69,9 @@ SEATS: Final = ("dealer", "pone")
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
 
-_JACK_INDEX: Final = 10  # card >> 2 of a jack
+# Core's card_suit and card_rank as arrays, for the numpy work on many cards at once.
+_SUIT_OF: Final = np.array([card_suit(c) for c in range(DECK_SIZE)], dtype=np.intp)
+_IS_JACK: Final = np.array([card_rank(c) == Rank.JACK for c in range(DECK_SIZE)])
 
 
 def _discard_types() -> tuple[tuple[str, ...], IntArray, IntArray]:
@@ -101,11 +111,12 @@ def _type_matrix() -> IntArray:
         for b in range(DECK_SIZE):
             if a == b:
                 continue
-            low, high = sorted((a >> 2, b >> 2))
+            low, high = sorted((card_rank(a) - 1, card_rank(b) - 1))
             if low == high:
                 key = RANK_CHARS[low] * 2
             else:
-                key = RANK_CHARS[low] + RANK_CHARS[high] + ("s" if a & 3 == b & 3 else "o")
+                suited = card_suit(a) == card_suit(b)
+                key = RANK_CHARS[low] + RANK_CHARS[high] + ("s" if suited else "o")
             matrix[a, b] = _TYPE_BY_KEY[key]
     return matrix
 
@@ -173,9 +184,10 @@ def canonical_cards(a: int, b: int) -> IntArray:
     >>> str(Card(int(canonical_cards(Card.parse("5h"), Card.parse("Js"))[Card.parse("Qc")])))
     'Qh'
     """
-    frame = SUIT_FRAMES[a & 3, b & 3]
+    frame = SUIT_FRAMES[card_suit(a), card_suit(b)]
     cards = np.arange(DECK_SIZE, dtype=np.intp)
-    result: IntArray = (cards & ~3) | frame[cards & 3]
+    # A card is (rank - 1) * 4 + suit: keep the rank bits, relabel the suit.
+    result: IntArray = (cards & ~3) | frame[_SUIT_OF]
     return result
 
 
@@ -234,7 +246,7 @@ def symmetrise_kept(kept: FloatArray) -> FloatArray:
         perms = _stabiliser(kind)
         total = np.zeros((len(rows), DECK_SIZE))
         for perm in perms:
-            image = (cards & ~3) | np.array(perm, dtype=np.intp)[cards & 3]
+            image = (cards & ~3) | np.array(perm, dtype=np.intp)[_SUIT_OF]  # as canonical_cards
             total += kept[rows][:, image]
         result[rows] = total / len(perms)
     return result
@@ -429,10 +441,10 @@ class TableCribModel:
         starter_weights = np.clip(1.0 - kept, 0.0, None)
         starter_weights /= starter_weights.sum(axis=1, keepdims=True)
         weights = pair_weights[:, None] * starter_weights
-        starter_suits = starters & 3
+        starter_suits = _SUIT_OF[starters]
         weight_by_suit = np.bincount(starter_suits.ravel(), weights.ravel(), minlength=4)
         opp_jacks = sum(
-            ((card[:, None] >> 2) == _JACK_INDEX) & ((card[:, None] & 3) == starter_suits)
+            _IS_JACK[card][:, None] & (_SUIT_OF[card][:, None] == starter_suits)
             for card in (opp_a, opp_b)
         )
         base = float((weights * opp_jacks).sum())
@@ -446,11 +458,11 @@ class TableCribModel:
             # (x * w).sum() rather than x @ w: a threaded BLAS dot is slow on a busy machine.
             total = float((rank_table[keys3 + key] * flat_weights).sum()) + base
             for card in (a, b):
-                if card >> 2 == _JACK_INDEX:
-                    total += float(weight_by_suit[card & 3])
-            if a & 3 == b & 3:
-                suit = a & 3
-                flush = ((opp_a & 3) == suit) & ((opp_b & 3) == suit)
+                if card_rank(card) == Rank.JACK:
+                    total += float(weight_by_suit[card_suit(card)])
+            suit = card_suit(a)
+            if card_suit(b) == suit:
+                flush = (_SUIT_OF[opp_a] == suit) & (_SUIT_OF[opp_b] == suit)
                 total += 5.0 * float(weights[flush][starter_suits[flush] == suit].sum())
             means.append(total)
         return means

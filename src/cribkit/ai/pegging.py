@@ -19,8 +19,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Literal
 
-#: Pegging never passes this count.
-MAX_COUNT = 31
+from cribkit.core.pegging import MAX_COUNT
+
 #: A score that dwarfs any pegging difference: the value of pegging out first.
 WIN_VALUE = 1000
 #: The version of ``peg_values.json`` this code reads.

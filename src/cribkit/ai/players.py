@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from cribkit.games.protocol import Action
+from cribkit.games.views import GameView
 
-Observation = Mapping[str, Any]
+#: What a player sees: its seat's view.
+Observation = GameView
 
 #: The levels every game offers, weakest first.
 LEVELS = ("random", "easy", "medium", "expert")

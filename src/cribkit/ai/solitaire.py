@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.ai.players import Observation, register_players
-from cribkit.core.cards import DECK, Card
+from cribkit.core.cards import DECK, Card, Rank, card_rank, card_suit
 from cribkit.core.tables import (
     CARD_WEIGHT_ARRAY,
     FLUSH_TABLES,
@@ -49,12 +49,15 @@ from cribkit.core.tables import (
 )
 from cribkit.games.actions import Discard
 from cribkit.games.protocol import Action
-from cribkit.games.solitaire.state import round_cards
+from cribkit.games.solitaire.deal import round_cards
+from cribkit.games.solitaire.rules import HEELS
+from cribkit.games.solitaire.view import SolitaireView
 
 __all__ = [
     "BestPlay",
     "LayAwayOption",
     "SolitairePlayer",
+    "as_view",
     "best_play",
     "best_possible_total",
     "best_round",
@@ -64,7 +67,10 @@ __all__ = [
     "unseen_of",
 ]
 
-_JACK: Final = 10  # rank index of the jack
+# Each card's rank (1-13) and suit (0-3), from core, as arrays: the analysis looks up whole
+# arrays of cards at once.
+_RANK: Final = np.array([card_rank(c) for c in DECK], dtype=np.intp)
+_SUIT: Final = np.array([card_suit(c) for c in DECK], dtype=np.intp)
 _R5: Final = RANK_TABLES[5].astype(np.int64)
 _WEIGHTS: Final = np.array(RANK_WEIGHTS, dtype=np.int64)
 # The 91 pairs of rank indices p <= q.
@@ -141,9 +147,9 @@ def lay_away_options(
     if set(pool.tolist()) & set(cards) or (starter is not None and int(starter) in pool):
         raise ValueError("the unseen cards cannot include the hand or the known starter")
     n = len(pool)
-    suits_of_pool = pool & 3
-    suit_counts = np.bincount(suits_of_pool, minlength=4).astype(np.int64)
-    rank_counts = np.bincount(pool >> 2, minlength=13).astype(np.int64)
+    suit_counts = np.bincount(_SUIT[pool], minlength=4).astype(np.int64)
+    # Indexed by rank - 1, as the tables are.
+    rank_counts = np.bincount(_RANK[pool] - 1, minlength=13).astype(np.int64)
     if starter is None:
         if n < 3:
             raise ValueError(f"2 face-down cards and a starter need 3 unseen cards, not {n}")
@@ -156,22 +162,22 @@ def lay_away_options(
         arrangements = n * (n - 1) // 2 * (n - 2)
         flush_count = suit_counts * (suit_counts - 1) // 2 * (suit_counts - 2)
         starter_suit_count = suit_counts * ((n - 1) * (n - 2) // 2)
-        jacks = pool[(pool >> 2) == _JACK]
-        face_down_nobs = int(sum((suit_counts[j & 3] - 1) * (n - 2) for j in jacks))
+        jacks = pool[_RANK[pool] == Rank.JACK]
+        face_down_nobs = int(sum((suit_counts[card_suit(j)] - 1) * (n - 2) for j in jacks))
         starters = pool
     else:
         s = Card(starter)
         if n < 2:
             raise ValueError(f"2 face-down cards need 2 unseen cards, not {n}")
         weights = _pair_counts(rank_counts)
-        keys = _WEIGHTS[s >> 2] + _PAIR_KEYS
+        suit = card_suit(s)
+        keys = _WEIGHTS[card_rank(s) - 1] + _PAIR_KEYS
         arrangements = n * (n - 1) // 2
         flush_count = np.zeros(4, dtype=np.int64)
-        flush_count[s & 3] = suit_counts[s & 3] * (suit_counts[s & 3] - 1) // 2
+        flush_count[suit] = suit_counts[suit] * (suit_counts[suit] - 1) // 2
         starter_suit_count = np.zeros(4, dtype=np.int64)
-        starter_suit_count[s & 3] = arrangements
-        jack = (_JACK << 2) | (s & 3)
-        face_down_nobs = n - 1 if jack in pool else 0
+        starter_suit_count[suit] = arrangements
+        face_down_nobs = n - 1 if Card.of(Rank.JACK, suit) in pool else 0
         starters = np.array([int(s)], dtype=np.intp)
     live = weights > 0
     weights, keys = weights[live], keys[live]
@@ -185,7 +191,7 @@ def lay_away_options(
     # The hand: each kept four with each possible starter, all at once.
     keeps = [tuple(c for c in ordered if c not in pair) for pair in discards]
     four = np.array([sum(PACKED[c] for c in keep) for keep in keeps], dtype=np.uint64)
-    starter_suits = (starters & 3).astype(np.uint64)
+    starter_suits = _SUIT[starters].astype(np.uint64)
     hand_keys = (four & KEY_MASK).astype(np.int64)[:, None] + CARD_WEIGHT_ARRAY[starters][None, :]
     hand_totals = _R5[hand_keys]
     hand_totals += (
@@ -200,9 +206,11 @@ def lay_away_options(
     options = []
     for index, (a, b) in enumerate(discards):
         crib = int(rank_sums[index]) + face_down_nobs
-        if a & 3 == b & 3:
-            crib += 5 * int(flush_count[a & 3])
-        crib += sum(int(starter_suit_count[c & 3]) for c in (a, b) if c >> 2 == _JACK)
+        if card_suit(a) == card_suit(b):
+            crib += 5 * int(flush_count[card_suit(a)])
+        crib += sum(
+            int(starter_suit_count[card_suit(c)]) for c in (a, b) if card_rank(c) == Rank.JACK
+        )
         options.append(
             LayAwayOption(
                 discard=(a, b),
@@ -215,25 +223,34 @@ def lay_away_options(
     return options
 
 
-def knowledge(observation: Observation) -> tuple[tuple[Card, ...], tuple[Card, ...], Card | None]:
-    """From a Solitaire observation: the hand, the unseen cards, and the starter if known.
+def as_view(observation: Observation) -> SolitaireView:
+    """The Solitaire view a player reads; anything else is a :class:`TypeError`."""
+    if not isinstance(observation, SolitaireView):
+        raise TypeError(
+            "a Solitaire player reads the seat's view (state.observation(seat)), "
+            f"not {type(observation).__name__}"
+        )
+    return observation
+
+
+def knowledge(
+    observation: Observation,
+) -> tuple[tuple[Card, ...], tuple[Card, ...], Card | None]:
+    """From a Solitaire view: the hand, the unseen cards, and the starter if known.
 
     The starter is known when every card left in the stock is one the player saw go to the
     bottom (the sixth round): it is the top one of them.
     """
-    hand = tuple(Card.parse(c) for c in observation["hand"])
-    seen = [Card.parse(c) for c in observation["seen"]]
-    bottom = [Card.parse(c) for c in observation["bottom"]]
-    starter = bottom[0] if bottom and len(bottom) == int(observation["stock_count"]) else None
-    return hand, unseen_of(seen), starter
+    view = as_view(observation)
+    return view.hand, view.unseen, view.next_starter
 
 
 def options_for(observation: Observation) -> list[LayAwayOption]:
-    """The expert's exact analysis of the lay-aways in a Solitaire observation, best first.
+    """The expert's exact analysis of the lay-aways in a Solitaire view, best first.
 
     >>> from cribkit.games.solitaire.state import start_solitaire
-    >>> obs = start_solitaire(seed=1).state.observation(0)
-    >>> options = options_for(obs)
+    >>> view = start_solitaire(seed=1).state.observation(0)
+    >>> options = options_for(view)
     >>> len(options), options[0].value >= options[-1].value
     (15, True)
     """
@@ -270,9 +287,10 @@ class SolitairePlayer:
 
     def ranking(self, observation: Observation) -> list[tuple[Card, ...]]:
         """Every lay-away (2 cards, ascending), best first for this level."""
+        view = as_view(observation)
         if self.level == "expert":
-            return [o.discard for o in options_for(observation)]
-        hand = tuple(Card.parse(c) for c in observation["hand"])
+            return [o.discard for o in options_for(view)]
+        hand = view.hand
         # A fresh deck: the other 46 cards hold the face-down pair and the starter. This is
         # the core's uniform crib model (see cribkit.core.analysis), computed faster.
         options = lay_away_options(hand, unseen_of(hand))
@@ -313,7 +331,7 @@ def best_round(
     cards = sorted(Card(c) for c in hand)
     down = [Card(c) for c in crib]
     cut = Card(starter)
-    heels = 2 if cut >> 2 == _JACK else 0
+    heels = HEELS if card_rank(cut) == Rank.JACK else 0
     best = -1
     best_laid: tuple[Card, ...] = ()
     for a, b in combinations(cards, 2):
@@ -343,7 +361,7 @@ def best_play(deck: Sequence[int | str]) -> BestPlay:
 def best_possible_total(deck: Sequence[int | str]) -> int:
     """The best total a player could make on ``deck`` (52 cards, top first) knowing its order.
 
-    >>> from cribkit.games.solitaire.state import solitaire_deck
+    >>> from cribkit.games.solitaire.deal import solitaire_deck
     >>> best_possible_total(solitaire_deck(1)) >= 0
     True
     """

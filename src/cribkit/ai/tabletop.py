@@ -40,53 +40,41 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.ai.players import Observation, register_players
-from cribkit.core.cards import DECK_SIZE, Card, mask_bits
-from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS, line_total
+from cribkit.core.cards import DECK_SIZE, card_rank, card_suit, mask_bits
+from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS
 from cribkit.games.protocol import Action
 from cribkit.games.tabletop.actions import CELLS, SIZE, Place
-from cribkit.games.tabletop.rules import LINES, NEIGHBOURS
+from cribkit.games.tabletop.rules import EMPTY, LINES
+from cribkit.games.tabletop.state import partial_line_total
+from cribkit.games.tabletop.view import TableTopView
 
 __all__ = [
     "LinePotential",
     "TableTopPlayer",
     "line_gain",
-    "partial_total",
 ]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-_EMPTY: Final = -1
 #: Suit state of a line: a suit 0-3 when all its cards share it, MIXED, or NONE for no cards.
 MIXED: Final = -1
 NONE: Final = 4
 #: Every line through each cell: (its row, its column) as line numbers 0-9.
 CELL_LINES: Final = tuple((cell // SIZE, SIZE + cell % SIZE) for cell in range(CELLS))
 _R5: Final = RANK_TABLES[5].astype(np.float64)
-_WEIGHT: Final = tuple(RANK_WEIGHTS[c >> 2] for c in range(DECK_SIZE))
-
-
-def partial_total(cards: Sequence[int]) -> int:
-    """Points of a line of 0 to 5 cards (fifteens, pairs and runs; a flush only of 5).
-
-    >>> partial_total([Card.parse("5h"), Card.parse("Tc")]), partial_total([])
-    (2, 0)
-    """
-    n = len(cards)
-    if n == 5:
-        return line_total(cards)
-    if n == 0:
-        return 0
-    return int(RANK_TABLES[n][sum(_WEIGHT[c] for c in cards)])
+#: Each card's rank weight, looked up once per card: the expert sums them in its inner loops.
+_WEIGHT: Final = tuple(RANK_WEIGHTS[card_rank(c) - 1] for c in range(DECK_SIZE))
 
 
 def line_gain(line: Sequence[int], card: int) -> int:
     """How much ``card`` adds to the score of ``line`` (its cards so far), as the line stands.
 
+    >>> from cribkit.core.cards import Card
     >>> line_gain([Card.parse("5h"), Card.parse("5c")], Card.parse("Tc"))
     4
     """
-    return partial_total([*line, card]) - partial_total(line)
+    return partial_line_total([*line, card]) - partial_line_total(line)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,13 +110,14 @@ class LinePotential:
     multiset of ranks, weighted by its hypergeometric probability, and a flush adds 5 times the
     chance that all the drawn cards have the line's suit.
 
+    >>> from cribkit.core.cards import Card
     >>> pool = [c for c in range(52) if c not in (Card.parse("5h"), Card.parse("5c"))]
     >>> potential = LinePotential(pool)
     >>> round(potential.value(0, 0, NONE), 3) == round(potential.value(0, 0, NONE, exclude=-1), 3)
     True
     >>> full = [Card.parse(c) for c in ("4c", "5d", "5h", "6s")]
     >>> pool = [c for c in range(52) if c not in full]
-    >>> key = sum(RANK_WEIGHTS[c >> 2] for c in full)
+    >>> key = sum(RANK_WEIGHTS[card_rank(c) - 1] for c in full)
     >>> round(LinePotential(pool).value(4, key, MIXED), 4)  # 4c 5d 5h 6s and one card of 48
     15.9583
     """
@@ -138,8 +127,8 @@ class LinePotential:
         counts = np.zeros(13, dtype=np.int64)
         suits = [0] * 4
         for card in pool:
-            counts[card >> 2] += 1
-            suits[card & 3] += 1
+            counts[card_rank(card) - 1] += 1
+            suits[card_suit(card)] += 1
         self.rank_counts = counts
         self.suit_counts = suits
         #: probabilities[m][exclude rank + 1]: of each multiset of m ranks (column 0: no exclusion)
@@ -195,17 +184,19 @@ class LinePotential:
 
     def value(self, k: int, key: int, suit: int, exclude: int = -1) -> float:
         """The expected final score of a line (see the class docstring)."""
-        column = 0 if exclude < 0 else (exclude >> 2) + 1
+        column = 0 if exclude < 0 else card_rank(exclude)
         rank = float(self.rank_values(k, key)[column])
-        return rank + 5.0 * self.flush_chance(5 - k, suit, exclude & 3 if exclude >= 0 else -1)
+        return rank + 5.0 * self.flush_chance(
+            5 - k, suit, card_suit(exclude) if exclude >= 0 else -1
+        )
 
 
 def _suit_after(suit: int, card: int) -> int:
     """A line's suit state after ``card`` joins it."""
-    card_suit = card & 3
+    suit_of_card = card_suit(card)
     if suit == NONE:
-        return card_suit
-    return suit if suit == card_suit else MIXED
+        return suit_of_card
+    return suit if suit == suit_of_card else MIXED
 
 
 # ---------------------------------------------------------------------------------------------
@@ -213,24 +204,21 @@ def _suit_after(suit: int, card: int) -> int:
 
 
 class _Position:
-    """What a player needs from an observation: the grid, the card, the lines and the pool."""
+    """What a player needs from a seat's view: the grid, the card, the lines and the pool."""
 
-    def __init__(self, obs: Observation) -> None:
-        self.grid = [
-            _EMPTY if text is None else int(Card.parse(text)) for row in obs["grid"] for text in row
-        ]
-        turned = obs["turned"]
-        if turned is None:
+    def __init__(self, view: TableTopView) -> None:
+        self.grid = [EMPTY if card is None else int(card) for card in view.grid]
+        if view.turned is None:
             raise ValueError("there is no turned card to place")
-        self.card = int(Card.parse(turned))
-        mine_rows = obs["my_lines"] == "rows"
+        self.card = int(view.turned)
+        mine_rows = view.my_lines == "rows"
         #: +1 for the player's own lines, -1 for the opponents'.
         self.signs = [1.0 if (line < SIZE) == mine_rows else -1.0 for line in range(2 * SIZE)]
-        self.neighbours = NEIGHBOURS[str(obs["rules"]["adjacency"])]
-        self.occupied = sum(1 << c for c in range(CELLS) if self.grid[c] != _EMPTY)
-        seen = {c for c in self.grid if c != _EMPTY} | {self.card}
+        self.neighbours = view.rules.neighbours
+        self.occupied = sum(1 << c for c in range(CELLS) if self.grid[c] != EMPTY)
+        seen = {c for c in self.grid if c != EMPTY} | {self.card}
         self.pool = [c for c in range(DECK_SIZE) if c not in seen]
-        self.lines = [[self.grid[c] for c in line if self.grid[c] != _EMPTY] for line in LINES]
+        self.lines = [[self.grid[c] for c in line if self.grid[c] != EMPTY] for line in LINES]
 
 
 class TableTopPlayer:
@@ -251,7 +239,13 @@ class TableTopPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        """The placement this level prefers among ``legal_actions``."""
+        """The placement this level prefers among ``legal_actions``, from the seat's view
+        (``state.observation(seat)``)."""
+        if not isinstance(observation, TableTopView):
+            raise TypeError(
+                "a Table Top player reads the seat's view (state.observation(seat)), "
+                f"not {type(observation).__name__}"
+            )
         places = [a for a in legal_actions if isinstance(a, Place)]
         if not places:
             if legal_actions:
@@ -320,8 +314,8 @@ class TableTopPlayer:
             suit_x = _suit_after(suit, sx)
             rank_b = potential.rank_values(k + 1, key + wx)
             for i, y in enumerate(ys):
-                column = (y >> 2) + 1
-                ysuit = y & 3
+                column = card_rank(y)
+                ysuit = card_suit(y)
                 a[i, line] = rank_a[column] + 5.0 * potential.flush_chance(5 - k, suit, ysuit)
                 wy = _WEIGHT[y]
                 suit_y = _suit_after(suit, y)

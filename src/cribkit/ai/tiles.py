@@ -1,8 +1,9 @@
 """Computer players for Cribbage Tiles: easy, medium and expert (random comes from
 :mod:`cribkit.ai.players`).
 
-Each level sees only its seat's observation (the board, its rack, the tiles it has not seen)
-and regenerates its plays with their points (:func:`~cribkit.games.tiles.movegen.generate_plays`).
+Each level sees only its seat's view (:class:`~cribkit.games.tiles.view.TilesView`: the board,
+its rack, the tiles it has not seen) and regenerates its plays with their points
+(:func:`~cribkit.games.tiles.movegen.generate_plays`).
 
 - easy: the play that scores most now (ties in the engine's order); with no play it exchanges
   its whole rack while the bag allows (else its highest tiles), or passes.
@@ -42,25 +43,17 @@ from typing import Any, Final
 from cribkit.ai.players import Observation, Player, RandomPlayer, register_players
 from cribkit.games.actions import Declare
 from cribkit.games.protocol import Action
-from cribkit.games.tiles.board import EMPTY, Board
+from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
+from cribkit.games.tiles.board import Board
 from cribkit.games.tiles.movegen import ScoredPlay, generate_plays
-from cribkit.games.tiles.notation import Exchange, Joker, Pass, PassJoker, PlayTiles
-from cribkit.games.tiles.rules import (
-    RACK_SIZE,
-    face_value,
-    parse_piece,
-    parse_tile,
-    piece_tile,
-    tile_colour,
-    tile_rank,
-)
+from cribkit.games.tiles.rules import RACK_SIZE, face_value, piece_tile, tile_colour, tile_rank
+from cribkit.games.tiles.view import TilesView
 
 __all__ = [
     "DATA_FILE",
     "LEAVE_FEATURES",
     "LeaveTable",
     "TilesPlayer",
-    "TilesView",
     "leave_features",
     "load_leave_table",
 ]
@@ -194,42 +187,29 @@ def load_leave_table() -> LeaveTable:
 # What a seat sees
 
 
-class TilesView:
-    """A seat's observation as the engine's types: the board, the rack, the unseen tiles."""
-
-    def __init__(self, observation: Observation) -> None:
-        self.seat = int(observation["seat"])
-        options = observation.get("rules", {})
-        self.strict = bool(options.get("strict_cross_hands", True))
-        self.players = int(options.get("players", 2))
-        self.solitaire = bool(options.get("solitaire", False))
-        rows: Sequence[Sequence[str | None]] = observation["board"]
-        size = len(rows)
-        cells = [EMPTY if text is None else parse_piece(text) for row in rows for text in row]
-        self.board = Board(size, tuple(cells))
-        self.rack = tuple(sorted(parse_tile(t) for t in observation["rack"]))
-        self.rack_sizes = tuple(int(n) for n in observation["rack_sizes"])
-        self.bag_size = int(observation["bag_size"])
-        self.scores = tuple(int(s) for s in observation["scores"])
-        self.misses = int(observation.get("misses", 0))
-        unseen: Mapping[str, int] = observation.get("unseen", {})
-        self.unseen = tuple(sorted(t for text, n in unseen.items() for t in [parse_tile(text)] * n))
-
-    def plays(
-        self, board: Board | None = None, rack: Sequence[int] | None = None, seat: int | None = None
-    ) -> list[ScoredPlay]:
-        """Every legal play of ``rack`` (default: the seat's) on ``board`` (default: now)."""
-        return generate_plays(
-            self.board if board is None else board,
-            self.rack if rack is None else rack,
-            seat=self.seat if seat is None else seat,
-            strict=self.strict,
+def _view(observation: Observation) -> TilesView:
+    """The Tiles view a player reads; anything else is a :class:`TypeError`."""
+    if not isinstance(observation, TilesView):
+        raise TypeError(
+            "a Tiles player reads the seat's view (state.observation(seat)), "
+            f"not {type(observation).__name__}"
         )
+    return observation
 
-    def opponents(self) -> list[int]:
-        """The other seats in turn order after this one (none with ``solitaire``: both racks
-        are the player's own)."""
-        return [(self.seat + i) % self.players for i in range(1, self.players)]
+
+def _plays(
+    view: TilesView,
+    board: Board | None = None,
+    rack: Sequence[int] | None = None,
+    seat: int | None = None,
+) -> list[ScoredPlay]:
+    """Every legal play of ``rack`` (default: the seat's) on ``board`` (default: now)."""
+    return generate_plays(
+        view.board if board is None else board,
+        view.rack if rack is None else rack,
+        seat=view.seat if seat is None else seat,
+        strict=view.rules.strict_cross_hands,
+    )
 
 
 def _kept(rack: Sequence[int], play: PlayTiles) -> tuple[int, ...]:
@@ -293,16 +273,22 @@ class TilesPlayer:
     # -- the protocol -----------------------------------------------------------------------
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """The level's choice for the seat of ``observation`` (its view, or the view's JSON)."""
         if not legal_actions:
             raise ValueError("there is no legal action to choose from")
-        first = legal_actions[0]
-        if isinstance(first, Declare):
-            return max((a for a in legal_actions if isinstance(a, Declare)), key=lambda a: a.points)
-        if isinstance(first, Joker | PassJoker):
-            return next((a for a in legal_actions if isinstance(a, PassJoker)), first)
-        view = TilesView(observation)
+        match legal_actions[0]:
+            case Declare():
+                # Declaring less than the play scores only gives points away.
+                declares = (a for a in legal_actions if isinstance(a, Declare))
+                return max(declares, key=lambda a: a.points)
+            case Joker() | PassJoker() as first:
+                # The computer lets every declaration stand (it never calls Joker).
+                return next((a for a in legal_actions if isinstance(a, PassJoker)), first)
+            case _:
+                pass
+        view = _view(observation)
         legal = set(legal_actions)
-        plays = [p for p in view.plays() if p.play in legal]
+        plays = [p for p in _plays(view) if p.play in legal]
         if self.level == "easy":
             if plays:
                 return max(plays, key=lambda p: p.points).play  # the first of the best
@@ -362,7 +348,8 @@ class TilesPlayer:
             if exchange is not None and (not ranked or exchange[0] > ranked[0][0]):
                 return exchange[1]
             return ranked[0][2].play if ranked else None
-        if plays and view.bag_size == 0 and view.players == 2 and not view.solitaire:
+        rules = view.rules
+        if plays and view.bag_size == 0 and rules.players == 2 and not rules.solitaire:
             endgame = self.endgame_play(view, plays)
             if endgame is not None:
                 return endgame.play
@@ -400,7 +387,7 @@ class TilesPlayer:
         weighed = sorted(
             (c for c in candidates if c.value >= top - self.window), key=lambda c: -c.value
         )
-        opponents = [] if view.solitaire else view.opponents()
+        opponents = view.opponents()
         samples = self._deal_opponents(view, opponents)
         count = len(samples) * max(1, len(opponents))
         replies_on: dict[Board, float] = {}
@@ -416,7 +403,7 @@ class TilesPlayer:
                 replies = 0.0
                 for racks in samples:
                     for seat, rack in racks:
-                        plays = view.plays(candidate.board, rack, seat)
+                        plays = _plays(view, candidate.board, rack, seat)
                         replies += max((p.points for p in plays), default=0)
                 mean = replies_on[candidate.board] = replies / count if samples else 0.0
             value = candidate.value - mean
@@ -494,7 +481,7 @@ class TilesPlayer:
             best = float(_face(theirs) - _face(mine))
         else:
             best = -self._search(view, board, theirs, mine, depth - 1, misses + 1)
-        for scored in _top(view.plays(board, mine)):
+        for scored in _top(_plays(view, board, mine)):
             best = max(best, self._after_play(view, board, mine, theirs, scored, depth))
         return best
 
@@ -507,8 +494,9 @@ class TilesPlayer:
         seat = view.seat
         most = min(view.bag_size, RACK_SIZE, len(view.rack))
         if most > 0:
-            give = tuple(sorted(view.rack, key=lambda t: (-face_value(t), t))[:most])
-            action = Exchange(seat, give)
+            highest = sorted(view.rack, key=lambda t: (-face_value(t), t))[:most]
+            # Given back in rack order, as the legal actions list each choice of tiles.
+            action = Exchange(seat, tuple(sorted(highest)))
             if action in legal:
                 return action
         passing = Pass(seat)

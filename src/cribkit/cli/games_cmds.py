@@ -273,7 +273,7 @@ def _play_solitaire(
     import datetime
     import secrets
 
-    from cribkit.games.solitaire.state import daily_seed
+    from cribkit.games.solitaire import daily_seed
     from cribkit.store.saves import load_record
 
     if daily and seed is not None:
@@ -312,7 +312,7 @@ def solitaire(
     """
     import datetime
 
-    from cribkit.games.solitaire.state import daily_seed
+    from cribkit.games.solitaire import daily_seed
 
     if daily and seed is not None:
         raise fail("give --seed or --daily, not both")

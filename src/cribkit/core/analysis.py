@@ -21,7 +21,16 @@ from typing import Any, Final, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.core.cards import Card, CardSet, HandSizeError, check_distinct, parse_cards
+from cribkit.core.cards import (
+    Card,
+    CardSet,
+    HandSizeError,
+    Rank,
+    card_rank,
+    card_suit,
+    check_distinct,
+    parse_cards,
+)
 from cribkit.core.stats import index_combinations
 from cribkit.core.tables import (
     CARD_WEIGHT_ARRAY,
@@ -36,7 +45,6 @@ from cribkit.core.tables import (
 #: Cards in a two-player deal, and how many of them are laid away.
 DEAL_SIZE: Final = 6
 DISCARD_SIZE: Final = 2
-_JACK = 11
 
 
 class CribModel(Protocol):
@@ -91,9 +99,11 @@ class UniformCribModel:
         means = []
         for rank_sum, (a, b) in zip(rank_sums, pairs, strict=True):
             total = int(rank_sum) + opp_nobs
-            if a & 3 == b & 3:
-                total += 5 * int(one_suit_triples[a & 3])
-            total += sum(int(starters_of_suit[c & 3]) for c in (a, b) if c >> 2 == _JACK - 1)
+            if card_suit(a) == card_suit(b):
+                total += 5 * int(one_suit_triples[card_suit(a)])
+            total += sum(
+                int(starters_of_suit[card_suit(c)]) for c in (a, b) if card_rank(c) == Rank.JACK
+            )
             means.append(total / len(triples))
         return means
 

@@ -15,15 +15,17 @@ from cribkit.games.actions import Declare, Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import ClassicState, next_game, start_game
+from cribkit.games.events import GameEvent
 from cribkit.games.protocol import (
     Action,
-    Event,
+    ComposedMoves,
     GameError,
     GameInfo,
     GameOverError,
     GameState,
     IllegalActionError,
     OutOfTurnError,
+    Previewing,
     RecordError,
     Result,
     Rules,
@@ -51,21 +53,24 @@ from cribkit.games.tabletop.state import (
     TableTopState,
     start_tabletop,
 )
-from cribkit.games.tiles.notation import Exchange, Pass, PlayTiles
+from cribkit.games.tiles.actions import Exchange, Pass, PlayTiles
 from cribkit.games.tiles.state import TilesRules, TilesState, start_tiles
+from cribkit.games.views import GameView
 
 __all__ = [
     "Action",
     "ClassicRules",
     "ClassicState",
+    "ComposedMoves",
     "Declare",
     "Discard",
-    "Event",
     "Exchange",
     "GameError",
+    "GameEvent",
     "GameInfo",
     "GameOverError",
     "GameState",
+    "GameView",
     "IllegalActionError",
     "Muggins",
     "NotAdjacentError",
@@ -77,6 +82,7 @@ __all__ = [
     "Place",
     "Play",
     "PlayTiles",
+    "Previewing",
     "RecordError",
     "Result",
     "Rules",

@@ -57,6 +57,9 @@ class GameEvent:
     secret: ClassVar[tuple[str, ...]] = ()
     #: The key that tells another seat how many items the secret fields held.
     count_key: ClassVar[str] = "card_count"
+    #: The part of the game this kind's points count for in statistics and simulations
+    #: (``pegging``, ``hand``, ``crib``, ``lines``; Tiles: ``hands``, ``bonuses``...).
+    phase: ClassVar[str | None] = None
 
     seat: int | None = None
     points: int = 0
@@ -73,6 +76,10 @@ class GameEvent:
         """The event as a sentence for a log; ``full=False`` leaves out what only the record
         may tell (what a declaration missed)."""
         return f"seat {self.seat} {self.type.replace('_', ' ')}"
+
+    def points_phase(self) -> str | None:
+        """The part of the game this event's points count for (see :attr:`phase`)."""
+        return self.phase
 
     def hidden_text(self) -> str:
         """The sentence another seat reads for a private event."""

@@ -10,7 +10,7 @@ ClassicRules(players=3, target=61, skunks=True, manual_counting=False, muggins=F
 A state is immutable. It says whose turn it is (:attr:`GameState.current_player`), which
 actions are legal, why an action is not (:meth:`GameState.verify` raises a :class:`GameError`
 that names the rule), and :meth:`GameState.apply` returns a :class:`Transition`: a *new* state
-and the :class:`Event` records of what happened, with points, running totals and, where points
+and the :class:`~cribkit.games.events.GameEvent` records of what happened, with points, running totals and, where points
 were scored, the breakdown that explains them. Chance (shuffles, cuts) comes from a seed or
 from explicit decks, and a player who cannot play says go without an action: only real choices
 are actions.
@@ -32,9 +32,6 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from cribkit.core.cards import Card
-from cribkit.core.pegging import PegScore, score_peg
-from cribkit.core.scoring import Score, score_hand
-from cribkit.core.words import points_text
 from cribkit.games.errors import CardNotHeldError as CardNotHeldError
 from cribkit.games.errors import DiscardError as DiscardError
 from cribkit.games.errors import GameError as GameError
@@ -47,6 +44,7 @@ from cribkit.games.errors import RecordError as RecordError
 from cribkit.games.errors import RulesError as RulesError
 from cribkit.games.errors import WrongActionError as WrongActionError
 from cribkit.games.events import GameEvent
+from cribkit.games.views import GameView
 
 # ---------------------------------------------------------------------------------------------
 # Rules
@@ -115,6 +113,19 @@ class Rules:
         return "\n".join(lines)
 
     @classmethod
+    def options_text(cls) -> str:
+        """The options on one line, for an error message (``option_help`` has the details).
+
+        >>> from cribkit.games.tabletop.rules import TableTopRules
+        >>> TableTopRules.options_text()
+        'the options are players, target, adjacency, swap_sides, heels, first_lines'
+        """
+        names = [f.name for f in fields(cls)]
+        if not names:
+            return f"{cls.GAME} takes no options"
+        return f"the options are {', '.join(names)}"
+
+    @classmethod
     def from_options(cls, options: Mapping[str, object]) -> Self:
         """Rules from option values, given as values or as text (``"3"``, ``"true"``)."""
         known = {f.name: f for f in fields(cls)}
@@ -124,7 +135,7 @@ class Rules:
             if f is None:
                 raise RulesError(
                     f"{cls.GAME} has no option {name!r}{_did_you_mean(name, known)}: "
-                    f"the options are\n{cls.option_help()}"
+                    f"{cls.options_text()}"
                 )
             values[name] = _coerce(cls.GAME, name, raw, f.default)
         return cls(**values)
@@ -236,176 +247,6 @@ def check_seat(seat: object, players: int) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-# Events
-
-#: The event types whose breakdown is a hand or crib count.
-_SHOW_KINDS = frozenset({"show", "crib"})
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened, in order: a card laid, a go, a hand counted, a win.
-
-    ``points`` were scored by ``seat`` (for that seat's side) and ``scores`` are the running
-    totals of every side after the event. ``cards`` depend on the type: the current count for
-    ``peg`` (the card laid is the last), the hand for ``show``, the crib for ``crib``, the cards
-    of a ``hand`` dealt or a ``discard``. ``private`` events are known only to ``seat``.
-    The explanation is built when asked for, so events cost little to make:
-
-    >>> e = Event("show", seat=1, points=10, cards=tuple(map(Card.parse, "5h 5c Jd Kh".split())),
-    ...           starter=Card.parse("4s"))
-    >>> e.words()
-    'fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten'
-    """
-
-    type: str
-    seat: int | None = None
-    points: int = 0
-    scores: tuple[int, ...] = ()
-    cards: tuple[Card, ...] = ()
-    starter: Card | None = None
-    count: int | None = None
-    deal: int = 0
-    private: bool = False
-    #: ``declare``/``muggins``: what was counted (``peg``, ``show``, ``crib``).
-    kind: str = ""
-    #: ``declare``: the points the declaration missed (hidden from the players' views).
-    missed: int = 0
-    #: ``muggins``: the seat that missed the points; ``cut``: the first dealer, once decided.
-    other: int | None = None
-    #: ``cut``: the seat of each card cut.
-    seats: tuple[int, ...] = ()
-
-    @property
-    def breakdown(self) -> Score[Card] | PegScore | None:
-        """The scoring breakdown behind the points, when they come from cards."""
-        kind = self.kind or self.type
-        if kind == "peg" and self.cards and self.type in ("peg", "declare", "muggins"):
-            return score_peg(self.cards)
-        if (
-            kind in _SHOW_KINDS
-            and self.type in ("show", "crib", "declare", "muggins")
-            and len(self.cards) == 4
-            and self.starter is not None
-        ):
-            return score_hand(self.cards, self.starter, crib=kind == "crib")
-        return None
-
-    def words(self) -> str:
-        """How the points are counted, the way players say it (empty when nothing to say).
-
-        With manual counting a card laid or a hand shown scores nothing by itself (its points
-        come with the ``declare`` event), and its words stay empty rather than count for the
-        player.
-        """
-        if self.type == "go":
-            return "one for the go"
-        if self.type == "last_card":
-            return "one for last card"
-        if self.type == "heels":
-            return "two for his heels"
-        if self.type == "say_go":
-            return "go"
-        breakdown = self.breakdown
-        if breakdown is None:
-            return ""
-        if self.type in ("peg", "show", "crib") and breakdown.total != self.points:
-            return ""
-        return breakdown.words()
-
-    def text(self, *, full: bool = True) -> str:
-        """The event as a sentence for a log; ``full=False`` leaves out what a declaration
-        missed (for the players' eyes: finding it is the opponents' game)."""
-        who = f"seat {self.seat}"
-        cards = " ".join(str(c) for c in self.cards)
-        points = f" ({points_text(self.points)})" if self.points else ""
-        words = self.words()
-        said = f": {words}" if words and self.type not in ("go", "last_card", "heels") else ""
-        match self.type:
-            case "cut":
-                cut = ", ".join(
-                    f"seat {s} cuts {c}" for s, c in zip(self.seats, self.cards, strict=True)
-                )
-                return f"{cut}; seat {self.other} deals first" if self.other is not None else cut
-            case "deal":
-                return f"deal {self.deal + 1}: seat {self.seat} deals"
-            case "hand":
-                return f"{who} is dealt {cards}"
-            case "discard":
-                return f"{who} lays away {cards}"
-            case "starter":
-                return f"the starter is {self.starter}"
-            case "peg":
-                return f"{who} plays {self.cards[-1]} for {self.count}{said}{points}"
-            case "say_go":
-                return f"{who} says go"
-            case "go" | "last_card" | "heels":
-                return f"{who}: {words}{points}"
-            case "show" | "crib":
-                what = "crib" if self.type == "crib" else "hand"
-                return (
-                    f"{who} shows {what} {cards} with {self.starter}{said}{points or ' (nothing)'}"
-                )
-            case "declare":
-                missed = f", missing {points_text(self.missed)}" if self.missed and full else ""
-                what = _COUNTED.get(self.kind, self.kind)
-                return f"{who} declares {points_text(self.points)} for the {what}{missed}"
-            case "muggins":
-                return (
-                    f"{who} calls muggins and takes the {points_text(self.points)} "
-                    f"seat {self.other} missed{said}"
-                )
-            case "win":
-                return f"{who} wins, {'-'.join(str(s) for s in self.scores)}"
-            case _:
-                return f"{who} {self.type}{points}"
-
-    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
-        """The JSON form; for a ``viewer`` seat the cards of others' private events are hidden,
-        and so are what a declaration missed and the correct count behind it.
-
-        ``words`` explains the points and ``text`` says what happened.
-        """
-        hidden = self.private and viewer is not None and viewer != self.seat
-        secret_count = self.type == "declare" and viewer is not None
-        out: dict[str, Any] = {"type": self.type}
-        if self.seat is not None:
-            out["seat"] = self.seat
-        out["points"] = self.points
-        if self.scores:
-            out["scores"] = list(self.scores)
-        if hidden:
-            out["card_count"] = len(self.cards)
-        elif self.cards:
-            out["cards"] = [str(c) for c in self.cards]
-        if self.starter is not None:
-            out["starter"] = str(self.starter)
-        if self.count is not None:
-            out["count"] = self.count
-        if self.type == "deal" or self.deal:
-            out["deal"] = self.deal
-        if self.kind:
-            out["kind"] = self.kind
-        if self.type == "declare" and not secret_count:
-            out["missed"] = self.missed
-        if self.other is not None:
-            out["other"] = self.other
-        if self.seats:
-            out["seats"] = list(self.seats)
-        if self.private:
-            out["private"] = True
-        if not hidden:
-            words = "" if secret_count else self.words()
-            if words:
-                out["words"] = words
-            out["text"] = self.text(full=viewer is None)
-        return out
-
-
-_COUNTED = {"peg": "card played", "show": "hand", "crib": "crib"}
-
-
-# ---------------------------------------------------------------------------------------------
 # Results, transitions, the state protocol
 
 S = TypeVar("S", bound="GameState")
@@ -442,32 +283,21 @@ class Result:
         }
 
 
-#: An event not made yet: type, seat, points, scores, deal, and its other fields by name.
-PendingEvent = tuple[str, int | None, int, tuple[int, ...], int, dict[str, Any]]
-#: A typed event not made yet: its kind and its fields by name.
-PendingKind = tuple[Callable[..., GameEvent], dict[str, Any]]
-#: An event of either form, while the games move to typed events (then :class:`GameEvent`).
-AnyEvent = Any
-
-
-def _make(pending: PendingEvent | PendingKind) -> AnyEvent:
-    if len(pending) == 2:
-        kind, values = pending
-        return kind(**values)
-    name, seat, points, scores, deal, extra = pending
-    return Event(name, seat=seat, points=points, scores=scores, deal=deal, **extra)
+#: An event not made yet: its kind and its fields by name.
+PendingEvent = tuple[Callable[..., GameEvent], dict[str, Any]]
 
 
 class Transition(Generic[S]):
     """What :meth:`GameState.apply` returns: the new state and what happened on the way.
 
-    A game may give its events as ``pending`` records; they become :class:`Event` objects
+    A game may give its events as ``pending`` records; they become :class:`~cribkit.games.events.GameEvent` objects
     when :attr:`events` is first read, so that steps whose events nobody reads (simulations,
     searches) cost less.
 
-    >>> t = Transition("state", pending=[("go", 1, 1, (3, 5), 0, {})])
+    >>> from cribkit.games.classic.events import GoPoint
+    >>> t = Transition("state", pending=[(GoPoint, {"seat": 1, "points": 1, "scores": (3, 5)})])
     >>> t.events
-    (Event(type='go', seat=1, points=1, scores=(3, 5), cards=(), starter=None, count=None, deal=0, private=False, kind='', missed=0, other=None, seats=()),)
+    (GoPoint(seat=1, points=1, scores=(3, 5), deal=0),)
     """
 
     __slots__ = ("_events", "_pending", "state")
@@ -475,20 +305,20 @@ class Transition(Generic[S]):
     def __init__(
         self,
         state: S,
-        events: Iterable[AnyEvent] = (),
+        events: Iterable[GameEvent] = (),
         *,
-        pending: Sequence[PendingEvent | PendingKind] = (),
+        pending: Sequence[PendingEvent] = (),
     ) -> None:
         self.state = state
-        self._events: tuple[AnyEvent, ...] | None = None if pending else tuple(events)
+        self._events: tuple[GameEvent, ...] | None = None if pending else tuple(events)
         self._pending = pending
 
     @property
-    def events(self) -> tuple[AnyEvent, ...]:
+    def events(self) -> tuple[GameEvent, ...]:
         """The events, in order."""
         events = self._events
         if events is None:
-            events = self._events = tuple(_make(p) for p in self._pending)
+            events = self._events = tuple(kind(**values) for kind, values in self._pending)
             self._pending = ()
         return events
 
@@ -533,8 +363,8 @@ class GameState(Protocol):
     def apply(self, action: Action) -> Transition[Any]:
         """The new state after ``action`` and the events; raises like :meth:`verify`."""
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """A JSON-ready view holding only what ``seat`` may know."""
+    def observation(self, seat: int) -> GameView:
+        """The view of ``seat``: only what that seat may know."""
 
     def record(self) -> dict[str, Any]:
         """The game so far as a JSON record (see :mod:`cribkit.games.records`)."""
@@ -641,8 +471,7 @@ def lookup(spec: str) -> Rules:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise RulesError(
-                f"option {item!r} in {spec!r} is not name=value: the options are\n"
-                f"{info.rules_type.option_help()}"
+                f"option {item!r} in {spec!r} is not name=value: {info.rules_type.options_text()}"
             )
         options[key.strip().lower()] = value.strip()
     return info.rules_type.from_options(options)

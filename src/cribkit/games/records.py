@@ -24,14 +24,14 @@ cribkit.games.errors.RecordError: action 0 {"type": "play", "seat": 0, "card": "
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
 from cribkit.core.cards import CardError
+from cribkit.games.events import GameEvent
 from cribkit.games.protocol import (
     Action,
-    AnyEvent,
     GameError,
     GameState,
     RecordError,
@@ -39,7 +39,18 @@ from cribkit.games.protocol import (
     game_info,
 )
 
-__all__ = ["FORMAT", "VERSION", "RecordError", "Replay", "dumps", "jsonable", "loads", "replay"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "RecordError",
+    "Replay",
+    "Step",
+    "dumps",
+    "jsonable",
+    "loads",
+    "replay",
+    "steps",
+]
 
 FORMAT: Final = "cribkit-record"
 VERSION: Final = 1
@@ -52,11 +63,11 @@ class Replay:
     record ends before the game does)."""
 
     state: GameState
-    events: tuple[AnyEvent, ...]
+    events: tuple[GameEvent, ...]
     result: Result | None
 
     def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
-        """JSON-ready: ``events`` (see :meth:`Event.to_dict`) and ``result``."""
+        """JSON-ready: ``events`` (see :meth:`~cribkit.games.events.GameEvent.to_json`) and ``result``."""
         return {
             "events": [event.to_dict(viewer) for event in self.events],
             "result": None if self.result is None else self.result.to_dict(),
@@ -84,7 +95,7 @@ def _setup(record: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
     return setup
 
 
-def start_from(record: Mapping[str, Any]) -> tuple[GameState, tuple[AnyEvent, ...]]:
+def start_from(record: Mapping[str, Any]) -> tuple[GameState, tuple[GameEvent, ...]]:
     """The opening state of a record and the events of the setup (cut, deal)."""
     if not isinstance(record, Mapping):
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
@@ -115,16 +126,30 @@ def start_from(record: Mapping[str, Any]) -> tuple[GameState, tuple[AnyEvent, ..
     return transition.state, transition.events
 
 
-def replay(record: Mapping[str, Any] | str) -> Replay:
-    """Play a record (a dict, or its JSON text) again: every event and the result.
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a replayed record: the action (None for the opening), the events it made
+    and the state after it."""
 
-    A malformed record or an illegal action raises :class:`RecordError`, which names the
-    first bad action by its index (from 0) and the rule it breaks.
+    action: Action | None
+    events: tuple[GameEvent, ...]
+    state: GameState
+
+
+def steps(record: Mapping[str, Any] | str) -> Iterator[Step]:
+    """Play a record again step by step: the opening (cut, deal), then one step per action.
+
+    The record's ``result``, if it has one, is checked after the last step. A malformed record
+    or an illegal action raises :class:`RecordError`, which names the first bad action by its
+    index (from 0) and the rule it breaks; the steps before it have been given.
+
+    >>> [len(step.events) > 0 for step in steps({"game": "solitaire", "seed": 1})]
+    [True]
     """
     if isinstance(record, str):
         record = loads(record)
     state, opening = start_from(record)
-    events = list(opening)
+    yield Step(None, opening, state)
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError(f"actions is a list of actions, not {type(actions).__name__}")
@@ -135,10 +160,10 @@ def replay(record: Mapping[str, Any] | str) -> Replay:
         except (GameError, CardError) as error:
             shown = json.dumps(data) if jsonable(data) else repr(data)
             raise RecordError(
-                f"action {index} {shown}: {error}", index=index, cause=error
+                f"action {index} {shown[:200]}: {error}", index=index, cause=error
             ) from None
         state = transition.state
-        events.extend(transition.events)
+        yield Step(action, transition.events, state)
     result = state.result
     expected = record.get("result")
     if expected is not None and (result is None or result.to_dict() != expected):
@@ -146,7 +171,20 @@ def replay(record: Mapping[str, Any] | str) -> Replay:
             f"the record's result {json.dumps(expected)} is not what its actions give: "
             f"{json.dumps(None if result is None else result.to_dict())}"
         )
-    return Replay(state, tuple(events), result)
+
+
+def replay(record: Mapping[str, Any] | str) -> Replay:
+    """Play a record (a dict, or its JSON text) again: every event and the result.
+
+    A malformed record or an illegal action raises :class:`RecordError` (see :func:`steps`).
+    """
+    events: list[GameEvent] = []
+    state: GameState | None = None
+    for step in steps(record):
+        events.extend(step.events)
+        state = step.state
+    assert state is not None  # steps gives the opening at least
+    return Replay(state, tuple(events), state.result)
 
 
 def jsonable(data: object) -> bool:

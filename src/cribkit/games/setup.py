@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cribkit.core.cards import DECK, DECK_SIZE, Card
+from cribkit.core.cards import DECK, DECK_SIZE, Card, card_rank
 from cribkit.games.protocol import Action, GameError, Rules
 from cribkit.games.records import FORMAT, VERSION
 from cribkit.games.stacking import as_deck
@@ -207,8 +207,8 @@ def cut_for_first_deal(
     for deck in decks:
         cards = tuple(DECK[deck[i]] for i in range(len(contenders)))
         rounds.append((contenders, cards))
-        low = min(c >> 2 for c in cards)
-        contenders = tuple(s for s, c in zip(contenders, cards, strict=True) if c >> 2 == low)
+        low = min(card_rank(c) for c in cards)
+        contenders = tuple(s for s, c in zip(contenders, cards, strict=True) if card_rank(c) == low)
         if len(contenders) == 1:
             return contenders[0], rounds
     raise GameError("the cut for the first deal ran out of decks while players were tied")

@@ -20,18 +20,16 @@ from typing import Any
 
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
-from cribkit.games.protocol import AnyEvent, Rules
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import Rules
 
 #: Phases of a deal whose points are reported apart: classic's play (his heels included), hands
 #: and crib; Table Top's lines.
 PHASES = ("pegging", "hand", "crib", "lines")
-_PHASE_OF = {"peg": "pegging", "go": "pegging", "last_card": "pegging", "heels": "pegging",
-             "show": "hand", "crib": "crib", "line": "lines"}  # fmt: skip
 #: Cribbage Tiles has no deals: its points are reported per game and per turn, by kind (a
-#: declared count with option ``joker`` is the mover's crib hands and bonuses together).
+#: declared count with option ``joker`` is the mover's crib hands and bonuses together); each
+#: event says where its points go (:meth:`~cribkit.games.events.GameEvent.points_phase`).
 TILES_KINDS = ("hands", "bonuses", "joker", "deductions")
-_TILES_KIND_OF = {"hand": "hands", "declare": "hands", "bonus": "bonuses", "joker": "joker",
-                  "deduct": "deductions"}  # fmt: skip
 #: The events that are a turn of Cribbage Tiles.
 _TILES_TURNS = frozenset(("play", "exchange", "pass"))
 
@@ -115,7 +113,7 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
 
 
 def _count_tiles(
-    events: Sequence[AnyEvent],
+    events: Sequence[GameEvent],
     seat_entrant: list[int],
     turns: list[int],
     tiles_points: list[dict[str, int]],
@@ -127,13 +125,13 @@ def _count_tiles(
         entrant = seat_entrant[event.seat]
         if event.type in _TILES_TURNS:
             turns[entrant] += 1
-        kind = _TILES_KIND_OF.get(event.type)
+        kind = event.points_phase()
         if kind is not None:
             tiles_points[entrant][kind] += event.points
 
 
 def _count(
-    events: Sequence[AnyEvent],
+    events: Sequence[GameEvent],
     state: Any,
     seat_entrant: list[int],
     points: list[dict[str, dict[str, int]]],
@@ -145,10 +143,9 @@ def _count(
         if event.seat is None:
             continue
         # With manual counting the points come with declare (and muggins) events, by kind.
-        kind = event.kind if event.type in ("declare", "muggins") else event.type
-        phase = _PHASE_OF.get(kind)
-        if phase is None:
-            continue
+        phase = event.points_phase()
+        if phase not in PHASES:
+            continue  # no points, or Tiles' kinds (counted by _count_tiles)
         role = "dealer" if event.seat == dealer else "pone"
         entrant = seat_entrant[event.seat]
         points[entrant][role][phase] += event.points

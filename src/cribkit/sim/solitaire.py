@@ -11,7 +11,7 @@ deal the best possible total, knowing the whole deck order, is computed too.
 >>> data["deals"], data["seeds"], 0 <= data["good_rate"] <= 1
 (20, [1, 20], True)
 
-The daily deal's seed is :func:`~cribkit.games.solitaire.state.daily_seed` of the date (``YYYYMMDD``).
+The daily deal's seed is :func:`~cribkit.games.solitaire.deal.daily_seed` of the date (``YYYYMMDD``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from typing import Any
 
 from cribkit.ai.players import LEVELS, make_player
 from cribkit.ai.solitaire import best_play, best_possible_total
-from cribkit.games.solitaire.state import SolitaireRules, daily_seed, start_solitaire
+from cribkit.games.solitaire.deal import daily_seed
+from cribkit.games.solitaire.rules import SolitaireRules
+from cribkit.games.solitaire.state import start_solitaire
 from cribkit.sim import wilson_interval
 
 __all__ = ["SolitaireSimResult", "daily_seed", "deal_report", "play_deal", "simulate_solitaire"]
@@ -53,7 +55,7 @@ def deal_report(seed: int | str, level: str = "expert") -> dict[str, Any]:
     """One deal played by an AI ``level``, JSON-ready, for a command that shows a deal (such
     as the daily one): the ``seed``, the ``total`` and its ``rating``, the ``best`` possible
     total with each round's best lay-away and points (``best_rounds``), every event
-    (``to_dict()``: ``text`` and ``words``) and the game's ``record``.
+    (``to_json()``: ``text`` and ``words``) and the game's ``record``.
 
     >>> report = deal_report(20250314)
     >>> report["total"], report["best"], report["rating"], len(report["best_rounds"])
@@ -86,8 +88,8 @@ def deal_report(seed: int | str, level: str = "expert") -> dict[str, Any]:
             )
         ],
         "best_last_hand": plan.last_hand_points,
-        "rounds": [done.to_dict() for done in state.rounds],
-        "events": [event.to_dict() for event in events],
+        "rounds": [done.to_json() for done in state.rounds],
+        "events": [event.to_json() for event in events],
         "record": state.record(),
     }
 

@@ -18,7 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog, Static
 
 from cribkit.ai.players import Player
-from cribkit.games.protocol import Action, AnyEvent, GameError, GameState, Rules
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import Action, GameError, GameState, Rules
 from cribkit.store.saves import save_record
 from cribkit.tui.naming import SeatNames
 from cribkit.tui.session import computer_players, open_game
@@ -57,7 +58,7 @@ class ComputerGameApp(App[None], Generic[S]):
         self.saved_to: Path | None = None
         self.opponents: dict[int, Player] = {}
         self.undo_stack: list[S] = []
-        self.events: list[AnyEvent] = []
+        self.events: list[GameEvent] = []
         self._reset_view()
         self._pending_record = record
         self.state: S = self._new_state()
@@ -69,7 +70,7 @@ class ComputerGameApp(App[None], Generic[S]):
     def _reset_view(self) -> None:
         """Forget what the view shows of the previous position (selection, staged moves)."""
 
-    def _applied(self, before: S, action: Action, events: list[AnyEvent]) -> list[AnyEvent]:
+    def _applied(self, before: S, action: Action, events: list[GameEvent]) -> list[GameEvent]:
         """Note on screen what ``action`` did; returns the events to log now."""
         return events
 
@@ -80,7 +81,7 @@ class ComputerGameApp(App[None], Generic[S]):
     def _after_computer(self) -> None:
         """After the computer's turns: move the cursor and the like."""
 
-    def _log_events(self, events: Sequence[AnyEvent]) -> None:
+    def _log_events(self, events: Sequence[GameEvent]) -> None:
         raise NotImplementedError
 
     def _refresh(self) -> None:
@@ -97,7 +98,7 @@ class ComputerGameApp(App[None], Generic[S]):
     def _new_state(self) -> S:
         record = self._pending_record
         self._pending_record = None
-        opened: tuple[S, list[AnyEvent]] = open_game(
+        opened: tuple[S, list[GameEvent]] = open_game(
             self.rules, self.STATE_TYPE, seed=self.seed, record=record
         )
         state, self.events = opened

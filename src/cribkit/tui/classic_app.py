@@ -19,12 +19,18 @@ from textual.widgets import Footer, RichLog, Static
 
 from cribkit.ai.classic import ClassicPlayer
 from cribkit.core.analysis import analyse_discards
-from cribkit.core.cards import Card, card_rank, mask_bits
-from cribkit.games.actions import Declare, Discard
-from cribkit.games.classic.actions import Muggins, PassMuggins, Play
-from cribkit.games.classic.rules import ClassicRules
-from cribkit.games.classic.state import ClassicState
-from cribkit.games.protocol import Event
+from cribkit.core.cards import Card, card_rank
+from cribkit.games.classic import (
+    ClassicRules,
+    ClassicState,
+    ClassicView,
+    Declare,
+    Discard,
+    Muggins,
+    PassMuggins,
+    Play,
+)
+from cribkit.games.events import GameEvent
 from cribkit.tui.base import ComputerGameApp
 from cribkit.tui.widgets import card_text, cards_text, track_rows
 
@@ -77,7 +83,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
 
     # -- the log ----------------------------------------------------------------------------
 
-    def _log_events(self, events: Sequence[Event]) -> None:
+    def _log_events(self, events: Sequence[GameEvent]) -> None:
         log = self.query_one("#log", RichLog)
         for event in events:
             if event.private and event.seat != self.human:
@@ -166,14 +172,14 @@ class ClassicApp(ComputerGameApp[ClassicState]):
     def action_hint(self) -> None:
         log = self.query_one("#log", RichLog)
         state = self.state
-        obs = state.observation(self.human)
-        if state.current_player != self.human:
+        view = self._view()
+        if view.current_player != self.human:
             return
-        if state.phase == "discard" and self.rules.players == 2:
-            dealer = state.dealer == self.human
+        if view.phase == "discard" and self.rules.players == 2:
+            dealer = view.dealer == self.human
             from cribkit.ai.classic import _table_model
 
-            options = analyse_discards(self._hand(), dealer=dealer, crib_model=_table_model())
+            options = analyse_discards(view.hand, dealer=dealer, crib_model=_table_model())
             log.write(
                 Text(
                     "Hint: lay away (hand over 46 starters, crib from the expert's table):",
@@ -189,16 +195,17 @@ class ClassicApp(ComputerGameApp[ClassicState]):
                         style="magenta",
                     )
                 )
-        elif state.phase == "play":
+        elif view.phase == "play":
             advisor = ClassicPlayer("expert", seed=1)
-            hand = [card_rank(c) for c in self._hand()]
-            pile = [card_rank(c) for c in state.pile]
+            hand = [card_rank(c) for c in view.hand]
+            pile = [card_rank(c) for c in view.pile]
             legal = {card_rank(a.card) for a in state.legal_actions() if isinstance(a, Play)}
             if len(legal) == 1 or self.rules.players != 2:
-                action = advisor.choose(obs, state.legal_actions())
-                log.write(Text(f"Hint: play {action.card}", style="magenta"))  # type: ignore[attr-defined]
+                action = advisor.choose(view, state.legal_actions())
+                if isinstance(action, Play):
+                    log.write(Text(f"Hint: play {action.card}", style="magenta"))
                 return
-            values = advisor.play_values(obs, hand, pile)
+            values = advisor.play_values(view, hand, pile)
             best = max(values, key=lambda r: (values[r], r))
             parts = ", ".join(
                 f"{_rank_name(r)} {v:+.2f}"
@@ -221,15 +228,19 @@ class ClassicApp(ComputerGameApp[ClassicState]):
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def _hand(self) -> list[Card]:
-        return sorted(Card(c) for c in mask_bits(self.state.hands[self.human]))
+    def _view(self) -> ClassicView:
+        """What the human's seat may know: the screen shows nothing else."""
+        return self.state.observation(self.human)
+
+    def _hand(self) -> tuple[Card, ...]:
+        return self._view().hand
 
     def _refresh(self) -> None:
-        state = self.state
+        view = self._view()
         board = Text()
         sides = self.rules.sides
         for side in range(sides):
-            score = state.scores[side]
+            score = view.scores[side]
             rows = track_rows(
                 score, self.rear[side] if self.rear[side] != score else -1, self.rules.target
             )
@@ -242,49 +253,49 @@ class ClassicApp(ComputerGameApp[ClassicState]):
         self.query_one("#board", Static).update(board)
 
         table = Text()
-        crib_owner = self.seat_name(state.dealer)
+        crib_owner = self.seat_name(view.crib_owner)
         table.append(
-            f"Deal {state.deal_no + 1} · {crib_owner}{'r' if crib_owner == 'You' else chr(39) + 's'} crib"
+            f"Deal {view.deal + 1} · {crib_owner}{'r' if crib_owner == 'You' else chr(39) + 's'} crib"
         )
-        if state.starter is not None:
+        if view.starter is not None:
             table.append(" · starter ")
-            table.append_text(card_text(Card(state.starter)))
+            table.append_text(card_text(view.starter))
         others = [
-            f"{self.seat_name(s)} {state.hands[s].bit_count()}"
-            for s in range(self.rules.players)
+            f"{self.seat_name(s)} {count}"
+            for s, count in enumerate(view.hand_counts)
             if s != self.human
         ]
         table.append(" · cards left: " + ", ".join(others))
-        table.append(f"\nCount {state.count:>2}: ", style="bold")
-        table.append_text(cards_text([Card(c) for c in state.pile]))
+        table.append(f"\nCount {view.count:>2}: ", style="bold")
+        table.append_text(cards_text(list(view.pile)))
         self.query_one("#table", Static).update(table)
 
         hand = Text("Your hand: ")
-        hand.append_text(cards_text(self._hand(), numbered=True, selected=frozenset(self.selected)))
-        kept = mask_bits(state.kept[self.human])
-        if state.phase != "discard" and kept:
+        hand.append_text(
+            cards_text(list(view.hand), numbered=True, selected=frozenset(self.selected))
+        )
+        if view.phase != "discard" and view.kept:
             hand.append("   for the show: ", style="dim")
-            hand.append_text(cards_text([Card(c) for c in kept]))
+            hand.append_text(cards_text(list(view.kept)))
         self.query_one("#hand", Static).update(hand)
-        self._say(self._prompt_text())
+        self._say(self._prompt_text(view))
 
-    def _prompt_text(self) -> str:
-        state = self.state
-        if state.is_terminal and state.result is not None:
-            result = state.result
+    def _prompt_text(self, view: ClassicView) -> str:
+        result = view.result
+        if result is not None:
             who = self.side_name(result.winner)
             verb = "win" if who in ("You", "Us") else "wins"
             return f"{who} {verb} {'-'.join(map(str, result.scores))} ({result.skunk or 'game'}). n: new game, q: quit"
-        if state.current_player != self.human:
+        if view.current_player != self.human:
             return "waiting..."
-        if state.phase == "discard":
-            whose = "your" if state.dealer == self.human else f"{self.seat_name(state.dealer)}'s"
-            return f"Pick {self.rules.discards} card(s) for {whose} crib (1-{len(self._hand())}), then Enter. h: hint"
-        if state.phase == "play":
-            return f"Your play on {state.count}: press the card's number. h: hint, u: undo"
-        if state.phase == "declare":
+        if view.phase == "discard":
+            whose = "your" if view.dealer == self.human else f"{self.seat_name(view.dealer)}'s"
+            return f"Pick {self.rules.discards} card(s) for {whose} crib (1-{len(view.hand)}), then Enter. h: hint"
+        if view.phase == "play":
+            return f"Your play on {view.count}: press the card's number. h: hint, u: undo"
+        if view.phase == "declare":
             return f"Declare your points: type a number and Enter [{self.typed}]"
-        if state.phase == "muggins":
+        if view.phase == "muggins":
             return "m: call muggins on that count, Enter: let it stand"
         return ""
 

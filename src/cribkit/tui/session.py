@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from cribkit.ai.players import Player, make_player
-from cribkit.games.protocol import AnyEvent, GameError, Rules, start
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import GameError, Rules, start
 from cribkit.games.records import replay
 
 S = TypeVar("S")
@@ -28,7 +29,7 @@ def open_game(
     *,
     seed: int | str,
     record: Mapping[str, Any] | None = None,
-) -> tuple[S, list[AnyEvent]]:
+) -> tuple[S, list[GameEvent]]:
     """A new game with ``rules`` and ``seed``, or the game a saved ``record`` reaches, with
     every event so far; a record of another game is refused."""
     if record is not None:

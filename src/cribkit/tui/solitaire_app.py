@@ -25,9 +25,23 @@ from textual.widgets import Footer, RichLog, Static
 from cribkit.ai.solitaire import LayAwayOption, best_play, options_for
 from cribkit.core.cards import Card
 from cribkit.games.actions import Discard
-from cribkit.games.protocol import AnyEvent, GameError
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import GameError
 from cribkit.games.records import replay
-from cribkit.games.solitaire.state import ROUNDS, SolitaireRules, SolitaireState, start_solitaire
+from cribkit.games.solitaire import (
+    ROUNDS,
+    CribCounted,
+    GameEnded,
+    HandCounted,
+    HisHeels,
+    LastHandCounted,
+    RoundDealt,
+    SolitaireRules,
+    SolitaireState,
+    StarterToBottom,
+    StarterTurned,
+    start_solitaire,
+)
 from cribkit.store.saves import save_record
 from cribkit.tui.naming import with_symbols
 from cribkit.tui.widgets import card_text, cards_text
@@ -83,7 +97,7 @@ class SolitaireApp(App[None]):
             state = replayed.state
             if not isinstance(state, SolitaireState):
                 raise GameError("this record is not a Cribbage Solitaire game")
-            self.events: list[AnyEvent] = list(replayed.events)
+            self.events: list[GameEvent] = list(replayed.events)
             self.seed = state.setup.seed
             meta = record.get("meta")
             undos = meta.get("undos") if isinstance(meta, dict) else None
@@ -122,21 +136,24 @@ class SolitaireApp(App[None]):
         line = text if isinstance(text, Text) else Text(text, style=style)
         self.query_one("#log", RichLog).write(line)
 
-    def _log_events(self, events: Sequence[AnyEvent]) -> None:
+    def _log_events(self, events: Sequence[GameEvent]) -> None:
         for event in events:
-            if event.type == "bottom":
-                continue
+            match event:
+                case StarterToBottom():
+                    continue  # the stock line shows the bottom of the stock
+                case StarterTurned(starter=starter):
+                    self.last_starter = starter
+                    style = ""
+                case RoundDealt():
+                    style = "bold yellow"
+                case HandCounted() | CribCounted() | LastHandCounted() | HisHeels():
+                    style = "bold cyan" if event.points else "cyan"
+                case GameEnded():
+                    style = "bold green"
+                case _:
+                    style = ""
             line = with_symbols(event.text())
-            style = ""
-            if event.type == "deal":
-                style = "bold yellow"
-            elif event.type in ("show", "crib", "last_hand", "heels"):
-                style = "bold cyan" if event.points else "cyan"
-            elif event.type == "end":
-                style = "bold green"
             self._write(line[0].upper() + line[1:], style)
-            if event.type == "starter" and event.starter is not None:
-                self.last_starter = Card(event.starter)
 
     def _lay_away(self) -> None:
         state = self.state
@@ -277,11 +294,11 @@ class SolitaireApp(App[None]):
 
         stock = Text()
         if not state.is_terminal:
-            seen = state.observation(0)
-            stock.append(f"Stock: {seen['stock_count']} cards")
-            if seen["bottom"]:
+            view = state.observation(0)
+            stock.append(f"Stock: {view.stock_count} cards")
+            if view.bottom:
                 stock.append("; at the bottom, as you saw them go: ", style="dim")
-                stock.append_text(cards_text([Card.parse(c) for c in seen["bottom"]]))
+                stock.append_text(cards_text(list(view.bottom)))
         self.query_one("#stock", Static).update(stock)
         if prompt:
             self._say(self._prompt_text())

@@ -30,17 +30,34 @@ from textual.widgets import Footer, Static
 
 from cribkit.ai.tabletop import TableTopPlayer, _Position
 from cribkit.core.cards import Card
-from cribkit.games.protocol import Action, Event
-from cribkit.games.tabletop.actions import COLUMNS, SIZE, Place, cell_name
-from cribkit.games.tabletop.rules import CENTRE, LINES, PLACEMENTS, TableTopRules, line_name
-from cribkit.games.tabletop.state import TableTopState, partial_line_total
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import Action
+from cribkit.games.tabletop import (
+    CENTRE,
+    COLUMNS,
+    EMPTY,
+    LINES,
+    PLACEMENTS,
+    SIZE,
+    Deal,
+    Heels,
+    LineCounted,
+    Place,
+    Placement,
+    TableTopRules,
+    TableTopState,
+    TurnUp,
+    Win,
+    cell_name,
+    line_name,
+    partial_line_total,
+)
 from cribkit.tui.base import ComputerGameApp
 from cribkit.tui.naming import with_symbols
 from cribkit.tui.widgets import card_text
 
 __all__ = ["TableTopApp"]
 
-_EMPTY = -1
 #: The styles of the human's side and of the other side.
 _SIDE_STYLES = ("bold green", "bold cyan")
 _OPEN = " ·· "
@@ -61,7 +78,7 @@ def _cell_card(card: Card, style: str = "") -> Text:
 
 def _line_totals(grid: Sequence[int]) -> list[int]:
     """What each line (rows 0-4, then columns) of ``grid`` scores as it stands."""
-    return [partial_line_total([grid[c] for c in line if grid[c] != _EMPTY]) for line in LINES]
+    return [partial_line_total([grid[c] for c in line if grid[c] != EMPTY]) for line in LINES]
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +151,7 @@ class TableTopApp(ComputerGameApp[TableTopState]):
         #: The deal just counted, shown until the human goes on (n or Enter).
         self.review: DealView | None = None
         #: The next deal's first events, logged once the player goes on from the review.
-        self.deferred: list[Event] = []
+        self.deferred: list[GameEvent] = []
 
     def compose(self) -> ComposeResult:
         yield from self._board_beside_log()
@@ -158,55 +175,54 @@ class TableTopApp(ComputerGameApp[TableTopState]):
     def _plural(self, side: int) -> bool:
         return self.rules.players == 4 or side == self.human
 
-    def _log_events(self, events: Sequence[Event]) -> None:
+    def _log_events(self, events: Sequence[GameEvent]) -> None:
         sides = self.state.sides
         #: What each side has counted so far in the deal being counted.
         counted = [0] * self.rules.sides
         for index, event in enumerate(events):
-            kind = event.type
             before = events[index - 1] if index else None
-            if kind == "turn_up":
-                continue  # the turned card is on the board
-            if kind == "deal":
-                rows = tuple(getattr(event, "rows", ()))
-                rows_side = sides[rows[0]] if rows else 0
-                dealer = event.seat if event.seat is not None else 0
-                self._write(
-                    f"Deal {event.deal + 1}: {self.seat_name(dealer)} {self._deals(dealer)}; "
-                    f"{self._verb(rows_side, 'score')} the rows, "
-                    f"{self._subject(1 - rows_side)} the columns.",
-                    "bold yellow",
-                )
-                counted = [0] * self.rules.sides
-            elif kind == "line" and event.seat is not None:
-                side = sides[event.seat]
-                if before is None or before.type != "line" or before.seat != event.seat:
-                    lines = "rows" if getattr(event, "line", "").startswith("row") else "columns"
-                    self._write(f"{self._verb(side, 'count')} the {lines}:", "bold cyan")
-                counted[side] += event.points
-                self._write(self._line_text(event, side))
-                if index + 1 == len(events) or events[index + 1].type != "line":
-                    totals = ", ".join(
-                        f"{self.side_name(s)} +{counted[s]}" for s in range(self.rules.sides)
+            match event:
+                case TurnUp():
+                    continue  # the turned card is on the board
+                case Deal(seat=dealer, rows=rows):
+                    rows_side = sides[rows[0]] if rows else 0
+                    dealer = dealer if dealer is not None else 0
+                    self._write(
+                        f"Deal {event.deal + 1}: {self.seat_name(dealer)} {self._deals(dealer)}; "
+                        f"{self._verb(rows_side, 'score')} the rows, "
+                        f"{self._subject(1 - rows_side)} the columns.",
+                        "bold yellow",
                     )
-                    self._write(f"Deal {event.deal + 1} counted: {totals}.", "bold cyan")
-            elif kind == "win":
-                winner = sides[event.seat] if event.seat is not None else 0
-                scores = "-".join(map(str, event.scores))
-                self._write(f"{self._verb(winner, 'win')} the match, {scores}!", "bold yellow")
-            else:
-                if kind == "heels" and event.seat is not None:
-                    counted[sides[event.seat]] += event.points
-                line = self._named(event.text(full=False))
-                style = "bold cyan" if kind == "heels" else ""
-                if kind == "place":
-                    style = "dim" if event.seat == self.human else ""
-                self._write(line[0].upper() + line[1:], style)
+                    counted = [0] * self.rules.sides
+                case LineCounted(seat=int(seat)):
+                    side = sides[seat]
+                    if not isinstance(before, LineCounted) or before.seat != seat:
+                        lines = "rows" if event.is_row else "columns"
+                        self._write(f"{self._verb(side, 'count')} the {lines}:", "bold cyan")
+                    counted[side] += event.points
+                    self._write(self._line_text(event, side))
+                    if index + 1 == len(events) or not isinstance(events[index + 1], LineCounted):
+                        totals = ", ".join(
+                            f"{self.side_name(s)} +{counted[s]}" for s in range(self.rules.sides)
+                        )
+                        self._write(f"Deal {event.deal + 1} counted: {totals}.", "bold cyan")
+                case Win(seat=seat):
+                    winner = sides[seat] if seat is not None else 0
+                    scores = "-".join(map(str, event.scores))
+                    self._write(f"{self._verb(winner, 'win')} the match, {scores}!", "bold yellow")
+                case _:
+                    style = ""
+                    if isinstance(event, Heels) and event.seat is not None:
+                        counted[sides[event.seat]] += event.points
+                        style = "bold cyan"
+                    elif isinstance(event, Placement):
+                        style = "dim" if event.seat == self.human else ""
+                    line = self._named(event.text(full=False))
+                    self._write(line[0].upper() + line[1:], style)
 
-    def _line_text(self, event: Event, side: int) -> Text:
+    def _line_text(self, event: LineCounted, side: int) -> Text:
         """``Row 2 6♣ 9♥ 6♥ 10♣ J♦: fifteen two, ... nine``, in the side's colour."""
-        name = str(getattr(event, "line", ""))
-        label = name.replace("column ", "Col ").replace("row ", "Row ")
+        label = event.name.replace("column ", "Col ").replace("row ", "Row ")
         text = Text(f"{label} ", style=self._side_style(side))
         for card in event.cards:
             text.append_text(card_text(card))
@@ -222,16 +238,18 @@ class TableTopApp(ComputerGameApp[TableTopState]):
 
     # -- the flow -----------------------------------------------------------------------------
 
-    def _applied(self, before: TableTopState, action: Action, events: list[Event]) -> list[Event]:
+    def _applied(
+        self, before: TableTopState, action: Action, events: list[GameEvent]
+    ) -> list[GameEvent]:
         if isinstance(action, Place):
             if action.seat == self.human:
                 self.fresh = []
             else:
                 self.fresh.append(action.cell)
-        counted = any(event.type == "line" for event in events)
+        counted = any(isinstance(event, LineCounted) for event in events)
         if counted:
             # The next deal's first events wait until the player has seen this deal's count.
-            later = next((i for i, e in enumerate(events) if e.type == "deal"), len(events))
+            later = next((i for i, e in enumerate(events) if isinstance(e, Deal)), len(events))
             events, self.deferred = events[:later], events[later:]
             grid = list(before.grid)
             if isinstance(action, Place) and before.turned is not None:
@@ -454,7 +472,7 @@ class TableTopApp(ComputerGameApp[TableTopState]):
         turned: Card | None,
     ) -> Text:
         at_cursor = cell == cursor
-        if card != _EMPTY:
+        if card != EMPTY:
             style = "reverse" if at_cursor else (_FRESH if cell in self.fresh else "")
             return _cell_card(Card(card), style)
         if at_cursor and cell in open_cells and turned is not None:
@@ -513,7 +531,7 @@ class TableTopApp(ComputerGameApp[TableTopState]):
         card = with_symbols(str(state.turned))
         if self.cursor in state.open_cells():
             return f"Place {card} on {name}: Enter. Move: arrows or a-e, 1-5. h: hint"
-        if state.grid[self.cursor] != _EMPTY:
+        if state.grid[self.cursor] != EMPTY:
             held = with_symbols(str(Card(state.grid[self.cursor])))
             return f"Place {card}: {name} holds {held}; pick an open cell (··). h: hint"
         return f"Place {card}: {name} touches no card; pick an open cell (··). h: hint"

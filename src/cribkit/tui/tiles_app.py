@@ -32,11 +32,25 @@ from textual.widgets import Footer, Input, Static
 
 from cribkit.ai.tiles import TilesPlayer
 from cribkit.core.cards import RANK_CHARS
-from cribkit.games.protocol import Action, Event, GameError
-from cribkit.games.tiles.board import EMPTY, LETTERS
-from cribkit.games.tiles.notation import Exchange, Pass, PlayTiles
-from cribkit.games.tiles.rules import MAX_HAND, piece_colour, piece_turned, piece_value, tile_colour
-from cribkit.games.tiles.state import TilesRules, TilesState
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import Action, GameError
+from cribkit.games.tiles import (
+    COLOURS,
+    EMPTY,
+    LETTERS,
+    MAX_HAND,
+    Exchange,
+    GameWon,
+    Pass,
+    PlayTiles,
+    TilesRules,
+    TilesState,
+    piece_colour,
+    piece_turned,
+    piece_value,
+    tile_colour,
+    tile_text,
+)
 from cribkit.tui.base import ComputerGameApp
 
 __all__ = ["TilesApp"]
@@ -60,15 +74,13 @@ _COMMANDS: Final = {
 def _piece_text(piece: int, style: str = "") -> Text:
     """A piece as its value and colour, ``5d``; a turned 6 or 9 underlined."""
     value = RANK_CHARS[piece_value(piece) - 1]
-    colour = "dl"[piece_colour(piece)]
+    colour = COLOURS[piece_colour(piece)]
     full = _COLOUR_STYLES[piece_colour(piece)] + (" underline" if piece_turned(piece) else "")
     return Text(f"{value}{colour}", style=f"{full} {style}".strip())
 
 
 def _tile_text(tile: int) -> Text:
-    return Text(
-        RANK_CHARS[tile >> 1] + "dl"[tile_colour(tile)], style=_COLOUR_STYLES[tile_colour(tile)]
-    )
+    return Text(tile_text(tile), style=_COLOUR_STYLES[tile_colour(tile)])
 
 
 def bonus_cues(cells: Sequence[int], size: int) -> dict[int, int]:
@@ -173,24 +185,16 @@ class TilesApp(ComputerGameApp[TilesState]):
         named = _YOU_VERB.sub(lambda m: f"You {_SECOND_PERSON.get(m.group(1), m.group(1))}", named)
         return named[:1].upper() + named[1:]
 
-    def _log_events(self, events: Sequence[Event]) -> None:
+    def _log_events(self, events: Sequence[GameEvent]) -> None:
         previous = ""
         for event in events:
             kind, before, previous = event.type, previous, event.type
             if kind == "start" and before == "draw_first":
                 continue  # the draw said who plays first
-            if kind == "win":
-                seats = tuple(getattr(event, "seats", ()) or ())
-                scores = ", ".join(f"{self.seat_name(s)} {p}" for s, p in enumerate(event.scores))
-                if len(seats) > 1:
-                    who = " and ".join(self.seat_name(s) for s in seats)
-                    self._write(f"{who} share the win: {scores}.", "bold yellow")
-                else:
-                    seat = event.seat if event.seat is not None else 0
-                    verb = "win" if seat == self.human else "wins"
-                    self._write(f"{self.seat_name(seat)} {verb}: {scores}.", "bold yellow")
+            if isinstance(event, GameWon):
+                self._write_win(event)
                 continue
-            text = str(event.to_dict(viewer=self.human).get("text", ""))
+            text = str(event.to_json(viewer=self.human).get("text", ""))
             if not text:
                 continue
             line = self._named(text)
@@ -207,9 +211,21 @@ class TilesApp(ComputerGameApp[TilesState]):
             else:
                 self._write(line)
 
+    def _write_win(self, event: GameWon) -> None:
+        scores = ", ".join(f"{self.seat_name(s)} {p}" for s, p in enumerate(event.scores))
+        if len(event.seats) > 1:
+            who = " and ".join(self.seat_name(s) for s in event.seats)
+            self._write(f"{who} share the win: {scores}.", "bold yellow")
+            return
+        seat = event.seats[0]
+        verb = "win" if seat == self.human else "wins"
+        self._write(f"{self.seat_name(seat)} {verb}: {scores}.", "bold yellow")
+
     # -- the flow -----------------------------------------------------------------------------
 
-    def _applied(self, before: TilesState, action: Action, events: list[Event]) -> list[Event]:
+    def _applied(
+        self, before: TilesState, action: Action, events: list[GameEvent]
+    ) -> list[GameEvent]:
         if isinstance(action, PlayTiles):
             size = self.rules.board_size
             cells = {r * size + c for r, c in action.cells}
@@ -266,31 +282,35 @@ class TilesApp(ComputerGameApp[TilesState]):
             return
         try:
             action = self.state.parse(text, self.human)
-            if isinstance(action, PlayTiles):
-                score = self.state.preview(action)
-            else:
-                self.state.verify(action)
+            preview.update(self._preview_text(action))
         except GameError as error:
             preview.update(Text(self._named(str(error)), style="red"))
-            self._draw_board()
-            return
-        if isinstance(action, PlayTiles):
-            self.staged = action
-            parts = [f"{h.name} {h.points}" for h in score.hands]
-            parts += [f"bonus {b.points}" for b in score.bonuses]
-            out = Text(f"Scores {score.points}: ", style="bold green")
-            out.append(" + ".join(parts))
-            words = "; ".join(h.breakdown.words() for h in score.hands if h.main)
-            if words:
-                out.append(f" ({words})", style="dim")
-            preview.update(out)
-        elif isinstance(action, Exchange):
-            preview.update(Text("Exchange: you miss the turn and draw new tiles", "green"))
-        elif isinstance(action, Pass):
-            preview.update(Text("Pass: you miss the turn", "green"))
-        else:
-            preview.update(Text(self.state.notation(action), "green"))
         self._draw_board()
+
+    def _preview_text(self, action: Action) -> Text:
+        """What ``action`` does (a play: what it scores); raises like ``verify``."""
+        state = self.state
+        match action:
+            case PlayTiles():
+                score = state.preview(action)
+                self.staged = action
+                parts = [f"{h.name} {h.points}" for h in score.hands]
+                parts += [f"bonus {b.points}" for b in score.bonuses]
+                out = Text(f"Scores {score.points}: ", style="bold green")
+                out.append(" + ".join(parts))
+                words = "; ".join(h.breakdown.words() for h in score.hands if h.main)
+                if words:
+                    out.append(f" ({words})", style="dim")
+                return out
+            case Exchange():
+                state.verify(action)
+                return Text("Exchange: you miss the turn and draw new tiles", "green")
+            case Pass():
+                state.verify(action)
+                return Text("Pass: you miss the turn", "green")
+            case _:
+                state.verify(action)
+                return Text(state.notation(action), "green")
 
     # -- keys and commands ----------------------------------------------------------------------
 

@@ -22,41 +22,33 @@ import secrets
 import threading
 import time
 import zlib
-from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
+from cribkit.ai import hints
 from cribkit.ai.players import LEVELS, make_player
-from cribkit.ai.solitaire import best_possible_total
 from cribkit.core.cards import CardError
+from cribkit.games.events import GameEvent
 from cribkit.games.protocol import (
     Action,
-    AnyEvent,
+    ComposedMoves,
     GameError,
     GameOverError,
     GameState,
     OutOfTurnError,
-    Rules,
     game_info,
+    games,
     lookup,
 )
 from cribkit.games.records import replay
-from cribkit.games.solitaire.state import SolitaireState
-from cribkit.games.tiles.notation import Exchange, Pass
-from cribkit.games.tiles.rules import RACK_SIZE
-from cribkit.games.tiles.state import TilesState
 from cribkit.store.base import GameRow, Store, new_row
-from cribkit.web import hints
 
 log = logging.getLogger("cribkit.web")
 
 #: The largest message a client may send, in bytes of JSON text.
 MAX_MESSAGE = 16 * 1024
-
-#: The games two people can play at one screen.
-HOTSEAT_GAMES = ("classic", "tabletop")
 
 MODES = ("ai", "hotseat")
 
@@ -84,11 +76,6 @@ class Connection:
     closed: bool = False
 
 
-def seat_count(rules: Rules) -> int:
-    """How many seats the game has (Solitaire one; the others their ``players`` option)."""
-    return int(getattr(rules, "players", 1))
-
-
 def move_seed(seed: int | str, *parts: object) -> int:
     """A seed for one move of the computer (or one hint), fixed by the game's seed and the
     ``parts`` (the seat, the move number)."""
@@ -107,7 +94,7 @@ class GameSession:
         row: GameRow,
         store: Store,
         state: GameState,
-        events: list[AnyEvent],
+        events: list[GameEvent],
         actions: list[dict[str, Any]],
         executor: Executor | None = None,
     ) -> None:
@@ -120,8 +107,10 @@ class GameSession:
         self.actions = actions
         self.version = row.version
         self.humans = frozenset(row.humans)
+        #: What the game offers (hints, previews, undo, calls...).
+        self.info = game_info(row.game)
         #: The computer's seats.
-        self.players = frozenset(range(seat_count(state.rules))) - self.humans
+        self.players = frozenset(range(state.rules.seats)) - self.humans
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self._ai_task: asyncio.Task[None] | None = None
@@ -150,26 +139,29 @@ class GameSession:
         return self.row.game
 
     def legal_for(self, seat: int) -> list[dict[str, Any]]:
-        """The legal actions of ``seat`` as JSON: none when it is not its turn, Tiles plays left
-        out (the client composes them), and muggins offered whenever passing it is legal."""
+        """The legal actions of ``seat`` as JSON: none when it is not its turn, the moves a
+        client composes left out (Tiles' plays), and each call the game takes (muggins,
+        Joker) offered whenever passing on it is legal, so that the offer tells nothing."""
         state = self.state
         if state.is_terminal or state.current_player != seat:
             return []
         actions = (
-            _tiles_turn_actions(state, seat)
-            if isinstance(state, TilesState) and state.phase == "play"
+            cast(ComposedMoves, state).offered_actions()
+            if self.info.composed_moves
             else state.legal_actions()
         )
         forms = [action.to_dict() for action in actions]
         types = {form["type"] for form in forms}
-        if "pass_muggins" in types and "muggins" not in types:
-            forms.insert(0, {"type": "muggins", "seat": seat})
+        for call in self.info.calls:
+            if f"pass_{call}" in types and call not in types:
+                forms.insert(0, {"type": call, "seat": seat})
         return forms
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back its last action now."""
         return (
             self.row.mode == "ai"
+            and self.info.undo
             and not self.state.is_terminal
             and any(a.get("seat") == seat for a in self.actions)
         )
@@ -182,9 +174,9 @@ class GameSession:
         if result is None:
             return None
         form = result.to_dict()
-        if isinstance(self.state, SolitaireState):
+        if self.info.best_possible:
             if self._best_possible is None:
-                self._best_possible = best_possible_total(self.state.setup.deck)
+                self._best_possible = hints.best_possible(self.state)
             form["best_possible"] = self._best_possible
         return form
 
@@ -200,7 +192,7 @@ class GameSession:
             "game": self.game,
             "spec": self.row.spec,
             "mode": self.row.mode,
-            "observation": state.observation(seat),
+            "observation": state.observation(seat).to_json(),
             "legal": self.legal_for(seat),
             "events": [event.to_dict(viewer=seat) for event in events],
             "result": self.result_form(),
@@ -339,7 +331,7 @@ class GameSession:
             await self._broadcast()
         self.kick_ai()
 
-    def _commit(self, action: Action, state: GameState, events: tuple[AnyEvent, ...]) -> None:
+    def _commit(self, action: Action, state: GameState, events: tuple[GameEvent, ...]) -> None:
         """Store an accepted action (before anyone hears of it), then take the new state."""
         form = action.to_dict()
         version = self.version + 1
@@ -396,14 +388,17 @@ class GameSession:
         await self._send(connection, {"type": "hint", "seq": version, **hint})
 
     async def preview(self, connection: Connection, message: dict[str, Any]) -> None:
-        """What a Tiles play would score, without playing it."""
-        if self.game != "tiles":
-            raise WebError("bad_action", f"a preview is for Tiles plays, and this is {self.game}")
+        """What a move would score, without making it (for the games that offer previews)."""
+        if not self.info.previews:
+            offered = " and ".join(g for g in games() if game_info(g).previews)
+            raise WebError(
+                "bad_action", f"a preview is for the moves of {offered}, and this is {self.game}"
+            )
         action = self._parse(connection, message.get("action"))
         state, version = self.state, self.version
         _check_turn(state, connection.seat)
         try:
-            preview = hints.tiles_preview(state, action)
+            preview = hints.preview(state, action)
         except OutOfTurnError as error:
             raise WebError("out_of_turn", str(error)) from None
         except (GameError, CardError) as error:
@@ -452,27 +447,6 @@ class GameSession:
             self._ai_task.cancel()
 
 
-def _tiles_turn_actions(state: TilesState, seat: int) -> list[Action]:
-    """The exchanges and the pass of a Tiles turn, without the plays (hundreds, and slow to
-    list: the client composes its plays)."""
-    rack = state.racks[seat]
-    most = min(len(state.bags[state.rules.bag_of(seat)]), RACK_SIZE)
-    kinds = sorted(Counter(rack).items())
-    choices: list[tuple[int, ...]] = [()]
-    for tile, count in kinds:
-        choices = [chosen + (tile,) * take for chosen in choices for take in range(count + 1)]
-    choices = sorted((c for c in choices if 0 < len(c) <= most), key=lambda c: (len(c), c))
-    actions: list[Action] = [*(Exchange(seat, c) for c in choices), Pass(seat)]
-    legal = []
-    for action in actions:
-        try:
-            state.verify(action)
-        except GameError:
-            continue
-        legal.append(action)
-    return legal
-
-
 def watch_parent(parent: int) -> None:
     """End this worker process when the server that started it is gone (even killed)."""
 
@@ -486,8 +460,6 @@ def watch_parent(parent: int) -> None:
 
 def warm_up() -> None:
     """Import what the computer players need (run once in each worker process)."""
-    from cribkit.games import games
-
     for game in games():
         make_player(game, "easy", seed=0)
 
@@ -585,12 +557,13 @@ class SessionManager:
             )
         if mode not in MODES:
             raise WebError("bad_request", f"unknown mode {mode!r}: the modes are ai, hotseat")
-        if mode == "hotseat" and info.name not in HOTSEAT_GAMES:
+        if mode == "hotseat" and not info.hotseat:
+            shared = [g for g in games() if game_info(g).hotseat]
             raise WebError(
-                "bad_request", f"hot-seat is for {' and '.join(HOTSEAT_GAMES)}, not {info.name}"
+                "bad_request", f"hot-seat is for {' and '.join(shared)}, not {info.name}"
             )
-        seats = seat_count(rules)
-        everyone = mode == "hotseat" or bool(getattr(rules, "solitaire", False))
+        seats = rules.seats
+        everyone = mode == "hotseat" or rules.played_alone
         humans = tuple(range(seats)) if everyone else (0,)
         if seed is None:
             seed = secrets.randbelow(2**31)

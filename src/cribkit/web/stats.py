@@ -22,11 +22,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from cribkit.core.cards import Card
 from cribkit.core.scoring import score_hand
 from cribkit.core.stats import score_distribution
-from cribkit.games.protocol import Event, GameError
+from cribkit.games.errors import GameError
+from cribkit.games.events import GameEvent
 from cribkit.games.records import replay
-from cribkit.sim import _PHASE_OF, PHASES
+from cribkit.sim import PHASES
 from cribkit.store.base import GameRow, Store
 
 #: Solitaire's skunk line: a total below it is a loss.
@@ -97,7 +99,7 @@ def summarise(row: GameRow, actions: list[dict[str, Any]]) -> GameSummary | None
     )
 
 
-def _phase_points(game: str, events: tuple[Event, ...]) -> tuple[dict[str, int], int]:
+def _phase_points(game: str, events: tuple[GameEvent, ...]) -> tuple[dict[str, int], int]:
     if game == "tiles":
         turns = sum(1 for e in events if e.type == "play" and e.seat == PLAYER)
         points = sum(e.points for e in events if e.seat == PLAYER and e.type in ("hand", "bonus"))
@@ -106,8 +108,7 @@ def _phase_points(game: str, events: tuple[Event, ...]) -> tuple[dict[str, int],
     for event in events:
         if event.seat != PLAYER:
             continue
-        kind = event.kind if event.type in ("declare", "muggins") else event.type
-        phase = _PHASE_OF.get(kind)
+        phase = event.points_phase()
         if phase is not None:
             by_phase[phase] += event.points
     deals = sum(1 for e in events if e.type == "deal")
@@ -116,19 +117,17 @@ def _phase_points(game: str, events: tuple[Event, ...]) -> tuple[dict[str, int],
     return {phase: by_phase[phase] for phase in phases}, deals
 
 
-def _shown_hands(game: str, events: tuple[Event, ...]) -> list[tuple[int, list[str], str]]:
+def _shown_hands(game: str, events: tuple[GameEvent, ...]) -> list[tuple[int, list[str], str]]:
     if game not in ("classic", "solitaire"):
         return []
     hands = []
     for event in events:
-        if (
-            event.type == "show"
-            and event.seat == PLAYER
-            and len(event.cards) == 4
-            and event.starter is not None
-        ):
-            points = score_hand(event.cards, event.starter).total
-            hands.append((points, [str(c) for c in event.cards], str(event.starter)))
+        if event.type != "show" or event.seat != PLAYER:
+            continue
+        form = event.to_json()  # a shown hand's JSON: its four cards and the starter
+        cards, starter = [Card.parse(c) for c in form["cards"]], Card.parse(form["starter"])
+        points = score_hand(cards, starter).total
+        hands.append((points, [str(c) for c in cards], str(starter)))
     return hands
 
 

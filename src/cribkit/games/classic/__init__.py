@@ -7,12 +7,17 @@
 
 from cribkit.games.actions import Declare, Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
+from cribkit.games.classic.events import EVENTS
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import ClassicState, next_game, start_game
+from cribkit.games.classic.view import ClaimView, ClassicView
 
 __all__ = [
+    "EVENTS",
+    "ClaimView",
     "ClassicRules",
     "ClassicState",
+    "ClassicView",
     "Declare",
     "Discard",
     "Muggins",

@@ -8,30 +8,51 @@ show, the next deal) at a time, and records the events.
 >>> state = start_game(ClassicRules(), seed=42).state
 >>> run = Run(state)
 >>> run.discard(1, cards_of(state.hands[1])[:2])
->>> [event[0] for event in run.events]
+>>> [kind.type for kind, _ in run.events]
 ['discard']
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
-from cribkit.core.cards import DECK, DECK_SIZE, Card
+from cribkit.core.cards import DECK, DECK_SIZE, Card, Rank, card_pip, card_rank
+from cribkit.core.pegging import MAX_COUNT, PegScore
+from cribkit.core.scoring import Score
 from cribkit.core.tables import hand_total
+from cribkit.games.classic.events import (
+    CardPlayed,
+    CribShown,
+    Declared,
+    GameWon,
+    GoPoint,
+    GoSaid,
+    HandDealt,
+    HandShown,
+    Heels,
+    LaidAway,
+    LastCard,
+    MugginsCalled,
+    NewDeal,
+    StarterTurned,
+    count_breakdown,
+)
 from cribkit.games.classic.rules import deal_positions
-from cribkit.games.protocol import Event, PendingEvent, Result
+from cribkit.games.classic.view import ClaimView
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import PendingEvent, Result
 from cribkit.games.setup import DealSetup, side_of
 
 if TYPE_CHECKING:
     from cribkit.games.classic.state import ClassicState
 
-#: The count may never pass this.
-MAX_COUNT: Final = 31
+# Tables of core's card_pip and card_rank: the engine looks them up on every card laid, where
+# a tuple index costs less than a call.
 #: The counting value of each card.
-PIP: Final = tuple(min((c >> 2) + 1, 10) for c in range(DECK_SIZE))
-_JACK: Final = 10  # rank index (rank - 1) of the jack
+PIP: Final = tuple(card_pip(c) for c in range(DECK_SIZE))
+_RANK: Final = tuple(card_rank(c) for c in range(DECK_SIZE))
 
 DISCARD, PLAY, DECLARE, MUGGINS, OVER, AWAITING = (
     "discard",
@@ -80,9 +101,10 @@ def peg_points(pile: Sequence[int], count: int) -> int:
     """
     points = 2 if count == 15 or count == MAX_COUNT else 0
     n = len(pile)
-    last = pile[-1] >> 2
+    rank = _RANK
+    last = rank[pile[-1]]
     same = 1
-    while same < n and pile[-same - 1] >> 2 == last:
+    while same < n and rank[pile[-same - 1]] == last:
         same += 1
     if same > 1:  # a pair at the tail rules out any run through it
         return points + same * (same - 1)
@@ -90,14 +112,14 @@ def peg_points(pile: Sequence[int], count: int) -> int:
     seen = 1 << last
     low = high = last
     for i in range(n - 2, -1, -1):
-        rank = pile[i] >> 2
-        if seen >> rank & 1:
+        this = rank[pile[i]]
+        if seen >> this & 1:
             break
-        seen |= 1 << rank
-        if rank < low:
-            low = rank
-        elif rank > high:
-            high = rank
+        seen |= 1 << this
+        if this < low:
+            low = this
+        elif this > high:
+            high = this
         if high - low == n - 1 - i and n - i >= 3:
             best = n - i
     return points + best
@@ -107,7 +129,7 @@ def peg_points(pile: Sequence[int], count: int) -> int:
 ClassicSetup = DealSetup
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Claim:
     """A count waiting for its owner's declaration (manual counting), then for muggins.
 
@@ -124,21 +146,21 @@ class Claim:
     declared: int = -1
     window: tuple[int, ...] = ()
 
-    def event(self, type_: str, deal: int, **extra: Any) -> Event:
-        """An event about this claim."""
-        return Event(
-            type_, cards=self.cards, starter=self.starter, kind=self.kind, deal=deal, **extra
+    def view(self) -> ClaimView:
+        """The claim as the players see it: only public cards (the count, a hand being shown,
+        the crib at its show), not what they truly score."""
+        return ClaimView(
+            kind=self.kind,
+            seat=self.seat,
+            cards=self.cards,
+            starter=self.starter,
+            declared=None if self.declared < 0 else self.declared,
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready; only public cards (the count, a hand being shown, the crib at its show)."""
-        return {
-            "kind": self.kind,
-            "seat": self.seat,
-            "cards": [str(c) for c in self.cards],
-            "starter": None if self.starter is None else str(self.starter),
-            "declared": None if self.declared < 0 else self.declared,
-        }
+    @property
+    def breakdown(self) -> Score[Card] | PegScore:
+        """What the claim truly scores, part by part."""
+        return count_breakdown(self.kind, self.cards, self.starter)
 
 
 class GameEnded(Exception):  # noqa: N818 - a signal, not an error
@@ -146,7 +168,10 @@ class GameEnded(Exception):  # noqa: N818 - a signal, not an error
 
 
 class Run:
-    """A mutable copy of a state while one step of the rules runs; :meth:`values` gives the new state's fields."""
+    """A mutable copy of a state while one step of the rules runs, and the events it makes.
+
+    Its fields are the state's, by name: the state module builds the new state from them.
+    """
 
     __slots__ = (
         "claim",
@@ -203,45 +228,26 @@ class Run:
         self.result = state.result
         self.history = state.history
 
-    def values(self) -> tuple[Any, ...]:
-        """The fields of the new state, in order."""
-        return (
-            self.rules,
-            self.setup,
-            self.phase,
-            self.deal_no,
-            self.dealer,
-            self.opening_dealer,
-            self.deck,
-            tuple(self.hands),
-            tuple(self.kept),
-            tuple(self.laid),
-            self.crib,
-            self.starter,
-            self.count,
-            self.pile,
-            self.played,
-            self.turn,
-            self.last,
-            self.gone,
-            tuple(self.scores),
-            self.claim,
-            self.show_step,
-            self.result,
-            self.history,
-        )
-
     # -- scoring ---------------------------------------------------------------------------------
 
-    def note(self, type_: str, seat: int | None, **extra: Any) -> None:
-        """Record an event that scores nothing, with the running totals."""
-        self.events.append((type_, seat, 0, tuple(self.scores), self.deal_no, extra))
+    def note(self, kind: type[GameEvent], seat: int | None, /, **fields: Any) -> None:
+        """Record an event of ``kind`` that scores nothing, with the running totals."""
+        # The event is made only if someone reads it: a pending kind and its fields.
+        fields["seat"] = seat
+        fields["points"] = 0
+        fields["scores"] = tuple(self.scores)
+        fields["deal"] = self.deal_no
+        self.events.append((kind, fields))
 
-    def score(self, type_: str, seat: int, points: int, **extra: Any) -> None:
+    def score(self, kind: type[GameEvent], seat: int, points: int, /, **fields: Any) -> None:
         """Add points for ``seat``'s side, record the event, end the game at the target."""
         side = seat % 2 if self.rules.players == 4 else seat
         self.scores[side] += points
-        self.events.append((type_, seat, points, tuple(self.scores), self.deal_no, extra))
+        fields["seat"] = seat
+        fields["points"] = points
+        fields["scores"] = tuple(self.scores)
+        fields["deal"] = self.deal_no
+        self.events.append((kind, fields))
         if self.scores[side] >= self.rules.target:
             self.finish(seat, side)
 
@@ -265,11 +271,14 @@ class Run:
             and side_of(n, (self.opening_dealer + i) % n) != side
         )
         winners = tuple(s for s in range(n) if side_of(n, s) == side)
-        self.result = Result(side, winners, scores, game_points, skunk, next_dealer)
+        self.result = Result(
+            winner=side, winners=winners, scores=scores, game_points=game_points, skunk=skunk,
+            next_dealer=next_dealer,
+        )  # fmt: skip
         self.phase = OVER
         self.turn = -1
         self.claim = None
-        self.note("win", seat)
+        self.note(GameWon, seat)
         raise GameEnded
 
     # -- the deal --------------------------------------------------------------------------------
@@ -291,7 +300,7 @@ class Run:
         self.claim = None
         self.show_step = 0
         self.turn = (self.dealer + 1) % n
-        self.note("deal", self.dealer)
+        self.note(NewDeal, self.dealer)
         if deck is None:
             self.deck = ()
             self.phase = AWAITING
@@ -306,7 +315,7 @@ class Run:
             self.crib = 1 << deck[crib_at]
         self.kept = list(hands)
         for seat in range(n):
-            self.note("hand", seat, cards=cards_of(hands[seat]), private=True)
+            self.note(HandDealt, seat, cards=cards_of(hands[seat]))
         self.phase = DISCARD
 
     def discard(self, seat: int, cards: tuple[Card, ...]) -> None:
@@ -317,7 +326,7 @@ class Run:
         self.kept[seat] = self.hands[seat]
         self.laid[seat] = mask
         self.crib |= mask
-        self.note("discard", seat, cards=cards, private=True)
+        self.note(LaidAway, seat, cards=cards)
         if all(self.laid):
             self.cut()
 
@@ -325,12 +334,12 @@ class Run:
         n = self.rules.players
         starter = self.deck[deal_positions(n, self.dealer)[1]]
         self.starter = starter
-        self.note("starter", self.dealer, starter=starter)
+        self.note(StarterTurned, self.dealer, starter=starter)
         self.phase = PLAY
         self.turn = (self.dealer + 1) % n
         self.last = -1
-        if starter >> 2 == _JACK:
-            self.score("heels", self.dealer, 2, starter=starter)
+        if card_rank(starter) == Rank.JACK:
+            self.score(Heels, self.dealer, 2, starter=starter)
 
     # -- pegging ---------------------------------------------------------------------------------
 
@@ -343,14 +352,14 @@ class Run:
         self.last = seat
         points = peg_points(pile, self.count)
         if self.rules.manual_counting:
-            self.note("peg", seat, cards=pile, count=self.count)
+            self.note(CardPlayed, seat, cards=pile, count=self.count)
             if points:
-                self.ask(Claim("peg", seat, pile, None, points))
+                self.ask(Claim(kind="peg", seat=seat, cards=pile, starter=None, correct=points))
                 return
         elif points:
-            self.score("peg", seat, points, cards=pile, count=self.count)
+            self.score(CardPlayed, seat, points, cards=pile, count=self.count)
         else:
-            self.note("peg", seat, cards=pile, count=self.count)
+            self.note(CardPlayed, seat, cards=pile, count=self.count)
         self.advance()
 
     def advance(self) -> None:
@@ -360,7 +369,7 @@ class Run:
         last = self.last
         if not any(hands):
             if self.count != MAX_COUNT:
-                self.score("last_card", last, 1)
+                self.score(LastCard, last, 1)
             self.end_play()
             return
         if self.count != MAX_COUNT:
@@ -375,8 +384,8 @@ class Run:
                     return
                 if seat != last and not self.gone >> seat & 1:
                     self.gone |= 1 << seat
-                    self.note("say_go", seat)
-            self.score("go", last, 1)
+                    self.note(GoSaid, seat)
+            self.score(GoPoint, last, 1)
         # A new count: the player after the last one to lay a card leads.
         self.count = 0
         self.pile = ()
@@ -400,10 +409,10 @@ class Run:
         for i in range(1, n + 1):
             seat = (self.dealer + i) % n
             hand = cards_of(self.kept[seat])
-            self.score("show", seat, hand_total(hand, starter), cards=hand, starter=starter)
+            self.score(HandShown, seat, hand_total(hand, starter), cards=hand, starter=starter)
         crib = cards_of(self.crib)
         self.score(
-            "crib", self.dealer, hand_total(crib, starter, True), cards=crib, starter=starter
+            CribShown, self.dealer, hand_total(crib, starter, True), cards=crib, starter=starter
         )
         self.next_deal()
 
@@ -428,9 +437,11 @@ class Run:
             else:
                 seat, kind, cards = self.dealer, "crib", cards_of(self.crib)
             correct = hand_total(cards, starter, kind == "crib")
-            self.note(kind, seat, cards=cards, starter=starter)
+            self.note(
+                CribShown if kind == "crib" else HandShown, seat, cards=cards, starter=starter
+            )
             if correct:
-                self.ask(Claim(kind, seat, cards, starter, correct))
+                self.ask(Claim(kind=kind, seat=seat, cards=cards, starter=starter, correct=correct))
                 return
         self.next_deal()
 
@@ -454,11 +465,9 @@ class Run:
                 for i in range(1, n)
                 if side_of(n, (claim.seat + i) % n) != mine
             )
-        self.claim = Claim(
-            claim.kind, claim.seat, claim.cards, claim.starter, claim.correct, points, window
-        )
+        self.claim = replace(claim, declared=points, window=window)
         self.score(
-            "declare",
+            Declared,
             claim.seat,
             points,
             cards=claim.cards,
@@ -476,7 +485,7 @@ class Run:
         claim = self.claim
         assert claim is not None
         self.score(
-            "muggins",
+            MugginsCalled,
             seat,
             claim.correct - claim.declared,
             cards=claim.cards,
@@ -491,10 +500,7 @@ class Run:
         assert claim is not None
         window = claim.window[1:]
         if window:
-            self.claim = Claim(
-                claim.kind, claim.seat, claim.cards, claim.starter, claim.correct,
-                claim.declared, window,
-            )  # fmt: skip
+            self.claim = replace(claim, window=window)
             self.turn = window[0]
         else:
             self.settle()

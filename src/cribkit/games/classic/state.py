@@ -19,24 +19,29 @@ counting with muggins. ``docs/records.md`` describes the dealing convention and 
 >>> replay(state.record()).result == state.result
 True
 
+Each seat sees the game through its :meth:`~ClassicState.observation`, a
+:class:`~cribkit.games.classic.view.ClassicView`; the events are the kinds of
+:mod:`cribkit.games.classic.events`.
+
 Inside, cards are ints and hands are bit masks; scores come from the fast tables, and the
 breakdowns that explain them are built only when an event is asked for its words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
+from cribkit.core.pegging import MAX_COUNT
 from cribkit.games.actions import Declare, Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
+from cribkit.games.classic.events import EVENTS, CutForDeal
 from cribkit.games.classic.play import (
     AWAITING,
     DECLARE,
     DISCARD,
-    MAX_COUNT,
     MUGGINS,
     OVER,
     PIP,
@@ -48,6 +53,7 @@ from cribkit.games.classic.play import (
     cards_of,
 )
 from cribkit.games.classic.rules import ClassicRules
+from cribkit.games.classic.view import ClassicView
 from cribkit.games.errors import (
     CardNotHeldError,
     DiscardError,
@@ -123,7 +129,7 @@ def _discards(seat: int, cards: tuple[Card, ...], count: int) -> list[Action]:
     return actions
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, slots=True, repr=False, kw_only=True)
 class ClassicState(SidedGame):
     """An immutable position of a classic game. Make one with :func:`start_game`.
 
@@ -239,46 +245,50 @@ class ClassicState(SidedGame):
         if phase == AWAITING:
             raise NoDeckError(f"the game needs a deck for deal {self.deal_no + 1}")
         check_seat(seat, self.rules.players)
-        expected = _PHASE_ACTIONS[phase]
         if kind is Muggins and phase != MUGGINS:
             raise WrongMugginsError(
                 f"seat {seat} cannot call muggins: there are no missed points to take"
             )
-        if kind not in expected:
+        if kind not in _PHASE_ACTIONS[phase]:
             raise WrongActionError(
                 f"seat {seat} cannot {_VERBS.get(kind, 'do that')} now: {self._waiting_text()}"
             )
-        if kind is Play:
-            assert isinstance(action, Play)
-            if seat != self.turn:
-                raise OutOfTurnError(f"it is seat {self.turn}'s turn to play, not seat {seat}'s")
-            card = action.card
-            if not self.hands[seat] >> card & 1:
-                raise CardNotHeldError(f"seat {seat} cannot play {card}: it is not in their hand")
-            if self.count + PIP[card] > MAX_COUNT:
-                raise CountOverError(
-                    f"seat {seat} cannot play {card}: the count would be "
-                    f"{self.count + PIP[card]}, over {MAX_COUNT}"
-                )
-        elif kind is Discard:
-            assert isinstance(action, Discard)
-            self._verify_discard(action)
-        elif kind is Declare:
-            assert isinstance(action, Declare)
-            self._verify_declare(action)
-        elif kind is Muggins or kind is PassMuggins:
-            claim = self.claim
-            assert claim is not None
-            if seat != self.turn:
-                raise (WrongMugginsError if kind is Muggins else OutOfTurnError)(
-                    f"seat {seat} cannot {_VERBS[kind]} now: it is seat {self.turn}'s "
-                    f"turn to call muggins on seat {claim.seat} or let the count stand"
-                )
-            if kind is Muggins and claim.declared >= claim.correct:
-                raise WrongMugginsError(
-                    f"seat {seat} cannot call muggins: seat {claim.seat} declared all "
-                    f"{claim.correct} points of the {_CLAIM_WORDS[claim.kind]}"
-                )
+        match action:
+            case Play():
+                self._verify_play(action)
+            case Discard():
+                self._verify_discard(action)
+            case Declare():
+                self._verify_declare(action)
+            case Muggins() | PassMuggins():
+                self._verify_muggins(action)
+
+    def _verify_play(self, action: Play) -> None:
+        seat, card = action.seat, action.card
+        if seat != self.turn:
+            raise OutOfTurnError(f"it is seat {self.turn}'s turn to play, not seat {seat}'s")
+        if not self.hands[seat] >> card & 1:
+            raise CardNotHeldError(f"seat {seat} cannot play {card}: it is not in their hand")
+        if self.count + PIP[card] > MAX_COUNT:
+            raise CountOverError(
+                f"seat {seat} cannot play {card}: the count would be "
+                f"{self.count + PIP[card]}, over {MAX_COUNT}"
+            )
+
+    def _verify_muggins(self, action: Muggins | PassMuggins) -> None:
+        seat, calls = action.seat, type(action) is Muggins
+        claim = self.claim
+        assert claim is not None  # the muggins phase always has its claim
+        if seat != self.turn:
+            raise (WrongMugginsError if calls else OutOfTurnError)(
+                f"seat {seat} cannot {_VERBS[type(action)]} now: it is seat {self.turn}'s "
+                f"turn to call muggins on seat {claim.seat} or let the count stand"
+            )
+        if calls and claim.declared >= claim.correct:
+            raise WrongMugginsError(
+                f"seat {seat} cannot call muggins: seat {claim.seat} declared all "
+                f"{claim.correct} points of the {_CLAIM_WORDS[claim.kind]}"
+            )
 
     def _verify_discard(self, action: Discard) -> None:
         seat, cards = action.seat, action.cards
@@ -299,7 +309,7 @@ class ClassicState(SidedGame):
 
     def _verify_declare(self, action: Declare) -> None:
         claim = self.claim
-        assert claim is not None
+        assert claim is not None  # the declare phase always has its claim
         seat, points = action.seat, action.points
         if seat != claim.seat:
             raise OutOfTurnError(
@@ -309,9 +319,8 @@ class ClassicState(SidedGame):
         if points < 0:
             raise IllegalActionError(f"seat {seat} cannot declare {points}: points are 0 or more")
         if points > claim.correct:
-            event = claim.event("declare", self.deal_no, seat=seat, points=claim.correct)
-            breakdown = event.breakdown
-            words = event.words()
+            breakdown = claim.breakdown
+            words = breakdown.words()
             raise OverDeclarationError(
                 f"seat {seat} cannot declare {points} for the {_CLAIM_WORDS[claim.kind]} "
                 f"{cards_text(claim.cards)}"
@@ -324,68 +333,66 @@ class ClassicState(SidedGame):
         """The new state and the events after ``action``; raises like :meth:`verify`."""
         self.verify(action)
         run = Run(self)
-        kind = type(action)
         try:
-            if kind is Play:
-                assert isinstance(action, Play)
-                run.play(action.seat, action.card)
-            elif kind is Discard:
-                assert isinstance(action, Discard)
-                run.discard(action.seat, action.cards)
-            elif kind is Declare:
-                assert isinstance(action, Declare)
-                run.declare(action.points)
-            elif kind is Muggins:
-                run.muggins(action.seat)
-            else:
-                run.pass_muggins()
+            match action:
+                case Play():
+                    run.play(action.seat, action.card)
+                case Discard():
+                    run.discard(action.seat, action.cards)
+                case Declare():
+                    run.declare(action.points)
+                case Muggins():
+                    run.muggins(action.seat)
+                case PassMuggins():
+                    run.pass_muggins()
         except GameEnded:
             pass
         run.history = (*self.history, action)
-        return Transition(ClassicState(*run.values()), pending=run.events)
+        return Transition(_state_of(run), pending=run.events)
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready: its own cards, the public table, card counts.
+    def observation(self, seat: int) -> ClassicView:
+        """What ``seat`` may know: its own cards, the public table, how many cards each holds.
 
         Other players' cards (except those played), the crib before its show, the rest of the
         deck and the seed never appear.
 
-        >>> obs = start_game(ClassicRules(), seed=42).state.observation(0)
-        >>> obs["hand_counts"], obs["starter"], "deck" in obs
-        ([6, 6], None, False)
+        >>> view = start_game(ClassicRules(), seed=42).state.observation(0)
+        >>> view.hand_counts, view.starter, "deck" in view.to_json()
+        ((6, 6), None, False)
         """
         rules = self.rules
-        check_seat(seat, rules.players)
+        players = rules.players
+        check_seat(seat, players)
         claim = self.claim
-        laid_away = self.laid[seat]
-        obs: dict[str, Any] = {
-            "game": rules.GAME,
-            "rules": rules.options(),
-            "seat": seat,
-            "side": side_of(rules.players, seat),
-            "sides": list(self.sides),
-            "phase": self.phase,
-            "deal": self.deal_no,
-            "dealer": self.dealer,
-            "current_player": self.current_player,
-            "scores": list(self.scores),
-            "target": rules.target,
-            "hand": [str(c) for c in cards_of(self.hands[seat])],
-            "kept": [str(c) for c in cards_of(self.kept[seat])] if laid_away else [],
-            "laid_away": [str(c) for c in cards_of(laid_away)],
-            "to_lay_away": rules.discards if self.phase == DISCARD and not laid_away else 0,
-            "hand_counts": [h.bit_count() for h in self.hands],
-            "laid_away_by": [s for s in range(rules.players) if self.laid[s]],
-            "crib_owner": self.dealer,
-            "crib_count": self.crib.bit_count(),
-            "starter": None if self.starter is None else str(self.starter),
-            "count": self.count,
-            "pile": [str(c) for c in self.pile],
-            "played": [[s, str(c)] for s, c in self.played],
-            "claim": None if claim is None else claim.to_dict(),
-            "result": None if self.result is None else self.result.to_dict(),
-        }
-        return obs
+        laid = self.laid
+        laid_away = laid[seat]
+        return ClassicView(
+            game=rules.GAME,
+            seat=seat,
+            phase=self.phase,
+            current_player=self.current_player,
+            scores=self.scores,
+            rules=rules,
+            side=side_of(players, seat),
+            sides=self.sides,
+            deal=self.deal_no,
+            dealer=self.dealer,
+            target=rules.target,
+            hand=cards_of(self.hands[seat]),
+            kept=cards_of(self.kept[seat]) if laid_away else (),
+            laid_away=cards_of(laid_away),
+            to_lay_away=rules.discards if self.phase == DISCARD and not laid_away else 0,
+            hand_counts=tuple(h.bit_count() for h in self.hands),
+            laid_away_by=tuple(s for s in range(players) if laid[s]),
+            crib_owner=self.dealer,
+            crib_count=self.crib.bit_count(),
+            starter=self.starter,
+            count=self.count,
+            pile=self.pile,
+            played=self.played,
+            claim=None if claim is None else claim.view(),
+            result=self.result,
+        )
 
     def record(self) -> dict[str, Any]:
         """The game so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
@@ -412,6 +419,47 @@ class ClassicState(SidedGame):
         who = " and ".join(f"seat {s}" for s in result.winners)
         return f"{who} won {'-'.join(map(str, result.scores))}"
 
+
+def _state_of(run: Run) -> ClassicState:
+    """The state a step of the rules ends in: every field from the run's field of that name.
+
+    The fields are set slot by slot: the dataclass's own ``__init__`` sets each one through
+    ``object.__setattr__`` (the state is frozen), which made the random games of
+    ``bench/bench_classic.py`` a tenth slower. ``tests/games/test_classic_random.py`` checks
+    that the two build equal states.
+    """
+    state: ClassicState = object.__new__(ClassicState)
+    put = _SET_FIELD
+    put["rules"](state, run.rules)
+    put["setup"](state, run.setup)
+    put["phase"](state, run.phase)
+    put["deal_no"](state, run.deal_no)
+    put["dealer"](state, run.dealer)
+    put["opening_dealer"](state, run.opening_dealer)
+    put["deck"](state, run.deck)
+    put["hands"](state, tuple(run.hands))
+    put["kept"](state, tuple(run.kept))
+    put["laid"](state, tuple(run.laid))
+    put["crib"](state, run.crib)
+    put["starter"](state, run.starter)
+    put["count"](state, run.count)
+    put["pile"](state, run.pile)
+    put["played"](state, run.played)
+    put["turn"](state, run.turn)
+    put["last"](state, run.last)
+    put["gone"](state, run.gone)
+    put["scores"](state, tuple(run.scores))
+    put["claim"](state, run.claim)
+    put["show_step"](state, run.show_step)
+    put["result"](state, run.result)
+    put["history"](state, run.history)
+    return state
+
+
+#: The setter of each field's slot (see :func:`_state_of`).
+_SET_FIELD: Final[dict[str, Callable[[ClassicState, Any], None]]] = {
+    f.name: getattr(ClassicState, f.name).__set__ for f in fields(ClassicState)
+}
 
 _PHASE_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {
     DISCARD: (Discard,),
@@ -469,10 +517,10 @@ def start_game(
     run.history = ()
     first_dealer, cuts = first_dealer_cut(n, seed, first_dealer)
     for seats, cards, decided in cuts:
-        run.note("cut", None, cards=cards, seats=seats, other=decided)
+        run.note(CutForDeal, None, cards=cards, seats=seats, other=decided)
     run.dealer = run.opening_dealer = first_dealer
     run.new_deal()
-    return Transition(ClassicState(*run.values()), pending=run.events)
+    return Transition(_state_of(run), pending=run.events)
 
 
 def next_game(
@@ -504,6 +552,7 @@ register(
         start=start_game,
         setup_keys=("seed", "decks", "first_dealer", "start_scores"),
         summary="classic cribbage for 2, 3 or 4 players",
+        events=EVENTS,
         hotseat=True,
         calls=("muggins",),
     )

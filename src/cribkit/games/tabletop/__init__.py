@@ -5,8 +5,42 @@
 'place'
 """
 
-from cribkit.games.tabletop.actions import Place
-from cribkit.games.tabletop.rules import TableTopRules
-from cribkit.games.tabletop.state import TableTopState, start_tabletop
+from cribkit.games.tabletop.actions import COLUMNS, SIZE, Place, cell_name
+from cribkit.games.tabletop.events import (
+    EVENTS,
+    Deal,
+    Heels,
+    LineCounted,
+    Placement,
+    TableTopEvent,
+    TurnUp,
+    Win,
+)
+from cribkit.games.tabletop.rules import CENTRE, EMPTY, LINES, PLACEMENTS, TableTopRules, line_name
+from cribkit.games.tabletop.state import TableTopState, partial_line_total, start_tabletop
+from cribkit.games.tabletop.view import TableTopView
 
-__all__ = ["Place", "TableTopRules", "TableTopState", "start_tabletop"]
+__all__ = [
+    "CENTRE",
+    "COLUMNS",
+    "EMPTY",
+    "EVENTS",
+    "LINES",
+    "PLACEMENTS",
+    "SIZE",
+    "Deal",
+    "Heels",
+    "LineCounted",
+    "Place",
+    "Placement",
+    "TableTopEvent",
+    "TableTopRules",
+    "TableTopState",
+    "TableTopView",
+    "TurnUp",
+    "Win",
+    "cell_name",
+    "line_name",
+    "partial_line_total",
+    "start_tabletop",
+]

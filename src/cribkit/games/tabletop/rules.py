@@ -25,22 +25,27 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cribkit.core.cards import DECK_SIZE, Card
+from cribkit.games.errors import GameError
 from cribkit.games.protocol import Rules
 from cribkit.games.stacking import GivenCards, as_cards, complete_deck, place_cards
 from cribkit.games.tabletop.actions import CELLS, COLUMNS, SIZE
 
 __all__ = [
     "CENTRE",
+    "EMPTY",
     "LINES",
     "NEIGHBOURS",
     "PLACEMENTS",
     "TableTopRules",
     "deal_seats",
+    "line_index",
     "line_name",
     "side_of",
     "stacked_deck",
 ]
 
+#: What a grid holds on an empty cell (a card is 0-51).
+EMPTY: Final = -1
 #: The centre cell, ``C3``.
 CENTRE: Final = (SIZE // 2) * SIZE + SIZE // 2
 #: Cards placed in a deal (every cell but the centre).
@@ -80,6 +85,29 @@ def line_name(line: int) -> str:
     ('row 1', 'row 5', 'column A', 'column E')
     """
     return f"row {line + 1}" if line < SIZE else f"column {COLUMNS[line - SIZE]}"
+
+
+def line_index(name: str) -> int:
+    """The number (0-4 rows, 5-9 columns) of the line named ``name``, as :func:`line_name`
+    writes it.
+
+    >>> line_index("row 1"), line_index("column E")
+    (0, 9)
+    >>> line_index("diagonal")
+    Traceback (most recent call last):
+    ...
+    cribkit.games.errors.GameError: 'diagonal' is not a line: the lines are row 1 to row 5 and column A to column E
+    """
+    index = _LINE_INDEX.get(name) if isinstance(name, str) else None
+    if index is None:
+        raise GameError(
+            f"{name!r} is not a line: the lines are row 1 to row {SIZE} and column A to "
+            f"column {COLUMNS[-1]}"
+        )
+    return index
+
+
+_LINE_INDEX: Final = {line_name(line): line for line in range(2 * SIZE)}
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -36,19 +36,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from cribkit.core.cards import DECK, Card, mask_bits
-from cribkit.core.scoring import Score, score_line
+from cribkit.core.cards import DECK, Card, Rank, card_rank, mask_bits
 from cribkit.core.tables import line_total, ranks_total
-from cribkit.core.words import number_word
 from cribkit.games.errors import NoDeckError, WrongActionError
 from cribkit.games.protocol import (
     Action,
-    Event,
     GameError,
     GameInfo,
     GameOverError,
     IllegalActionError,
     OutOfTurnError,
+    PendingEvent,
     Result,
     Transition,
     check_seat,
@@ -63,14 +61,29 @@ from cribkit.games.tabletop.actions import (
     cell_index,
     cell_name,
 )
+from cribkit.games.tabletop.events import (
+    EVENTS,
+    CentreCard,
+    Cut,
+    Deal,
+    Heels,
+    LineCounted,
+    Placement,
+    TableTopEvent,
+    Tie,
+    TurnUp,
+    Win,
+    who,
+)
 from cribkit.games.tabletop.rules import (
     CENTRE,
+    EMPTY,
     LINES,
     PLACEMENTS,
     TableTopRules,
-    line_name,
     side_of,
 )
+from cribkit.games.tabletop.view import TableTopView
 
 __all__ = [
     "AWAITING",
@@ -80,10 +93,10 @@ __all__ = [
     "OccupiedCellError",
     "OffGridError",
     "Place",
-    "TableTopEvent",
     "TableTopRules",
     "TableTopSetup",
     "TableTopState",
+    "TableTopView",
     "cell_index",
     "cell_name",
     "partial_line_total",
@@ -91,8 +104,6 @@ __all__ = [
 ]
 
 PLACE, OVER, AWAITING = "place", "over", "awaiting_deck"
-_JACK: Final = 10  # rank index (rank - 1) of the jack
-_EMPTY: Final = -1
 
 
 class OccupiedCellError(IllegalActionError):
@@ -101,109 +112,6 @@ class OccupiedCellError(IllegalActionError):
 
 class NotAdjacentError(IllegalActionError):
     """A placement on a cell that touches no card on the table."""
-
-
-# ---------------------------------------------------------------------------------------------
-# Events
-
-
-def _points_text(points: int) -> str:
-    return (
-        f"{number_word(points) if 0 <= points < 1000 else points} point{'s' if points != 1 else ''}"
-    )
-
-
-def _who(seats: Sequence[int]) -> str:
-    if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + " and ".join(str(s) for s in seats)
-
-
-@dataclass(frozen=True, slots=True)
-class TableTopEvent(Event):
-    """An event of a Table Top deal: the base :class:`Event` and where it happened.
-
-    Types: ``cut``, ``deal`` (``seat``: the dealer; ``rows``/``columns``: the seats scoring
-    each), ``centre`` (the centre card), ``turn_up`` (``seat`` turns up ``cards[0]``, now
-    known to all), ``place`` (``seat`` places ``cards[0]`` on ``cell``), ``heels``, ``line``
-    (``line`` such as ``row 2`` or ``column C`` scored for the side of ``seat`` (``seats``
-    lists that side); ``cards`` in order, left to right or top to bottom, and
-    :attr:`breakdown` explains the points), ``tie`` (both sides level past the target: another
-    deal) and ``win``.
-
-    >>> e = TableTopEvent("line", seat=1, points=24, cards=tuple(map(Card.parse, "4c 5d 5h 6s 6c".split())),
-    ...                   line="row 2", seats=(1,))
-    >>> e.text()
-    'seat 1 scores row 2 4c 5d 5h 6s 6c: fifteen two, fifteen four, fifteen six, fifteen eight, a pair is ten, a pair is twelve, and four runs of three is twenty-four (twenty-four points)'
-    """
-
-    #: ``place``: the cell's name, such as ``C2``.
-    cell: str = ""
-    #: ``line``: the line's name, such as ``row 1`` or ``column E``.
-    line: str = ""
-    #: ``deal``: the seats that score the rows this deal.
-    rows: tuple[int, ...] = ()
-    #: ``deal``: the seats that score the columns this deal.
-    columns: tuple[int, ...] = ()
-
-    @property
-    def breakdown(self) -> Score[Card] | None:
-        """The line's breakdown (:func:`~cribkit.core.scoring.score_line`) for a ``line``."""
-        if self.type == "line" and self.cards:
-            return score_line(self.cards)
-        return None
-
-    def words(self) -> str:
-        """How a line's points are counted (``no points`` for none); see :meth:`Event.words`."""
-        if self.type == "line":
-            breakdown = self.breakdown
-            return "" if breakdown is None else breakdown.words()
-        return Event.words(self)
-
-    def text(self, *, full: bool = True) -> str:
-        """The event as a sentence for a log."""
-        seats = self.seats or (() if self.seat is None else (self.seat,))
-        card = str(self.cards[0]) if self.cards else ""
-        match self.type:
-            case "deal":
-                return (
-                    f"deal {self.deal + 1}: seat {self.seat} deals; {_who(self.rows)} "
-                    f"score{'s' if len(self.rows) == 1 else ''} the rows, "
-                    f"{_who(self.columns)} the columns"
-                )
-            case "centre":
-                return f"the centre card is {card}"
-            case "turn_up":
-                return f"seat {self.seat} turns up {card}"
-            case "place":
-                return f"seat {self.seat} places {card} on {self.cell}"
-            case "line":
-                cards = " ".join(str(c) for c in self.cards)
-                verb = "scores" if len(seats) == 1 else "score"
-                points = f" ({_points_text(self.points)})" if self.points else ""
-                return f"{_who(seats)} {verb} {self.line} {cards}: {self.words()}{points}"
-            case "tie":
-                level = self.scores[0] if self.scores else 0
-                return f"both sides have {level}, past the target: another deal"
-            case "win":
-                verb = "wins" if len(seats) == 1 else "win"
-                return f"{_who(seats)} {verb}, {'-'.join(str(s) for s in self.scores)}"
-            case _:
-                return Event.text(self, full=full)
-
-    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
-        """The JSON form (see :meth:`Event.to_dict`) with ``cell``, ``line``, ``rows`` and
-        ``columns`` where they are set."""
-        out = Event.to_dict(self, viewer)
-        if self.cell:
-            out["cell"] = self.cell
-        if self.line:
-            out["line"] = self.line
-        if self.rows:
-            out["rows"] = list(self.rows)
-        if self.columns:
-            out["columns"] = list(self.columns)
-        return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -228,10 +136,10 @@ def partial_line_total(cards: Sequence[int]) -> int:
         return line_total(cards)
     if not cards:
         return 0
-    return ranks_total([(c >> 2) + 1 for c in cards])
+    return ranks_total([card_rank(c) for c in cards])
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, slots=True, repr=False, kw_only=True)
 class TableTopState(SidedGame):
     """An immutable position of a Table Top match. Make one with :func:`start_tabletop`.
 
@@ -248,7 +156,7 @@ class TableTopState(SidedGame):
     #: The side that scores the rows in the first deal.
     first_rows_side: int
     deck: tuple[Card, ...]
-    #: The card on each cell (0-24), -1 for an empty cell.
+    #: The card on each cell (0-24), EMPTY (-1) for an empty cell.
     grid: tuple[int, ...]
     #: Cards placed this deal (the turn number, from 0).
     placed: int
@@ -283,8 +191,7 @@ class TableTopState(SidedGame):
     @property
     def rows_side(self) -> int:
         """The side that scores the rows this deal (the other scores the columns)."""
-        swap = self.deal_no & 1 if self.rules.swap_sides else 0
-        return self.first_rows_side ^ swap
+        return _rows_side(self.rules, self.first_rows_side, self.deal_no)
 
     @property
     def turned(self) -> Card | None:
@@ -311,7 +218,7 @@ class TableTopState(SidedGame):
     def line_cards(self, line: int) -> tuple[Card, ...]:
         """The cards of line ``line`` (0-4 rows, 5-9 columns), in order, empty cells left out."""
         grid = self.grid
-        return tuple(DECK[grid[c]] for c in LINES[line] if grid[c] != _EMPTY)
+        return tuple(DECK[grid[c]] for c in LINES[line] if grid[c] != EMPTY)
 
     def line_scores(self) -> tuple[int, ...]:
         """The points each of the 10 lines (rows, then columns) scores as it stands."""
@@ -319,7 +226,9 @@ class TableTopState(SidedGame):
 
     def deal_scores(self) -> tuple[int, ...]:
         """What each side's lines score as they stand (rows for one side, columns for the other)."""
-        lines = self.line_scores()
+        return self._deal_scores(self.line_scores())
+
+    def _deal_scores(self, lines: Sequence[int]) -> tuple[int, ...]:
         rows, columns = sum(lines[:SIZE]), sum(lines[SIZE:])
         return (rows, columns) if self.rows_side == 0 else (columns, rows)
 
@@ -346,23 +255,46 @@ class TableTopState(SidedGame):
         ...
         cribkit.games.errors.OutOfTurnError: it is seat 1's turn to place a card, not seat 0's
         """
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an action")
-        phase = self.phase
-        if phase == OVER:
+        self._placement(action)
+
+    def apply(self, action: Action) -> Transition[TableTopState]:
+        """The new state and the events after ``action``; raises like :meth:`verify`."""
+        place = self._placement(action)
+        step = _Step(self)
+        step.place(place.seat, place.cell)
+        step.history = (*self.history, place)
+        return Transition(step.state(), pending=step.events)
+
+    def _placement(self, action: Action) -> Place:
+        """``action`` as the placement it must be, once every rule it breaks is refused."""
+        match action:
+            case Place(seat=seat, cell=cell):
+                seat = self._seat_to_act(seat)
+                turn = self.current_player
+                if seat != turn:
+                    raise OutOfTurnError(
+                        f"it is seat {turn}'s turn to place a card, not seat {seat}'s"
+                    )
+                self._check_cell(seat, cell)
+                return action
+            case Action(seat=seat):
+                seat = self._seat_to_act(seat)
+                raise WrongActionError(
+                    f"seat {seat} cannot {type(action).__name__.lower()} in Table Top cribbage: "
+                    f"the only action is to place the turned card on the grid"
+                )
+            case _:
+                raise IllegalActionError(f"{action!r} is not an action")
+
+    def _seat_to_act(self, seat: object) -> int:
+        """``seat``, if the match is waiting for a placement and it is a seat of the match."""
+        if self.phase == OVER:
             raise GameOverError(f"the match is over: {self._result_text()}")
-        if phase == AWAITING:
+        if self.phase == AWAITING:
             raise NoDeckError(f"the match needs a deck for deal {self.deal_no + 1}")
-        seat = check_seat(action.seat, self.rules.players)
-        if not isinstance(action, Place):
-            raise WrongActionError(
-                f"seat {seat} cannot {type(action).__name__.lower()} in Table Top cribbage: "
-                f"the only action is to place the turned card on the grid"
-            )
-        turn = self.current_player
-        if seat != turn:
-            raise OutOfTurnError(f"it is seat {turn}'s turn to place a card, not seat {seat}'s")
-        cell = action.cell
+        return check_seat(seat, self.rules.players)
+
+    def _check_cell(self, seat: int, cell: object) -> None:
         if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < CELLS:
             raise OffGridError(
                 f"seat {seat} cannot place on cell {cell!r}: it is off the grid "
@@ -384,62 +316,41 @@ class TableTopState(SidedGame):
                 f"table (a card goes next to one already there, {touch})"
             )
 
-    def apply(self, action: Action) -> Transition[TableTopState]:
-        """The new state and the events after ``action``; raises like :meth:`verify`."""
-        self.verify(action)
-        assert isinstance(action, Place)
-        step = _Step(self)
-        step.place(action.seat, action.cell)
-        step.history = (*self.history, action)
-        return Transition(step.state(), step.events)
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready: the open table, scores, whose turn, stack sizes.
+    def observation(self, seat: int) -> TableTopView:
+        """What ``seat`` may know: the open table, scores, whose turn, stack sizes.
 
         The grid and the current player's turned card are public; the unturned cards of every
         stack, the 27 cards out of play and the seed never appear.
 
-        >>> obs = start_tabletop(TableTopRules(), seed=7).state.observation(1)
-        >>> obs["grid"][2][2], obs["turned"], obs["stack_sizes"], obs["my_lines"]
-        ('6d', '6h', [12, 12], 'rows')
+        >>> view = start_tabletop(TableTopRules(), seed=7).state.observation(1)
+        >>> str(view.grid[cell_index("C3")]), str(view.turned), view.stack_sizes, view.my_lines
+        ('6d', '6h', (12, 12), 'rows')
         """
         rules = self.rules
         check_seat(seat, rules.players)
-        side = side_of(rules.players, seat)
-        rows_side = self.rows_side
         lines = self.line_scores()
-        grid = self.grid
-        turned = self.turned
-        return {
-            "game": rules.GAME,
-            "rules": rules.options(),
-            "seat": seat,
-            "side": side,
-            "sides": list(self.sides),
-            "phase": self.phase,
-            "deal": self.deal_no,
-            "dealer": self.dealer,
-            "first_player": self.first_player,
-            "current_player": self.current_player,
-            "scores": list(self.scores),
-            "target": rules.target,
-            "rows_side": rows_side,
-            "my_lines": "rows" if side == rows_side else "columns",
-            "grid": [
-                [
-                    None if grid[r * SIZE + c] == _EMPTY else str(DECK[grid[r * SIZE + c]])
-                    for c in range(SIZE)
-                ]
-                for r in range(SIZE)
-            ],
-            "turned": None if turned is None else str(turned),
-            "open_cells": [cell_name(c) for c in self.open_cells()],
-            "stack_sizes": list(self.stack_sizes()),
-            "placed": self.placed,
-            "line_scores": {"rows": list(lines[:SIZE]), "columns": list(lines[SIZE:])},
-            "deal_scores": list(self.deal_scores()),
-            "result": None if self.result is None else self.result.to_dict(),
-        }
+        return TableTopView(
+            game=rules.GAME,
+            seat=seat,
+            phase=self.phase,
+            current_player=self.current_player,
+            scores=self.scores,
+            rules=rules,
+            side=side_of(rules.players, seat),
+            sides=self.sides,
+            deal=self.deal_no,
+            dealer=self.dealer,
+            first_player=self.first_player,
+            rows_side=self.rows_side,
+            grid=tuple(None if card == EMPTY else DECK[card] for card in self.grid),
+            turned=self.turned,
+            open_cells=tuple(self.open_cells()),
+            stack_sizes=self.stack_sizes(),
+            placed=self.placed,
+            line_scores=lines,
+            deal_scores=self._deal_scores(lines),
+            result=self.result,
+        )
 
     def record(self) -> dict[str, Any]:
         """The match so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
@@ -448,7 +359,13 @@ class TableTopState(SidedGame):
     def _result_text(self) -> str:
         result = self.result
         assert result is not None
-        return f"{_who(result.winners)} won {'-'.join(map(str, result.scores))}"
+        return f"{who(result.winners)} won {'-'.join(map(str, result.scores))}"
+
+
+def _rows_side(rules: TableTopRules, first_rows_side: int, deal_no: int) -> int:
+    """The side that scores the rows in deal ``deal_no``."""
+    swap = deal_no & 1 if rules.swap_sides else 0
+    return first_rows_side ^ swap
 
 
 # ---------------------------------------------------------------------------------------------
@@ -475,7 +392,8 @@ class _Step:
 
     def __init__(self, state: TableTopState) -> None:
         self.source = state
-        self.events: list[TableTopEvent] = []
+        #: The events so far, made only when the transition's events are read.
+        self.events: list[PendingEvent] = []
         self.phase = state.phase
         self.deal_no = state.deal_no
         self.dealer = state.dealer
@@ -494,38 +412,54 @@ class _Step:
     def state(self) -> TableTopState:
         s = self.source
         return TableTopState(
-            s.rules, s.setup, self.phase, self.deal_no, self.dealer, s.opening_dealer,
-            s.first_rows_side, self.deck, tuple(self.grid), self.placed, self.occupied,
-            tuple(self.scores), self.result, self.history,
-        )  # fmt: skip
+            rules=s.rules,
+            setup=s.setup,
+            phase=self.phase,
+            deal_no=self.deal_no,
+            dealer=self.dealer,
+            opening_dealer=s.opening_dealer,
+            first_rows_side=s.first_rows_side,
+            deck=self.deck,
+            grid=tuple(self.grid),
+            placed=self.placed,
+            occupied=self.occupied,
+            scores=tuple(self.scores),
+            result=self.result,
+            history=self.history,
+        )
 
-    def note(self, type_: str, seat: int | None, points: int = 0, **extra: Any) -> None:
+    def note(
+        self, kind: type[TableTopEvent], seat: int | None, points: int = 0, **fields: Any
+    ) -> None:
         self.events.append(
-            TableTopEvent(
-                type_, seat=seat, points=points, scores=tuple(self.scores), deal=self.deal_no,
-                **extra,
+            (
+                kind,
+                {
+                    "seat": seat,
+                    "points": points,
+                    "scores": tuple(self.scores),
+                    "deal": self.deal_no,
+                    **fields,
+                },
             )
-        )  # fmt: skip
+        )
 
     def side_seats(self, side: int) -> tuple[int, ...]:
         n = self.rules.players
         return tuple(s for s in range(n) if side_of(n, s) == side)
 
     def rows_side(self) -> int:
-        swap = self.deal_no & 1 if self.rules.swap_sides else 0
-        return self.source.first_rows_side ^ swap
+        return _rows_side(self.rules, self.source.first_rows_side, self.deal_no)
 
     # -- a deal ----------------------------------------------------------------------------------
 
     def new_deal(self) -> None:
         """Deal deal ``deal_no`` (the dealer is already set): the centre card, the first turn."""
         rows = self.rows_side()
-        self.grid = [_EMPTY] * CELLS
+        self.grid = [EMPTY] * CELLS
         self.occupied = 0
         self.placed = 0
-        self.note(
-            "deal", self.dealer, rows=self.side_seats(rows), columns=self.side_seats(1 - rows)
-        )
+        self.note(Deal, self.dealer, rows=self.side_seats(rows), columns=self.side_seats(1 - rows))
         deck = self.source.setup.deck(self.deal_no)
         if deck is None:
             self.deck = ()
@@ -535,19 +469,19 @@ class _Step:
         self.phase = PLACE
         self.grid[CENTRE] = deck[0]
         self.occupied = 1 << CENTRE
-        self.note("centre", None, cards=(deck[0],), cell=cell_name(CENTRE))
+        self.note(CentreCard, None, card=deck[0], cell=CENTRE)
         self.turn_up()
 
     def turn_up(self) -> None:
         seat = (self.dealer + 1 + self.placed) % self.rules.players
-        self.note("turn_up", seat, cards=(self.deck[1 + self.placed],))
+        self.note(TurnUp, seat, card=self.deck[1 + self.placed])
 
     def place(self, seat: int, cell: int) -> None:
         card = self.deck[1 + self.placed]
         self.grid[cell] = card
         self.occupied |= 1 << cell
         self.placed += 1
-        self.note("place", seat, cards=(card,), cell=cell_name(cell))
+        self.note(Placement, seat, card=card, cell=cell)
         if self.placed < PLACEMENTS:
             self.turn_up()
         else:
@@ -558,10 +492,10 @@ class _Step:
         n = self.rules.players
         dealer_side = side_of(n, self.dealer)
         first = (self.dealer + 1) % n
-        centre = self.grid[CENTRE]
-        if self.rules.heels and centre >> 2 == _JACK:
+        centre = DECK[self.grid[CENTRE]]
+        if self.rules.heels and centre.rank == Rank.JACK:
             self.scores[dealer_side] += 2
-            self.note("heels", self.dealer, 2, cards=(DECK[centre],))
+            self.note(Heels, self.dealer, 2, card=centre)
         rows_side = self.rows_side()
         for side, seat in ((1 - dealer_side, first), (dealer_side, self.dealer)):
             lines = range(SIZE) if side == rows_side else range(SIZE, 2 * SIZE)
@@ -570,9 +504,8 @@ class _Step:
                 points = line_total(cards)
                 self.scores[side] += points
                 self.note(
-                    "line", seat, points, cards=cards, line=line_name(line),
-                    seats=self.side_seats(side),
-                )  # fmt: skip
+                    LineCounted, seat, points, line=line, cards=cards, seats=self.side_seats(side)
+                )
         self.settle()
 
     def settle(self) -> None:
@@ -585,7 +518,7 @@ class _Step:
             if len(leaders) == 1:
                 self.finish(leaders[0])
                 return
-            self.note("tie", None)
+            self.note(Tie, None)
         self.deal_no += 1
         self.dealer = (self.dealer + 1) % self.rules.players
         self.new_deal()
@@ -598,9 +531,16 @@ class _Step:
             (opening + i) % n for i in range(n) if side_of(n, (opening + i) % n) != side
         )
         winners = self.side_seats(side)
-        self.result = Result(side, winners, scores, 1, "", next_dealer)
+        self.result = Result(
+            winner=side,
+            winners=winners,
+            scores=scores,
+            game_points=1,
+            skunk="",
+            next_dealer=next_dealer,
+        )
         self.phase = OVER
-        self.note("win", winners[0], seats=winners)
+        self.note(Win, winners[0], seats=winners)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -638,20 +578,29 @@ def start_tabletop(
     n = rules.players
     scores: tuple[int, ...] = setup.start_scores or (0,) * rules.sides
     first_dealer, cuts = first_dealer_cut(n, seed, first_dealer)
-    cut_events = [
-        TableTopEvent("cut", cards=cards, seats=seats, other=decided, scores=scores)
+    first_side = side_of(n, (first_dealer + 1) % n)
+    blank = TableTopState(
+        rules=rules,
+        setup=setup,
+        phase=AWAITING,
+        deal_no=0,
+        dealer=first_dealer,
+        opening_dealer=first_dealer,
+        first_rows_side=first_side if rules.first_lines == "rows" else 1 - first_side,
+        deck=(),
+        grid=(EMPTY,) * CELLS,
+        placed=0,
+        occupied=0,
+        scores=scores,
+        result=None,
+    )
+    step = _Step(blank)
+    step.events = [
+        (Cut, {"seats": seats, "cards": cards, "first_dealer": decided, "scores": scores})
         for seats, cards, decided in cuts
     ]
-    first_side = side_of(n, (first_dealer + 1) % n)
-    first_rows_side = first_side if rules.first_lines == "rows" else 1 - first_side
-    blank = TableTopState(
-        rules, setup, AWAITING, 0, first_dealer, first_dealer, first_rows_side, (),
-        (_EMPTY,) * CELLS, 0, 0, scores, None, (),
-    )  # fmt: skip
-    step = _Step(blank)
-    step.events = cut_events
     step.new_deal()
-    return Transition(step.state(), step.events)
+    return Transition(step.state(), pending=step.events)
 
 
 register(
@@ -661,6 +610,7 @@ register(
         start=start_tabletop,
         setup_keys=("seed", "decks", "first_dealer", "start_scores"),
         summary="Table Top cribbage: a 5x5 grid, one side scores the rows, the other the columns",
+        events=EVENTS,
         hotseat=True,
     )
 )

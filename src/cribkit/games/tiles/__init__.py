@@ -5,8 +5,38 @@
 'play'
 """
 
-from cribkit.games.tiles.notation import Exchange, Pass, PlayTiles
-from cribkit.games.tiles.rules import TilesRules
+from cribkit.games.tiles.actions import Exchange, Pass, PlayTiles
+from cribkit.games.tiles.board import EMPTY, LETTERS
+from cribkit.games.tiles.events import GameWon
+from cribkit.games.tiles.rules import (
+    COLOURS,
+    MAX_HAND,
+    TilesRules,
+    piece_colour,
+    piece_turned,
+    piece_value,
+    tile_colour,
+    tile_text,
+)
 from cribkit.games.tiles.state import TilesState, start_tiles
+from cribkit.games.tiles.view import TilesView
 
-__all__ = ["Exchange", "Pass", "PlayTiles", "TilesRules", "TilesState", "start_tiles"]
+__all__ = [
+    "COLOURS",
+    "EMPTY",
+    "LETTERS",
+    "MAX_HAND",
+    "Exchange",
+    "GameWon",
+    "Pass",
+    "PlayTiles",
+    "TilesRules",
+    "TilesState",
+    "TilesView",
+    "piece_colour",
+    "piece_turned",
+    "piece_value",
+    "start_tiles",
+    "tile_colour",
+    "tile_text",
+]

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final
+from typing import Any, Final
 
 from cribkit.core.cards import Rank
 from cribkit.core.scoring import Score, score_tile_line
@@ -346,6 +346,37 @@ class PlayScore:
     def points(self) -> int:
         """All the points of the play."""
         return sum(h.points for h in self.hands) + sum(b.points for b in self.bonuses)
+
+    def to_json(self) -> dict[str, Any]:
+        """What a preview of the play shows: ``points``; ``words``, each crib hand's count
+        (``G7-H7: fifteen two``) then each bonus; ``events``, each crib hand as ``{"type":
+        "hand", "name", "points", "words", "main"}`` and each bonus as ``{"type": "bonus",
+        "kind", "points", "words"}``.
+
+        >>> board = Board.from_cells(13, {"G7": "5d", "H7": "Tl"})
+        >>> score = evaluate_play(board, [cell_index("I7", 13)], [parse_piece("Kd")])
+        >>> score.to_json()  # doctest: +NORMALIZE_WHITESPACE
+        {'points': 4, 'words': ['G7-I7: fifteen two, fifteen four'],
+         'events': [{'type': 'hand', 'name': 'G7-I7', 'points': 4,
+                     'words': 'fifteen two, fifteen four', 'main': True}]}
+        """
+        words = [f"{h.name}: {h.breakdown.words() or 'nothing'}" for h in self.hands]
+        words.extend(b.words() for b in self.bonuses)
+        events: list[dict[str, Any]] = [
+            {
+                "type": "hand",
+                "name": h.name,
+                "points": h.points,
+                "words": h.breakdown.words(),
+                "main": h.main,
+            }
+            for h in self.hands
+        ]
+        events.extend(
+            {"type": "bonus", "kind": b.kind, "points": b.points, "words": b.words()}
+            for b in self.bonuses
+        )
+        return {"points": self.points, "words": words, "events": events}
 
 
 def _run(

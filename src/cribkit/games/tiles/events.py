@@ -1,29 +1,71 @@
-"""Cribbage Tiles: the events of a game and its result, said the way players say them.
+"""Cribbage Tiles: the events of a game, one small record per kind, and the result.
 
->>> e = TilesEvent("bonus", seat=1, points=10, kind="five_tiles", scores=(12, 40))
->>> e.text(), e.to_dict()["kind"]
-('seat 1: ten for playing all five tiles (ten points)', 'five_tiles')
+Every kind has the shared fields of :class:`~cribkit.games.events.GameEvent` (``seat``,
+``points`` for that seat, the running ``scores``) and only its own. Tiles on a rack are tiles
+(ints 0-25), tiles on the board are pieces (ints 0-51, a 6 or 9 with the value it was placed
+as; see :mod:`~cribkit.games.tiles.rules`); in JSON both are their text (``5d``, ``9=6d``).
+
+>>> from cribkit.games.tiles.rules import parse_piece
+>>> e = HandScored(seat=0, points=5, scores=(5, 0), line="G7-I7",
+...                tiles=tuple(parse_piece(t) for t in ("5d", "6l", "4l")))
+>>> e.text()
+'seat 0 scores G7-I7 5d 6l 4l: fifteen two, and a run of three is five (five points)'
+>>> HandScored.from_json(e.to_json()) == e
+True
+
+The tiles a seat draws or gives back are its own (except with ``solitaire``, where one
+player holds both racks): another seat reads how many.
+
+>>> from cribkit.games.tiles.rules import parse_tiles
+>>> drawn = TilesDrawn(seat=0, scores=(0, 0), tiles=parse_tiles("5d Kl"))
+>>> drawn.to_json(viewer=1)["text"], drawn.to_json(viewer=1)["tile_count"]
+('seat 0 draws two tiles', 2)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Final, Self
 
 from cribkit.core.cards import Rank
 from cribkit.core.scoring import Score, score_tile_line
-from cribkit.core.words import number_word
-from cribkit.games.protocol import Event, Result
+from cribkit.core.words import number_word, points_text
+from cribkit.games.errors import RecordError
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import Result
 from cribkit.games.tiles.board import Bonus
-from cribkit.games.tiles.rules import STALL_ROUNDS, piece_text, piece_value
+from cribkit.games.tiles.rules import (
+    STALL_ROUNDS,
+    TileParseError,
+    parse_piece,
+    parse_tile,
+    piece_colour,
+    piece_text,
+    piece_value,
+    tile_text,
+)
 
-__all__ = ["TilesEvent", "TilesResult", "count_text", "scores_text"]
-
-
-def _points_text(points: int) -> str:
-    word = number_word(abs(points)) if abs(points) < 1000 else str(abs(points))
-    return f"{'minus ' if points < 0 else ''}{word} point{'s' if abs(points) != 1 else ''}"
+__all__ = [
+    "EVENTS",
+    "BonusScored",
+    "Declared",
+    "FirstDraw",
+    "FirstPlayer",
+    "GameEnded",
+    "GameWon",
+    "HandScored",
+    "JokerCalled",
+    "Passed",
+    "RackDeducted",
+    "TilesDrawn",
+    "TilesEvent",
+    "TilesExchanged",
+    "TilesPlayed",
+    "TilesResult",
+    "count_text",
+    "scores_text",
+]
 
 
 def scores_text(scores: Sequence[int]) -> str:
@@ -32,132 +74,359 @@ def scores_text(scores: Sequence[int]) -> str:
 
 
 def count_text(count: int, what: str = "tile") -> str:
+    """``two tiles``, ``one tile``: a count in words."""
     return f"{number_word(count) if count < 1000 else count} {what}{'s' if count != 1 else ''}"
 
 
-@dataclass(frozen=True, slots=True)
-class TilesEvent(Event):
-    """An event of a Cribbage Tiles game: the base :class:`Event` with the tiles.
+def _points_note(points: int) -> str:
+    return f" ({points_text(points)})" if points else ""
 
-    ``tiles`` holds pieces (a tile placed as a value; text ``5d`` or ``9=6d``), ``line`` names a
-    crib hand (``G7-K7``), ``move`` is a play in the notation. The types:
-    ``draw_first`` (a round of the draw for the first player: ``seats``, ``tiles``, ``other``
-    the first player on the deciding round), ``start`` (``seat`` plays first), ``draw``
-    (``seat`` draws ``tiles``: private), ``play`` (``seat`` places ``tiles``: ``move``,
-    ``count`` the play's points unless the points are declared), ``hand`` (a crib hand the play
-    formed or extended: ``line``, ``tiles`` in order, ``points``, ``words``), ``bonus`` (10:
-    ``kind`` ``first``, ``five_tiles`` or ``colour`` with its ``line``), ``exchange`` (``seat``
-    puts ``tiles`` back: which is private, how many is not), ``pass``, ``declare`` and
-    ``joker`` (option ``joker``; ``other`` the declarer), ``end`` (``kind``: ``played_out``,
-    ``passes`` or ``stalled``), ``deduct`` (``seat``'s ``tiles`` left, ``points`` below 0) and
-    ``win`` (``seats``: every seat on the top score).
 
-    >>> e = TilesEvent("hand", seat=0, points=5, tiles=(16, 22, 14), line="G7-I7")
-    >>> e.text()
-    'seat 0 scores G7-I7 5d 6l 4l: fifteen two, and a run of three is five (five points)'
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TilesEvent(GameEvent):
+    """What every Cribbage Tiles event shares: its ``tiles`` are written as text, and a field
+    left at its default (no tiles, no line, no move) is left out of the JSON.
+
+    :attr:`pieces` says whether a kind's ``tiles`` are pieces (placed on the board) or tiles
+    (on a rack).
     """
 
-    tiles: tuple[int, ...] = ()
-    line: str = ""
-    move: str = ""
+    #: Whether ``tiles`` holds pieces (0-51) rather than tiles (0-25).
+    pieces: ClassVar[bool] = False
 
-    @property
-    def hand_breakdown(self) -> Score[Rank] | None:
-        """A ``hand`` event's breakdown (:func:`~cribkit.core.scoring.score_tile_line`)."""
-        if self.type == "hand" and self.tiles:
-            return score_tile_line([piece_value(p) for p in self.tiles])
-        return None
+    def text_of(self, item: int) -> str:
+        """One of the kind's ``tiles`` as text."""
+        return piece_text(item) if self.pieces else tile_text(item)
 
-    def words(self) -> str:
-        """How the points are counted: a crib hand's count, a bonus, a deduction."""
-        if self.type == "hand":
-            breakdown = self.hand_breakdown
-            return "" if breakdown is None else breakdown.words()
-        if self.type == "bonus":
-            return Bonus(self.kind, self.points, self.line, self._colour()).words()
-        return ""
+    def texts_of(self, items: Sequence[int]) -> str:
+        """The kind's ``tiles`` as text separated by spaces."""
+        return " ".join(self.text_of(t) for t in items)
 
-    def _colour(self) -> int | None:
-        return (self.tiles[0] >> 1 & 1) if self.tiles else None
-
-    def _tiles_text(self) -> str:
-        return " ".join(piece_text(p) for p in self.tiles)
-
-    def text(self, *, full: bool = True) -> str:
-        """The event as a sentence for a log; ``full=False`` leaves out what a declaration
-        missed. (For another seat's eyes, :meth:`to_dict` says how many tiles a private event
-        has, not which.)"""
-        who = f"seat {self.seat}"
-        points = f" ({_points_text(self.points)})" if self.points else ""
-        match self.type:
-            case "draw_first":
-                draws = ", ".join(
-                    f"seat {s} draws {piece_text(t)}"
-                    for s, t in zip(self.seats, self.tiles, strict=True)
-                )
-                return draws + (
-                    f"; seat {self.other} plays first" if self.other is not None else ""
-                )
-            case "start":
-                return f"{who} plays first"
-            case "draw":
-                return f"{who} draws {self._tiles_text()}"
-            case "play":
-                count = f" for {_points_text(self.count)}" if self.count is not None else ""
-                return f"{who} plays {self.move}{count}"
-            case "hand":
-                return f"{who} scores {self.line} {self._tiles_text()}: {self.words()}{points}"
-            case "bonus":
-                return f"{who}: {self.words()}{points}"
-            case "exchange":
-                return f"{who} passes and exchanges {self._tiles_text()}"
-            case "pass":
-                return f"{who} passes"
-            case "declare":
-                missed = f", missing {_points_text(self.missed)}" if self.missed and full else ""
-                return f"{who} declares {_points_text(self.points)} for {self.move}{missed}"
-            case "joker":
-                if self.points > 0:
-                    return (
-                        f"{who} calls Joker and takes the {_points_text(self.points)} seat "
-                        f"{self.other} missed"
-                    )
-                return f"{who} calls Joker, but seat {self.other} missed nothing{points}"
-            case "end":
-                return "the game ends: " + _END_WORDS.get(self.kind, self.kind).format(who=who)
-            case "deduct":
-                return f"{who} has {self._tiles_text()} left{points}"
-            case "win":
-                scores = scores_text(self.scores)
-                if len(self.seats) > 1:
-                    return f"seats {' and '.join(map(str, self.seats))} share the win: {scores}"
-                return f"{who} wins: {scores}"
-            case _:
-                return Event.text(self, full=full)
-
-    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
-        """The JSON form (see :meth:`Event.to_dict`): ``tiles`` as text, ``line`` and ``move``;
-        a private event of another seat shows ``tile_count`` instead of its tiles."""
-        out = Event.to_dict(self, viewer)
-        hidden = self.private and viewer is not None and viewer != self.seat
-        if hidden:
-            out["tile_count"] = len(self.tiles)
-            verb = "draws" if self.type == "draw" else "passes and exchanges"
-            out["text"] = f"seat {self.seat} {verb} {count_text(len(self.tiles))}"
-        elif self.tiles:
-            out["tiles"] = [piece_text(p) for p in self.tiles]
-        if self.line:
-            out["line"] = self.line
-        if self.move:
-            out["move"] = self.move
+    def json_fields(self, viewer: int | None) -> dict[str, Any]:
+        """The kind's own fields: ``tiles`` as text; empty ones left out; the secret ones of a
+        private event replaced by their count for another seat."""
+        out = GameEvent.json_fields(self, viewer)
+        for name, value in list(out.items()):
+            if value in ((), [], ""):
+                del out[name]
+        tiles = getattr(self, "tiles", None)
+        if "tiles" in out and tiles is not None:
+            out["tiles"] = [self.text_of(t) for t in tiles]
         return out
 
+    @classmethod
+    def parse_field(cls, name: str, value: Any, hint: Any) -> Any:
+        """``tiles`` from their text; every other field by its type."""
+        if name != "tiles":
+            return GameEvent.parse_field(name, value, hint)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise RecordError(f"a {cls.type} event lists its tiles as text, not {value!r}")
+        try:
+            return tuple(parse_piece(v) if cls.pieces else parse_tile(v) for v in value)
+        except TileParseError as error:
+            raise RecordError(f"a {cls.type} event: {error}") from None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _RackTiles(TilesEvent):
+    """Tiles that go onto or off a rack: only its seat sees which, unless ``public`` (with
+    ``solitaire`` one player holds both racks)."""
+
+    private: ClassVar[bool] = True
+    secret: ClassVar[tuple[str, ...]] = ("tiles",)
+    count_key: ClassVar[str] = "tile_count"
+    #: What a hidden event says the seat does with the tiles.
+    verb: ClassVar[str] = ""
+
+    tiles: tuple[int, ...]
+    public: bool = False
+
+    def hidden_from(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` may not see the tiles: another seat, unless the event is public."""
+        return not self.public and TilesEvent.hidden_from(self, viewer)
+
+    def json_fields(self, viewer: int | None) -> dict[str, Any]:
+        """The tiles, or for another seat their ``tile_count`` (and the ``card_count`` of 0
+        the JSON has always carried); ``public`` is said by leaving ``private`` out."""
+        out = TilesEvent.json_fields(self, viewer)
+        out.pop("public", None)
+        if self.hidden_from(viewer):
+            out = {"card_count": 0, **out}
+        return out
+
+    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
+        """As every event's, but a public event is not marked ``private``."""
+        out = TilesEvent.to_json(self, viewer)
+        if self.public:
+            del out["private"]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """The event of its record JSON: public when it is not marked ``private``."""
+        event = super(_RackTiles, cls).from_json(data)
+        return replace(event, public=not data.get("private", False))
+
+    def hidden_text(self) -> str:
+        """``seat 0 draws five tiles``."""
+        return f"seat {self.seat} {self.verb} {count_text(len(self.tiles))}"
+
+
+# -- the start -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FirstDraw(TilesEvent):
+    """A round of the draw for the first player: the ``seats`` still drawing and their
+    ``tiles``, and ``other``, the first player, on the round that decides it."""
+
+    type: ClassVar[str] = "draw_first"
+    tiles: tuple[int, ...]
+    seats: tuple[int, ...]
+    other: int | None = None
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 0 draws 4l, seat 1 draws 3l; seat 1 plays first``."""
+        draws = ", ".join(
+            f"seat {s} draws {tile_text(t)}" for s, t in zip(self.seats, self.tiles, strict=True)
+        )
+        return draws + (f"; seat {self.other} plays first" if self.other is not None else "")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FirstPlayer(TilesEvent):
+    """``seat`` plays first."""
+
+    type: ClassVar[str] = "start"
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 1 plays first``."""
+        return f"seat {self.seat} plays first"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TilesDrawn(_RackTiles):
+    """``seat`` draws ``tiles`` from its bag."""
+
+    type: ClassVar[str] = "draw"
+    verb: ClassVar[str] = "draws"
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 0 draws 5d Tl``."""
+        return f"seat {self.seat} draws {self.texts_of(self.tiles)}"
+
+
+# -- a turn ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TilesPlayed(TilesEvent):
+    """``seat`` places ``tiles`` (pieces, in cell order) written ``move`` in the notation;
+    ``count`` is what the play scores (None with ``joker``: the player declares it)."""
+
+    type: ClassVar[str] = "play"
+    pieces: ClassVar[bool] = True
+    tiles: tuple[int, ...]
+    move: str
+    count: int | None = None
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 0 plays G7 across 5d Tl for twelve points``."""
+        count = f" for {points_text(self.count)}" if self.count is not None else ""
+        return f"seat {self.seat} plays {self.move}{count}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandScored(TilesEvent):
+    """A crib hand the play formed or extended, named by its ``line`` (``G7-I7``), its
+    ``tiles`` (pieces) in order, scored for ``seat``."""
+
+    type: ClassVar[str] = "hand"
+    phase: ClassVar[str | None] = "hands"
+    pieces: ClassVar[bool] = True
+    line: str
+    tiles: tuple[int, ...]
+
+    @property
+    def breakdown(self) -> Score[Rank]:
+        """The count of the crib hand (:func:`~cribkit.core.scoring.score_tile_line`)."""
+        return score_tile_line([piece_value(p) for p in self.tiles])
+
+    def words(self) -> str:
+        """``fifteen two, and a pair is four``."""
+        return self.breakdown.words()
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 0 scores G7-H7 5d Tl: fifteen two (two points)``."""
+        return (
+            f"seat {self.seat} scores {self.line} {self.texts_of(self.tiles)}: "
+            f"{self.words()}{_points_note(self.points)}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BonusScored(TilesEvent):
+    """A bonus of 10 for ``seat``: ``kind`` ``first`` (the first play), ``five_tiles`` (all
+    five rack tiles) or ``colour`` (a crib hand of five tiles of one colour: its ``line`` and
+    ``tiles``)."""
+
+    type: ClassVar[str] = "bonus"
+    phase: ClassVar[str | None] = "bonuses"
+    pieces: ClassVar[bool] = True
+    kind: str
+    line: str = ""
+    tiles: tuple[int, ...] = ()
+
+    def words(self) -> str:
+        """``ten for the first play`` and the like."""
+        colour = piece_colour(self.tiles[0]) if self.tiles else None
+        return Bonus(self.kind, self.points, self.line, colour).words()
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 0: ten for the first play (ten points)``."""
+        return f"seat {self.seat}: {self.words()}{_points_note(self.points)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TilesExchanged(_RackTiles):
+    """``seat`` misses its turn and gives ``tiles`` back to the bag."""
+
+    type: ClassVar[str] = "exchange"
+    verb: ClassVar[str] = "passes and exchanges"
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 0 passes and exchanges 3l 4d``."""
+        return f"seat {self.seat} passes and exchanges {self.texts_of(self.tiles)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Passed(TilesEvent):
+    """``seat`` misses its turn without exchanging."""
+
+    type: ClassVar[str] = "pass"
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 1 passes``."""
+        return f"seat {self.seat} passes"
+
+
+# -- joker ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declared(TilesEvent):
+    """With ``joker``: ``seat`` declares ``points`` for its ``move``; ``missed`` is what the
+    declaration left out (in the record only: finding it is the opponents' game)."""
+
+    type: ClassVar[str] = "declare"
+    phase: ClassVar[str | None] = "hands"
+    move: str
+    missed: int = 0
+
+    def json_fields(self, viewer: int | None) -> dict[str, Any]:
+        """The move, and ``missed`` for the record only."""
+        out = TilesEvent.json_fields(self, viewer)
+        if viewer is not None:
+            del out["missed"]
+        return out
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 0 declares seven points for G7 across 5d Tl, missing five points``."""
+        missed = f", missing {points_text(self.missed)}" if self.missed and full else ""
+        return f"seat {self.seat} declares {points_text(self.points)} for {self.move}{missed}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JokerCalled(TilesEvent):
+    """With ``joker``: ``seat`` calls Joker on ``other``'s declaration; ``points`` are the
+    points it missed, taken, or -5 when it missed none."""
+
+    type: ClassVar[str] = "joker"
+    phase: ClassVar[str | None] = "joker"
+    other: int
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 1 calls Joker and takes the two points seat 0 missed``."""
+        if self.points > 0:
+            return (
+                f"seat {self.seat} calls Joker and takes the {points_text(self.points)} seat "
+                f"{self.other} missed"
+            )
+        return (
+            f"seat {self.seat} calls Joker, but seat {self.other} missed nothing"
+            f"{_points_note(self.points)}"
+        )
+
+
+# -- the end -------------------------------------------------------------------------------------
 
 _END_WORDS: Final = {
     "played_out": "{who} has played every tile",
     "passes": "every player in turn has passed with the bag empty",
     "stalled": f"{STALL_ROUNDS} rounds have gone by without a play",
 }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameEnded(TilesEvent):
+    """The game is over: ``kind`` ``played_out`` (``seat`` has played every tile),
+    ``passes`` (every player in turn passed with the bag empty) or ``stalled`` (rounds went by
+    without a play)."""
+
+    type: ClassVar[str] = "end"
+    kind: str
+
+    def text(self, *, full: bool = True) -> str:
+        """``the game ends: seat 0 has played every tile``."""
+        words = _END_WORDS.get(self.kind, self.kind)
+        return "the game ends: " + words.format(who=f"seat {self.seat}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RackDeducted(TilesEvent):
+    """``seat`` loses the face value of the ``tiles`` left on its rack (``points`` below 0)."""
+
+    type: ClassVar[str] = "deduct"
+    phase: ClassVar[str | None] = "deductions"
+    tiles: tuple[int, ...]
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 1 has Ad 6d left (minus seven points)``."""
+        return f"seat {self.seat} has {self.texts_of(self.tiles)} left{_points_note(self.points)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameWon(TilesEvent):
+    """The top score: ``seats`` are every seat on it (a tie shares the win), ``seat`` the
+    first of them."""
+
+    type: ClassVar[str] = "win"
+    seats: tuple[int, ...]
+
+    def text(self, *, full: bool = True) -> str:
+        """``seat 0 wins: 20, 14`` or ``seats 0 and 1 share the win: 12, 12``."""
+        scores = scores_text(self.scores)
+        if len(self.seats) > 1:
+            return f"seats {' and '.join(map(str, self.seats))} share the win: {scores}"
+        return f"seat {self.seat} wins: {scores}"
+
+
+#: Every kind of event a game of Cribbage Tiles makes.
+EVENTS: Final[tuple[type[GameEvent], ...]] = (
+    FirstDraw,
+    FirstPlayer,
+    TilesDrawn,
+    TilesPlayed,
+    HandScored,
+    BonusScored,
+    TilesExchanged,
+    Passed,
+    Declared,
+    JokerCalled,
+    GameEnded,
+    RackDeducted,
+    GameWon,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,8 +36,8 @@ from itertools import permutations
 from typing import Final, NamedTuple
 
 from cribkit.core.tables import RANK_WEIGHTS
+from cribkit.games.tiles.actions import PlayTiles
 from cribkit.games.tiles.board import _INFO, EMPTY, Board, hand_info
-from cribkit.games.tiles.notation import PlayTiles
 from cribkit.games.tiles.rules import BONUS, MAX_HAND, RACK_SIZE, piece_of, tile_rank
 
 __all__ = ["ScoredPlay", "generate_plays"]

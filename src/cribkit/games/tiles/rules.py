@@ -429,8 +429,8 @@ def draw_for_first_player(
     for bag in bags:
         drawn = tuple(bag[i] for i in range(len(contenders)))
         rounds.append((contenders, drawn))
-        low = min(t >> 1 for t in drawn)
-        contenders = tuple(s for s, t in zip(contenders, drawn, strict=True) if t >> 1 == low)
+        low = min(tile_rank(t) for t in drawn)
+        contenders = tuple(s for s, t in zip(contenders, drawn, strict=True) if tile_rank(t) == low)
         if len(contenders) == 1:
             return contenders[0], rounds
     raise GameError("the draw for the first player ran out of bags while players were tied")

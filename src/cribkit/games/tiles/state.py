@@ -9,9 +9,10 @@ A player may pass instead, exchanging tiles with the bag while it holds enough. 
 when the bag is empty and a player has played out, or every player in turn has passed; tiles
 left on a rack are deducted at face value. :mod:`cribkit.games.tiles.rules` has the tiles and
 the options, :mod:`~cribkit.games.tiles.board` the cells and the rules of a play,
-:mod:`~cribkit.games.tiles.notation` the actions and the notation (``G7 across 5d 6l 4d``),
-:mod:`~cribkit.games.tiles.movegen` the move generator, :mod:`~cribkit.games.tiles.events`
-the events and the result.
+:mod:`~cribkit.games.tiles.actions` the actions, :mod:`~cribkit.games.tiles.notation` the
+notation (``G7 across 5d 6l 4d``), :mod:`~cribkit.games.tiles.movegen` the move generator,
+:mod:`~cribkit.games.tiles.events` the events and the result, :mod:`~cribkit.games.tiles.view`
+what a seat may know and :mod:`~cribkit.games.tiles.step` the carrying out of an action.
 
 >>> t = start_tiles(TilesRules(), seed=3)
 >>> state = t.state
@@ -23,8 +24,6 @@ the events and the result.
 >>> state = state.apply(best.play).state
 >>> state.scores, state.current_player
 ((0, 12), 0)
->>> import random
->>> rng = random.Random(3)
 >>> while not state.is_terminal:
 ...     plays = state.legal_plays()
 ...     state = state.apply(plays[0].play if plays else Pass(state.current_player)).state
@@ -37,16 +36,18 @@ True
 - The draw for the first player: each player draws a tile; the lowest rank plays first
   (colour does not count); players tied for lowest draw again; the tiles go back. Play then
   goes round the table in seat order. With ``solitaire`` there is no draw: dark (seat 0)
-  plays first.
+  always plays first (rules, "Optional rules").
 - Racks are filled from the front of the bag: the first player's 5, then the next player's.
   After a play the player draws back up to 5. An exchange draws the new tiles first, then
-  puts the returned tiles at the back of the bag; a seeded game then shuffles the bag
-  (``Random(f"tiles:{seed}:exchange:{n}")`` for the ``n``-th exchange of the game).
+  puts the returned tiles at the bottom of the bag in the order the player gave them (rule
+  10): the bag is never shuffled again, so a record replays from its bag and moves alone.
 - A play of one tile scores both lines through it (either may be its main line).
-- Passing (or exchanging) is always allowed. The game ends when the bag is empty (both bags
-  with ``solitaire``) and every player in turn has missed a turn, and also, whatever the bag,
-  after three full rounds in which nobody played (the Scrabble-like convention the rules
-  defer to), so that no game goes on for ever.
+- Passing (or exchanging) is always allowed. The game ends when the bag is empty (with
+  ``solitaire``, both bags) and a player has played every tile or every player in turn has
+  missed a turn; and also, whatever the bag, after three full rounds in which nobody played
+  (the Scrabble-like convention the rules defer to), so that no game goes on for ever. With
+  ``solitaire`` a colour that has played out while the other colour's bag still holds tiles
+  passes until that bag is empty too.
 - A tie shares the win: :attr:`Result.winners` lists every seat on the top score.
 - Cells are named by column letter and row number, so the centre of the 13x13 board is ``G7``
   (columns ``A``-``M``). A 6 placed as a 9 is written ``9=6d`` (value, ``=``, tile).
@@ -58,10 +59,9 @@ True
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from cribkit.core.words import number_word
@@ -74,10 +74,13 @@ from cribkit.games.protocol import (
     GameOverError,
     IllegalActionError,
     OutOfTurnError,
+    PendingEvent,
     Transition,
+    check_seat,
     register,
 )
 from cribkit.games.records import FORMAT, VERSION
+from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
 from cribkit.games.tiles.board import (
     EMPTY,
     Board,
@@ -87,30 +90,26 @@ from cribkit.games.tiles.board import (
     cell_name,
     evaluate_play,
 )
-from cribkit.games.tiles.events import TilesEvent, TilesResult, count_text, scores_text
-from cribkit.games.tiles.movegen import ScoredPlay, generate_plays
-from cribkit.games.tiles.notation import (
-    Exchange,
-    Joker,
-    Pass,
-    PassJoker,
-    PlayTiles,
-    format_move,
-    parse_move,
+from cribkit.games.tiles.events import (
+    EVENTS,
+    FirstDraw,
+    FirstPlayer,
+    TilesEvent,
+    TilesResult,
+    count_text,
+    scores_text,
 )
+from cribkit.games.tiles.movegen import ScoredPlay, generate_plays
+from cribkit.games.tiles.notation import format_move, parse_move
 from cribkit.games.tiles.rules import (
     COLOUR_WORDS,
-    KINDS,
     RACK_SIZE,
-    STALL_ROUNDS,
     Seed,
     TilesRules,
     check_bag,
     draw_bags,
     draw_for_first_player,
-    face_value,
     full_set,
-    piece_of,
     piece_tile,
     piece_value,
     seeded_bag,
@@ -118,12 +117,15 @@ from cribkit.games.tiles.rules import (
     tile_text,
     tiles_text,
 )
+from cribkit.games.tiles.step import DECLARE, JOKER, OVER, PLAY, Claim, Step
+from cribkit.games.tiles.view import ClaimView, TilesView
 
 __all__ = [
     "DECLARE",
     "JOKER",
     "OVER",
     "PLAY",
+    "Claim",
     "ExchangeError",
     "ScoredPlay",
     "TileNotHeldError",
@@ -132,16 +134,9 @@ __all__ = [
     "TilesRules",
     "TilesSetup",
     "TilesState",
+    "TilesView",
     "start_tiles",
 ]
-
-#: The phases: a player's turn; with ``joker``, the declaration and the calls; the end.
-PLAY: Final = "play"
-DECLARE: Final = "declare"
-JOKER: Final = "joker"
-OVER: Final = "over"
-#: A false call of Joker costs the caller this much.
-JOKER_PENALTY: Final = 5
 
 
 class TileNotHeldError(IllegalActionError):
@@ -156,11 +151,10 @@ class ExchangeError(IllegalActionError):
 # The state
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TilesSetup:
     """Where the tiles come from: an explicit ``bag`` (drawing order) or the ``seed``'s (the
-    seed also draws for the first player and shuffles after exchanges); ``first_player`` skips
-    the draw."""
+    seed also draws for the first player); ``first_player`` skips the draw."""
 
     seed: Seed | None = None
     bag: tuple[int, ...] | None = None
@@ -170,36 +164,11 @@ class TilesSetup:
         """The 104 tiles in drawing order."""
         if self.bag is not None:
             return self.bag
-        assert self.seed is not None
+        assert self.seed is not None  # start_tiles needs one of them
         return seeded_bag(self.seed)
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """With ``joker``: a play waiting for its player's declaration, then for the calls.
-
-    ``correct`` is what the play scores, ``declared`` what was declared (-1: not yet),
-    ``window`` the opponents still to call Joker or let it stand, in order.
-    """
-
-    seat: int
-    correct: int
-    move: str
-    score: PlayScore
-    declared: int = -1
-    window: tuple[int, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready, without the correct count."""
-        return {
-            "seat": self.seat,
-            "move": self.move,
-            "declared": None if self.declared < 0 else self.declared,
-            "to_call": list(self.window),
-        }
-
-
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False)
 class TilesState:
     """An immutable position of a game of Cribbage Tiles. Make one with :func:`start_tiles`.
 
@@ -218,7 +187,6 @@ class TilesState:
     first_player: int
     scores: tuple[int, ...]
     misses: int = 0
-    exchanges: int = 0
     claim: Claim | None = None
     result: TilesResult | None = None
     #: Every action applied since the start, in order.
@@ -295,9 +263,11 @@ class TilesState:
         (['ten for the first play'], 12)
         """
         self._verify_turn(play)
-        if not isinstance(play, PlayTiles):
-            raise WrongActionError(f"only a play of tiles has a score to preview, not {play}")
-        return self._check_play(play)
+        match play:
+            case PlayTiles():
+                return self._check_play(play)
+            case _:
+                raise WrongActionError(f"only a play of tiles has a score to preview, not {play}")
 
     def parse(self, text: str, seat: int | None = None) -> Action:
         """The action written ``text`` in the notation (:mod:`~cribkit.games.tiles.notation`)
@@ -314,17 +284,32 @@ class TilesState:
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current player: the plays (best first), the exchanges the
         bag allows, and passing; a declaration of 0 up to the correct count; Joker or not."""
+        if self.phase == PLAY:
+            return [*(p.play for p in self.legal_plays()), *self.offered_actions()]
+        return self.offered_actions()
+
+    def offered_actions(self) -> list[Action]:
+        """The legal actions without the plays (a client composes those): on a turn, every
+        exchange the bag allows (fewest tiles first, each choice of tiles once, in rack order)
+        and passing; otherwise the same as :meth:`legal_actions`.
+
+        The same tiles given back in another order are a legal exchange too (they go to the
+        bottom of the bag in that order), listed once here in rack order.
+
+        >>> state = start_tiles(TilesRules(), seed=3).state
+        >>> offered = state.offered_actions()
+        >>> len(offered), [state.notation(a) for a in offered[:2]], offered[-1]
+        (32, ['exchange 4l', 'exchange 6d'], Pass(seat=1))
+        """
         phase = self.phase
+        claim = self.claim
         if phase == PLAY:
             seat = self.turn
-            actions: list[Action] = [p.play for p in self.legal_plays()]
             most = min(len(self.bags[self.rules.bag_of(seat)]), RACK_SIZE)
-            actions.extend(
-                Exchange(seat, tiles) for tiles in _sub_multisets(self.racks[seat], most)
-            )
-            actions.append(Pass(seat))
-            return actions
-        claim = self.claim
+            return [
+                *(Exchange(seat, tiles) for tiles in _sub_multisets(self.racks[seat], most)),
+                Pass(seat),
+            ]
         if phase == DECLARE and claim is not None:
             return [Declare(claim.seat, p) for p in range(claim.correct + 1)]
         if phase == JOKER and claim is not None:
@@ -345,81 +330,85 @@ class TilesState:
         cribkit.games.tiles.state.TileNotHeldError: you hold no 5d: your rack is 4l 6d 8d 9l Qd
         """
         self._verify_turn(action)
-        if isinstance(action, PlayTiles):
-            self._check_play(action)
-        elif isinstance(action, Exchange):
-            self._check_exchange(action)
-        elif isinstance(action, Declare):
-            self._check_declare(action)
+        match action:
+            case PlayTiles():
+                self._check_play(action)
+            case Exchange():
+                self._check_exchange(action)
+            case Declare():
+                self._check_declare(action)
+            case _:
+                pass  # passing, and the calls on a declaration, need no more than the turn
 
     def apply(self, action: Action) -> Transition[TilesState]:
         """The new state and the events after ``action``; raises like :meth:`verify`, and
         then nothing changes."""
         self._verify_turn(action)
-        step = _Step(self)
-        if isinstance(action, PlayTiles):
-            score = self._check_play(action)
-            step.play(action, score)
-        elif isinstance(action, Exchange):
-            self._check_exchange(action)
-            step.exchange(action.seat, action.tiles)
-        elif isinstance(action, Pass):
-            step.note("pass", action.seat)
-            step.end_turn(action.seat, played=False)
-        elif isinstance(action, Declare):
-            self._check_declare(action)
-            step.declare(action.points)
-        elif isinstance(action, Joker):
-            step.joker(action.seat)
-        else:
-            step.pass_joker()
-        step.history = (*self.history, action)
-        return Transition(step.state(), step.events)
+        step = Step(self)
+        match action:
+            case PlayTiles():
+                step.play(action, self._check_play(action))
+            case Exchange():
+                self._check_exchange(action)
+                step.exchange(action)
+            case Pass():
+                step.pass_turn(action.seat)
+            case Declare():
+                self._check_declare(action)
+                step.declare(action.points)
+            case Joker():
+                step.joker(action.seat)
+            case _:
+                step.pass_joker()
+        return Transition(replace(self, **step.changes(action)), pending=step.pending)
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, JSON-ready: the board, its own rack, the sizes of the other
-        racks and of the bag, the tiles it has not seen (with their counts), the scores.
+    def observation(self, seat: int) -> TilesView:
+        """What ``seat`` may know (:class:`~cribkit.games.tiles.view.TilesView`): the board,
+        its own rack, the sizes of the other racks and of the bag, the tiles it has not seen,
+        the scores.
 
         Other players' racks, the order of the bag and the seed never appear (with
         ``solitaire`` the one player sees both racks).
 
-        >>> obs = start_tiles(TilesRules(), seed=3).state.observation(0)
-        >>> obs["rack"], obs["rack_sizes"], obs["bag_size"], obs["centre"]
-        (['2d', '2l', '3l', '5l', '7l'], [5, 5], 94, 'G7')
+        >>> view = start_tiles(TilesRules(), seed=3).state.observation(0)
+        >>> tiles_text(view.rack), view.rack_sizes, view.bag_size, cell_name(view.centre, 13)
+        ('2d 2l 3l 5l 7l', (5, 5), 94, 'G7')
         """
         rules = self.rules
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
-            raise IllegalActionError(f"there is no seat {seat!r} in a {rules.players}-player game")
+        check_seat(seat, rules.players)
         seen = Counter(piece_tile(p) for p in self.board.cells if p != EMPTY)
         visible = range(rules.players) if rules.solitaire else (seat,)
         for s in visible:
             seen.update(self.racks[s])
         unseen = Counter(full_set()) - seen
         claim = self.claim
-        return {
-            "game": rules.GAME,
-            "rules": rules.options(),
-            "seat": seat,
-            "colour": COLOUR_WORDS[seat] if rules.solitaire else None,
-            "phase": self.phase,
-            "current_player": self.current_player,
-            "first_player": self.first_player,
-            "scores": list(self.scores),
-            "board": self.board.rows(),
-            "board_size": rules.board_size,
-            "centre": cell_name(self.board.centre, rules.board_size),
-            "rack": [tile_text(t) for t in self.racks[seat]],
-            "racks": (
-                [[tile_text(t) for t in rack] for rack in self.racks] if rules.solitaire else None
+        return TilesView(
+            game=rules.GAME,
+            seat=seat,
+            phase=self.phase,
+            current_player=self.current_player,
+            scores=self.scores,
+            rules=rules,
+            colour=COLOUR_WORDS[seat] if rules.solitaire else None,
+            first_player=self.first_player,
+            board=self.board,
+            rack=self.racks[seat],
+            racks=self.racks if rules.solitaire else None,
+            rack_sizes=self.rack_sizes(),
+            bag_size=len(self.bags[rules.bag_of(seat)]),
+            bag_sizes=self.bag_sizes(),
+            unseen=tuple(sorted(unseen.elements())),
+            misses=self.misses,
+            claim=None
+            if claim is None
+            else ClaimView(
+                seat=claim.seat,
+                move=claim.move,
+                declared=None if claim.declared < 0 else claim.declared,
+                to_call=claim.window,
             ),
-            "rack_sizes": list(self.rack_sizes()),
-            "bag_size": len(self.bags[rules.bag_of(seat)]),
-            "bag_sizes": list(self.bag_sizes()),
-            "unseen": {tile_text(t): unseen[t] for t in range(KINDS) if unseen[t]},
-            "misses": self.misses,
-            "claim": None if claim is None else claim.to_dict(),
-            "result": None if self.result is None else self.result.to_dict(),
-        }
+            result=self.result,
+        )
 
     def record(self) -> dict[str, Any]:
         """The game so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
@@ -447,14 +436,10 @@ class TilesState:
             raise IllegalActionError(f"{action!r} is not an action")
         if self.phase == OVER:
             result = self.result
-            assert result is not None
+            assert result is not None  # a game over has its result
             raise GameOverError(f"the game is over: it ended {scores_text(result.scores)}")
-        seat = action.seat
-        n = self.rules.players
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-            raise IllegalActionError(f"there is no seat {seat!r} in a {n}-player game")
-        expected = _PHASE_ACTIONS[self.phase]
-        if not isinstance(action, expected):
+        seat = check_seat(action.seat, self.rules.players)
+        if not isinstance(action, _PHASE_ACTIONS[self.phase]):
             raise WrongActionError(
                 f"seat {seat} cannot {_VERBS.get(type(action), 'do that')} now: "
                 f"{self._waiting_text()}"
@@ -516,7 +501,7 @@ class TilesState:
 
     def _check_declare(self, action: Declare) -> None:
         claim = self.claim
-        assert claim is not None
+        assert claim is not None  # _verify_turn let a declaration through: the phase is DECLARE
         points = action.points
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
             raise IllegalActionError(
@@ -572,165 +557,6 @@ def _sub_multisets(rack: Sequence[int], most: int) -> list[tuple[int, ...]]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Carrying out the rules
-
-
-class _Step:
-    """A mutable copy of a state while one action and its consequences run."""
-
-    def __init__(self, state: TilesState) -> None:
-        self.source = state
-        self.rules = state.rules
-        self.events: list[TilesEvent] = []
-        self.phase = state.phase
-        self.board = state.board
-        self.racks = [list(r) for r in state.racks]
-        self.bags = [list(b) for b in state.bags]
-        self.turn = state.turn
-        self.scores = list(state.scores)
-        self.misses = state.misses
-        self.exchanges = state.exchanges
-        self.claim = state.claim
-        self.result = state.result
-        self.history = state.history
-        #: Which tiles a player draws or gives back is private, except to the solitaire player.
-        self.private = not state.rules.solitaire
-
-    def state(self) -> TilesState:
-        s = self.source
-        return TilesState(
-            s.rules, s.setup, self.phase, self.board, tuple(tuple(sorted(r)) for r in self.racks),
-            tuple(tuple(b) for b in self.bags), self.turn, s.first_player, tuple(self.scores),
-            self.misses, self.exchanges, self.claim, self.result, self.history,
-        )  # fmt: skip
-
-    def note(self, type_: str, seat: int | None, points: int = 0, **extra: Any) -> None:
-        if points and seat is not None:
-            self.scores[seat] += points
-        self.events.append(
-            TilesEvent(type_, seat=seat, points=points, scores=tuple(self.scores), **extra)
-        )
-
-    def draw(self, seat: int) -> None:
-        bag = self.bags[self.rules.bag_of(seat)]
-        rack = self.racks[seat]
-        need = max(0, RACK_SIZE - len(rack))
-        drawn, bag[:need] = bag[:need], []
-        if drawn:
-            rack.extend(drawn)
-            self.note("draw", seat, tiles=tuple(piece_of(t) for t in drawn), private=self.private)
-
-    def play(self, action: PlayTiles, score: PlayScore) -> None:
-        seat = action.seat
-        move = format_move(action, self.board)
-        size = self.rules.board_size
-        self.board = self.board.placed([r * size + c for r, c in action.cells], action.tiles)
-        rack = self.racks[seat]
-        for piece in action.tiles:
-            rack.remove(piece_tile(piece))
-        if self.rules.joker:
-            self.note("play", seat, tiles=action.tiles, move=move)
-            self.claim = Claim(seat, score.points, move, score)
-            self.phase = DECLARE
-            return
-        self.note("play", seat, tiles=action.tiles, move=move, count=score.points)
-        for hand in score.hands:
-            self.note("hand", seat, hand.points, tiles=hand.pieces, line=hand.name)
-        lines = {hand.name: hand.pieces for hand in score.hands}
-        for bonus in score.bonuses:
-            tiles = lines.get(bonus.hand, ())  # a colour bonus shows its crib hand
-            self.note("bonus", seat, bonus.points, kind=bonus.kind, line=bonus.hand, tiles=tiles)
-        self.end_turn(seat, played=True)
-
-    def exchange(self, seat: int, tiles: tuple[int, ...]) -> None:
-        bag = self.bags[self.rules.bag_of(seat)]
-        k = len(tiles)
-        drawn, bag[:k] = bag[:k], []
-        rack = self.racks[seat]
-        for tile in tiles:
-            rack.remove(tile)
-        rack.extend(drawn)
-        bag.extend(tiles)
-        seed = self.source.setup.seed
-        if seed is not None:
-            random.Random(f"tiles:{seed}:exchange:{self.exchanges}").shuffle(bag)
-        self.exchanges += 1
-        self.note("exchange", seat, tiles=tuple(piece_of(t) for t in tiles), private=self.private)
-        self.note("draw", seat, tiles=tuple(piece_of(t) for t in drawn), private=self.private)
-        self.end_turn(seat, played=False)
-
-    def end_turn(self, seat: int, *, played: bool) -> None:
-        n = self.rules.players
-        if played:
-            self.misses = 0
-            self.draw(seat)
-            if not self.racks[seat]:
-                self.finish("played_out", seat)
-                return
-        else:
-            self.misses += 1
-            if self.misses >= n and not any(self.bags):
-                self.finish("passes")
-                return
-            if self.misses >= STALL_ROUNDS * n:
-                self.finish("stalled")
-                return
-        self.turn = (seat + 1) % n
-        self.phase = PLAY
-
-    def declare(self, points: int) -> None:
-        claim = self.claim
-        assert claim is not None
-        n = self.rules.players
-        window = tuple((claim.seat + i) % n for i in range(1, n))
-        self.claim = Claim(claim.seat, claim.correct, claim.move, claim.score, points, window)
-        self.note("declare", claim.seat, points, move=claim.move, missed=claim.correct - points)
-        self.phase = JOKER
-
-    def joker(self, caller: int) -> None:
-        claim = self.claim
-        assert claim is not None
-        missed = claim.correct - claim.declared
-        self.note("joker", caller, missed if missed > 0 else -JOKER_PENALTY, other=claim.seat)
-        self.close_claim()
-
-    def pass_joker(self) -> None:
-        claim = self.claim
-        assert claim is not None
-        window = claim.window[1:]
-        self.claim = Claim(
-            claim.seat, claim.correct, claim.move, claim.score, claim.declared, window
-        )
-        if not window:
-            self.close_claim()
-
-    def close_claim(self) -> None:
-        claim = self.claim
-        assert claim is not None
-        self.claim = None
-        self.end_turn(claim.seat, played=True)
-
-    def finish(self, reason: str, seat: int | None = None) -> None:
-        rules = self.rules
-        self.note("end", seat, kind=reason)
-        for s in range(rules.players):
-            rack = self.racks[s]
-            if rack:
-                self.note(
-                    "deduct", s, -sum(face_value(t) for t in rack),
-                    tiles=tuple(piece_of(t) for t in sorted(rack)),
-                )  # fmt: skip
-        scores = tuple(self.scores)
-        top = max(scores)
-        winners = tuple(s for s in range(rules.players) if scores[s] == top)
-        first = self.source.first_player
-        self.result = TilesResult(winners[0], winners, scores, 1, "", first, rules.solitaire)
-        self.phase = OVER
-        self.claim = None
-        self.events.append(TilesEvent("win", seat=winners[0], scores=scores, seats=winners))
-
-
-# ---------------------------------------------------------------------------------------------
 # Starting a game
 
 
@@ -742,7 +568,7 @@ def start_tiles(
     first_player: int | None = None,
 ) -> Transition[TilesState]:
     """Start a game: draw for the first player (unless ``first_player`` is given, or with
-    ``solitaire``) and fill the racks.
+    ``solitaire``, where dark, seat 0, always plays first) and fill the racks.
 
     The tiles come from an explicit ``bag`` (the 104 tiles as text, first drawn first) or from
     the ``seed`` (:func:`~cribkit.games.tiles.rules.seeded_bag`); the draw for the first player
@@ -770,9 +596,13 @@ def start_tiles(
         or not 0 <= first_player < n
     ):
         raise GameError(f"first_player must be a seat from 0 to {n - 1}, not {first_player!r}")
-    setup = TilesSetup(seed, explicit, first_player)
-    events: list[TilesEvent] = []
+    if rules.solitaire and first_player not in (None, 0):
+        raise GameError(
+            f"with solitaire dark (seat 0) always plays first: first_player cannot be {first_player}"
+        )
+    setup = TilesSetup(seed=seed, bag=explicit, first_player=first_player)
     scores = (0,) * n
+    opening: list[PendingEvent] = []
     first = first_player
     if first is None and rules.solitaire:
         first = 0
@@ -782,25 +612,31 @@ def start_tiles(
         first, rounds = draw_for_first_player(n, draw_bags(seed))
         for index, (seats, drawn) in enumerate(rounds):
             decided = first if index == len(rounds) - 1 else None
-            tiles = tuple(piece_of(t) for t in drawn)
-            events.append(
-                TilesEvent("draw_first", tiles=tiles, seats=seats, other=decided, scores=scores)
+            opening.append(
+                (FirstDraw, {"tiles": drawn, "seats": seats, "other": decided, "scores": scores})
             )
-    events.append(TilesEvent("start", seat=first, scores=scores))
+    opening.append((FirstPlayer, {"seat": first, "scores": scores}))
     order = setup.tiles()
     if rules.solitaire:
         bags = tuple(tuple(t for t in order if tile_colour(t) == colour) for colour in (0, 1))
     else:
         bags = (order,)
-    racks: tuple[tuple[int, ...], ...] = ((),) * n
     state = TilesState(
-        rules, setup, PLAY, Board.empty(rules.board_size), racks, bags, first, first, scores
+        rules=rules,
+        setup=setup,
+        phase=PLAY,
+        board=Board.empty(rules.board_size),
+        racks=((),) * n,
+        bags=bags,
+        turn=first,
+        first_player=first,
+        scores=scores,
     )
-    step = _Step(state)
-    step.events = events
+    step = Step(state)
+    step.pending = opening
     for i in range(n):
         step.draw((first + i) % n)
-    return Transition(step.state(), step.events)
+    return Transition(replace(state, **step.changes(None)), pending=step.pending)
 
 
 register(
@@ -810,6 +646,7 @@ register(
         start=start_tiles,
         setup_keys=("seed", "bag", "first_player"),
         summary="Cribbage Tiles: a crossword game of crib hands with numbered tiles",
+        events=EVENTS,
         previews=True,
         composed_moves=True,
         calls=("joker",),

@@ -1,56 +1,57 @@
-// One WebSocket per seat: keeps the game's sequence number, reconnects when the line drops.
-
-const RETRY_DELAYS_MS = [300, 800, 1500, 3000, 5000];
+// One WebSocket per seat: sends and receives through the seat's protocol bookkeeping
+// (logic/protocol.js), and reconnects when the line drops.
+import { isFinalClose, retryDelay, SeatProtocol, socketUrl } from "./logic/protocol.js";
 
 export class Connection {
   /**
    * @param {string} gameId
    * @param {number} seat
    * @param {string} token
-   * @param {{state: Function, hint: Function, preview: Function, error: Function, status: Function, fatal: Function}} handlers
+   * @param {{state: Function, hint: Function, preview: Function, error: Function, status: Function,
+   *   fatal: Function}} handlers
    */
   constructor(gameId, seat, token, handlers) {
     this.gameId = gameId;
     this.seat = seat;
     this.token = token;
     this.handlers = handlers;
-    this.seq = null;
-    this.pending = false;
+    this.protocol = new SeatProtocol(seat);
     this.closed = false;
     this.attempt = 0;
     this.socket = null;
-    this.freshConnection = true;
-    this.queue = [];
   }
 
-  url() {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const query = new URLSearchParams({ seat: String(this.seat), token: this.token });
-    return `${scheme}//${location.host}/ws/${encodeURIComponent(this.gameId)}?${query}`;
+  /** Whether an action is on its way (a second one is not sent until it is answered). */
+  get pending() {
+    return this.protocol.pending;
+  }
+
+  get seq() {
+    return this.protocol.seq;
   }
 
   open() {
     this.closed = false;
-    this.freshConnection = true;
+    this.protocol.connecting();
     this.handlers.status("connecting");
-    const socket = new WebSocket(this.url());
+    const socket = new WebSocket(socketUrl(location, this.gameId, this.seat, this.token));
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.attempt = 0;
       this.handlers.status("online");
-      for (const message of this.queue.splice(0)) socket.send(JSON.stringify(message));
+      for (const message of this.protocol.release()) socket.send(JSON.stringify(message));
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
-      this.pending = false;
+      this.protocol.dropped();
       if (this.closed) return;
-      if (event.code === 4403 || event.code === 4404 || event.code === 1008) {
+      if (isFinalClose(event.code)) {
         this.closed = true;
         this.handlers.fatal(event.reason || `the server refused this seat (code ${event.code})`);
         return;
       }
-      const delay = RETRY_DELAYS_MS[Math.min(this.attempt, RETRY_DELAYS_MS.length - 1)];
+      const delay = retryDelay(this.attempt);
       this.attempt += 1;
       this.handlers.status("reconnecting");
       setTimeout(() => {
@@ -60,52 +61,37 @@ export class Connection {
   }
 
   receive(data) {
-    let message;
-    try {
-      message = JSON.parse(data);
-    } catch {
-      return;
-    }
-    if (typeof message.seq === "number" && message.type === "state") this.seq = message.seq;
+    const received = this.protocol.receive(data);
+    if (!received) return;
+    const { message } = received;
     switch (message.type) {
-      case "state": {
-        this.pending = false;
-        const full = this.freshConnection;
-        this.freshConnection = false;
-        this.handlers.state(message, { full, seat: this.seat });
+      case "state":
+        this.handlers.state(message, { full: received.full, seat: this.seat });
         break;
-      }
       case "hint":
         this.handlers.hint(message, this.seat);
         break;
       case "preview":
         this.handlers.preview(message, this.seat);
         break;
-      case "error": {
-        const afterAction = this.pending;
-        this.pending = false;
-        this.handlers.error(message, this.seat, afterAction);
+      case "error":
+        this.handlers.error(message, this.seat, received.afterAction);
         break;
-      }
       default:
         break;
     }
   }
 
   send(message) {
-    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
-      this.socket.send(JSON.stringify(message));
-    } else {
-      this.queue.push(message);
-    }
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    else this.protocol.hold(message);
   }
 
   /** Send an intent with the seq of the last state; one at a time, so nothing goes twice. */
   action(action) {
-    if (this.pending || this.seq === null) return false;
-    this.pending = true;
-    const { seat, ...rest } = action;
-    this.send({ type: "action", seq: this.seq, action: { ...rest, seat: this.seat } });
+    const message = this.protocol.action(action);
+    if (!message) return false;
+    this.send(message);
     return true;
   }
 

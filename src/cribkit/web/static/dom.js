@@ -1,8 +1,18 @@
-// Small DOM helpers shared by every view.
+// The DOM helpers of every view: the one element helper h(), and clear().
 
-/** Create an HTML element: h("button", {class: "x", onclick: fn}, "text", child). */
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * Create an element: h("button", {class: "x", onclick: fn}, "text", child). An SVG element's
+ * tag carries the prefix "svg:": h("svg:rect", {x: 1, width: 58}).
+ *
+ * Attributes: `onX` functions listen to the event X; `dataset` an object of data-* values;
+ * `style` an object of properties (custom properties "--x" too) or text; `true` sets an empty
+ * attribute; `undefined`, `null` and `false` leave it out. Children are nodes or text; arrays
+ * are flattened, and `null`, `undefined` and `false` are left out.
+ */
 export function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
+  const node = tag.startsWith("svg:") ? document.createElementNS(SVG_NS, tag.slice(4)) : document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
@@ -27,49 +37,18 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Remove every child of a node; answers the node. */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;
 }
 
-/** Call the JSON API; an error answer raises an Error with the server's message. */
-export async function api(method, path, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["content-type"] = "application/json";
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
-  }
-  const response = await fetch(path, init);
-  const text = await response.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const detail = data && (data.message || (typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)));
-    throw new Error(detail || `${method} ${path}: ${response.status}`);
-  }
-  return data;
+/** Whether an element is a button or a link (Enter on it activates it, not the view's own key). */
+export function isButton(element) {
+  return Boolean(element && (element.tagName === "BUTTON" || element.tagName === "A"));
 }
 
-const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-
-export function pointsText(points) {
-  const n = Math.abs(points);
-  const word = n <= 10 ? NUMBER_WORDS[n] : String(n);
-  return `${points < 0 ? "minus " : ""}${word} point${n === 1 ? "" : "s"}`;
+/** Whether a key press is typed into a text field (the pages' keys leave those alone). */
+export function isTyping(event) {
+  return Boolean(event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName));
 }
-
-/** "Your" for the player, "Computer's" for the others. */
-export function possessive(name) {
-  return name === "You" ? "Your" : `${name}'s`;
-}
-
-export const GAME_TITLES = {
-  classic: "Cribbage",
-  tabletop: "Table Top Cribbage",
-  tiles: "Cribbage Tiles",
-  solitaire: "Cribbage Solitaire",
-};

@@ -1,54 +1,59 @@
-// The replay viewer: step forward and back through any game record.
-import { cardLabel } from "./cards.js";
-import { CribbageBoard, pegsFromEvents } from "./board.js";
-import { api, clear, GAME_TITLES, h } from "./dom.js";
-import { backRow, cardRow, showEntry } from "./classic.js";
-import { tabletopGrid } from "./tabletop.js";
-import { parseMove, tilesBoard, cellCoordinates } from "./tiles.js";
+// The replay viewer: step forward and back through a game record. Each step is drawn from the
+// seat's view (the same observation a live game's state carries) by the live game's own table
+// (views.js); the log and the action come from the events.
+import { api } from "./api.js";
+import { clear, h, isTyping } from "./dom.js";
+import {
+  clampStep,
+  describeAction,
+  eventsUpTo,
+  replayNamer,
+  resultText,
+  seatCount,
+  stepMessage,
+} from "./logic/replay.js";
+import { gameTitle, scoresText } from "./logic/words.js";
+import { uploaded } from "./storage.js";
+import { viewFor } from "./views.js";
+import { fillLog } from "./widgets/log.js";
 
-export const UPLOAD_KEY = "cribkit:replay:upload";
-
-function describeAction(action) {
-  if (!action) return "The opening: the cut and the deal.";
-  const who = action.seat !== undefined ? `Seat ${action.seat}` : "";
-  switch (action.type) {
-    case "discard": return `${who} lays away ${action.cards.map(cardLabel).join(" ")}`;
-    case "play": return `${who} plays ${cardLabel(action.card)}`;
-    case "place": return `${who} places on ${action.cell}`;
-    case "play_tiles": return `${who} plays ${action.tiles.join(" ")} on ${action.cells.join(" ")}`;
-    case "exchange": return `${who} exchanges ${action.tiles.length} tile${action.tiles.length === 1 ? "" : "s"}`;
-    default: return `${who} ${action.type.replace(/_/g, " ")}${action.points !== undefined ? ` ${action.points}` : ""}`;
-  }
-}
+const KEYS = {
+  ArrowRight: (index) => index + 1,
+  ArrowLeft: (index) => index - 1,
+  Home: () => 0,
+  End: (index, last) => last,
+};
 
 export class ReplayPage {
   constructor(root, source) {
     this.root = root;
     this.source = source;
     this.index = 0;
+    this.view = null;
+    this.drawn = null;
     this.onKey = (event) => {
-      if (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName) && event.target.type !== "range") return;
-      if (event.key === "ArrowRight") { this.go(this.index + 1); event.preventDefault(); }
-      if (event.key === "ArrowLeft") { this.go(this.index - 1); event.preventDefault(); }
-      if (event.key === "Home") { this.go(0); event.preventDefault(); }
-      if (event.key === "End") { this.go(this.replay.steps.length - 1); event.preventDefault(); }
+      if (isTyping(event) && event.target.type !== "range") return;
+      const move = KEYS[event.key];
+      if (!move) return;
+      this.go(move(this.index, this.replay.steps.length - 1));
+      event.preventDefault();
     };
   }
 
   async start() {
     clear(this.root).append(h("p", { class: "loading" }, "Loading the replay\u2026"));
     try {
-      if (this.source === "upload") {
-        const stored = sessionStorage.getItem(UPLOAD_KEY);
-        if (!stored) throw new Error("no record was uploaded: choose one in the lobby");
-        this.replay = JSON.parse(stored);
-      } else {
-        this.replay = await api("GET", `/api/games/${encodeURIComponent(this.source)}/replay`);
-      }
+      this.replay = await this.load(null);
     } catch (error) {
       if (this.stopped) return;
-      clear(this.root).append(h("div", { class: "panel error-box", "data-testid": "replay-error" },
-        h("p", {}, `This replay cannot be shown: ${error.message}`), h("a", { class: "button", href: "#/" }, "Back to the lobby")));
+      clear(this.root).append(
+        h(
+          "div",
+          { class: "panel error-box", "data-testid": "replay-error" },
+          h("p", {}, `This replay cannot be shown: ${error.message}`),
+          h("a", { class: "button", href: "#/" }, "Back to the lobby"),
+        ),
+      );
       return;
     }
     if (this.stopped) return;
@@ -62,141 +67,154 @@ export class ReplayPage {
     document.removeEventListener("keydown", this.onKey);
   }
 
+  /** The replay as `seat` saw it (null: as the server gives it, seat 0's view). */
+  async load(seat) {
+    const query = seat === null ? "" : `?seat=${seat}`;
+    if (this.source !== "upload") return api("GET", `/api/games/${encodeURIComponent(this.source)}/replay${query}`);
+    const kept = uploaded();
+    if (!kept) throw new Error("no record was uploaded: choose one in the lobby");
+    if (seat === null || seat === (kept.replay.seat ?? 0)) return kept.replay;
+    return api("POST", `/api/replay${query}`, kept.record);
+  }
+
+  /** Show the game from another seat, at the same step. */
+  async showSeat(seat) {
+    let replay;
+    try {
+      replay = await this.load(seat);
+    } catch (error) {
+      if (!this.stopped) this.actionLabel.textContent = `That seat's view cannot be shown: ${error.message}`;
+      return;
+    }
+    if (this.stopped) return;
+    this.replay = replay;
+    this.view = null;
+    this.drawn = null;
+    this.go(this.index);
+  }
+
   build() {
     const steps = this.replay.steps;
-    const title = GAME_TITLES[this.replay.game] || this.replay.game;
-    this.slider = h("input", { type: "range", min: 0, max: steps.length - 1, value: 0, "data-testid": "replay-slider", "aria-label": "step", oninput: (e) => this.go(Number(e.target.value)) });
+    const last = steps.length - 1;
+    this.name = replayNamer(this.replay);
+    this.slider = h("input", {
+      type: "range",
+      min: 0,
+      max: last,
+      value: 0,
+      "data-testid": "replay-slider",
+      "aria-label": "step",
+      oninput: (e) => this.go(Number(e.target.value)),
+    });
     this.stepLabel = h("span", { class: "step-label", "data-testid": "replay-step" });
     this.actionLabel = h("p", { class: "replay-action", "data-testid": "replay-action" });
     this.scoreLine = h("p", { class: "replay-scores", "data-testid": "replay-scores" });
     this.tableArea = h("div", { class: "replay-table", "data-testid": "replay-table" });
     this.eventsList = h("ol", { class: "log-list", "data-testid": "replay-events" });
-    const button = (action, label, delta, title) => h("button", { type: "button", "data-action": action, title, onclick: () => this.go(delta(this.index)) }, label);
+    const button = (action, label, to, title) =>
+      h("button", { type: "button", "data-action": action, title, onclick: () => this.go(to(this.index)) }, label);
+    const result = this.replay.result;
     clear(this.root).append(
-      h("div", { class: "game-head" }, h("div", { class: "title-row" }, h("h2", { class: "game-title" }, `Replay: ${title}`),
-        h("span", { class: "badge" }, this.replay.spec || this.replay.game))),
-      h("div", { class: "replay-controls panel" },
+      h(
+        "div",
+        { class: "game-head" },
+        h(
+          "div",
+          { class: "title-row" },
+          h("h2", { class: "game-title" }, `Replay: ${gameTitle(this.replay.game)}`),
+          h("span", { class: "badge" }, this.replay.spec || this.replay.game),
+        ),
+      ),
+      h(
+        "div",
+        { class: "replay-controls panel" },
         button("replay-first", "\u25c0\u25c0", () => 0, "first (Home)"),
         button("replay-prev", "\u25c0 Back", (i) => i - 1, "back (\u2190)"),
         this.stepLabel,
         button("replay-next", "Forward \u25b6", (i) => i + 1, "forward (\u2192)"),
-        button("replay-last", "\u25b6\u25b6", () => steps.length - 1, "last (End)"),
-        this.slider),
-      this.actionLabel, this.scoreLine,
-      h("div", { class: "game-layout" }, this.tableArea,
-        h("aside", { class: "side-panel" }, h("section", { class: "panel" }, h("h3", {}, "Events up to here"), this.eventsList),
-          this.replay.result ? h("p", { class: "panel", "data-testid": "replay-result" }, `Result: ${(this.replay.result.scores || []).join(" \u2013 ")}${this.replay.result.skunk ? ` (${this.replay.result.skunk})` : ""}`) : null,
-          h("a", { class: "button subtle", href: "#/" }, "Lobby"))));
+        button("replay-last", "\u25b6\u25b6", () => last, "last (End)"),
+        this.slider,
+        this.seatChooser(),
+      ),
+      this.actionLabel,
+      this.scoreLine,
+      h(
+        "div",
+        { class: "game-layout" },
+        this.tableArea,
+        h(
+          "aside",
+          { class: "side-panel" },
+          h("section", { class: "panel" }, h("h3", {}, "Events up to here"), this.eventsList),
+          result ? h("p", { class: "panel", "data-testid": "replay-result" }, resultText(result)) : null,
+          h("a", { class: "button subtle", href: "#/" }, "Lobby"),
+        ),
+      ),
+    );
+  }
+
+  /** A list of the seats whose view the table shows (none for a game of one seat). */
+  seatChooser() {
+    const seats = seatCount(this.replay);
+    if (seats < 2) return null;
+    const shown = this.replay.seat ?? 0;
+    const options = Array.from({ length: seats }, (_, seat) =>
+      h("option", { value: seat, selected: seat === shown }, this.name(seat)),
+    );
+    return h(
+      "label",
+      { class: "replay-seat" },
+      "Seen by ",
+      h("select", { "data-testid": "replay-seat", onchange: (e) => this.showSeat(Number(e.target.value)) }, options),
+    );
   }
 
   go(index) {
     const steps = this.replay.steps;
-    this.index = Math.max(0, Math.min(steps.length - 1, index));
+    this.index = clampStep(index, steps);
     const step = steps[this.index];
     this.slider.value = String(this.index);
     this.stepLabel.textContent = `Step ${this.index} / ${steps.length - 1}`;
-    this.actionLabel.textContent = describeAction(step.action);
-    this.scoreLine.textContent = `Scores: ${(step.scores || []).join(" \u2013 ")}`;
-    const events = steps.slice(0, this.index + 1).flatMap((s) => s.events || []);
-    clear(this.eventsList);
-    const recent = new Set(step.events || []);
-    for (const event of events.slice(-80)) {
-      if (event.text) this.eventsList.append(h("li", { class: recent.has(event) ? "current" : "" }, event.text));
-    }
-    this.eventsList.scrollTop = this.eventsList.scrollHeight;
-    clear(this.tableArea);
+    this.actionLabel.textContent = describeAction(step.action, this.name);
+    this.scoreLine.textContent = `Scores: ${scoresText(step.scores)}`;
+    const events = eventsUpTo(steps, this.index);
+    fillLog(this.eventsList, events, { limit: 80, current: new Set(step.events || []) });
+    this.draw(events);
+  }
+
+  /** Draw the step's view with the live game's table, read-only. */
+  draw(events) {
+    const steps = this.replay.steps;
     try {
-      this.tableArea.append(this.picture(events, step));
+      if (!this.view) this.view = viewFor(this.replay.game, this.tableArea);
+      if (!this.view) throw new Error(`this page cannot show the game ${this.replay.game}`);
+      const context = this.context();
+      // A view lights what changed since the state it drew last (the last play): first draw the
+      // step before, unless it is the one on the table, as the live game would have shown it.
+      if (this.index > 0 && this.drawn !== this.index - 1) {
+        this.view.update(stepMessage(this.replay, this.index - 1), context, [], eventsUpTo(steps, this.index - 1));
+      }
+      this.view.update(stepMessage(this.replay, this.index), context, steps[this.index].events || [], events);
+      this.drawn = this.index;
     } catch (error) {
-      this.tableArea.append(h("p", { class: "muted" }, `(no picture: ${error.message})`));
+      this.view = null;
+      this.drawn = null;
+      clear(this.tableArea).append(h("p", { class: "muted" }, `(no picture: ${error.message})`));
     }
   }
 
-  picture(events, step) {
-    const game = this.replay.game;
-    if (game === "tabletop") return this.tabletopPicture(events, step);
-    if (game === "tiles") return this.tilesPicture(events, step);
-    if (game === "solitaire") return this.solitairePicture(events, step);
-    return this.classicPicture(events, step);
-  }
-
-  classicPicture(events, step) {
-    const sides = (step.scores || [0, 0]).length;
-    const board = new CribbageBoard(sides, (this.replay.spec && /target=61/.test(this.replay.spec)) ? 61 : 121);
-    const pegs = pegsFromEvents(events, sides);
-    board.update(pegs.front, pegs.back);
-    const hands = new Map();
-    let pile = [];
-    let starter = null;
-    for (const event of events) {
-      if (event.type === "deal") { pile = []; starter = null; }
-      if (event.type === "hand" && event.cards) hands.set(event.seat, [...event.cards]);
-      if (event.type === "discard" && event.cards) hands.set(event.seat, (hands.get(event.seat) || []).filter((c) => !event.cards.includes(c)));
-      if (event.type === "starter") starter = event.starter;
-      if (event.type === "peg") {
-        pile = event.cards || [];
-        const card = pile[pile.length - 1];
-        hands.set(event.seat, (hands.get(event.seat) || []).filter((c) => c !== card));
-      }
-    }
-    const shows = (step.events || []).filter((e) => ["show", "crib"].includes(e.type));
-    return h("div", { class: "classic-table" },
-      h("div", { class: "board-wrap" }, board.element),
-      h("div", { class: "centre-row" },
-        h("div", { class: "starter" }, h("span", { class: "label" }, "Starter"), starter ? cardRow([starter]) : backRow(1, { small: false })),
-        h("div", { class: "pile" }, h("span", { class: "label" }, "Pegging"), cardRow(pile, { small: true }))),
-      h("div", { class: "replay-hands" }, [...hands.entries()].sort((a, b) => a[0] - b[0]).map(([seat, cards]) =>
-        h("div", { class: "replay-hand" }, h("span", { class: "seat-name" }, `Seat ${seat}`), cardRow(cards, { small: true })))),
-      shows.length ? h("section", { class: "panel show-panel", "data-testid": "show" }, shows.map((e) => showEntry(e, `Seat ${e.seat}`))) : null);
-  }
-
-  tabletopPicture(events, step) {
-    const seen = step.observations && step.observations[0];
-    let grid = seen && seen.grid ? seen.grid : null;
-    if (!grid) grid = this.gridFromEvents(events);
-    const lines = events.filter((e) => e.type === "line").slice(-10);
-    return h("div", { class: "tabletop-table" }, h("div", { class: "tt-main" }, tabletopGrid(grid, { lineScores: seen && seen.line_scores, rowsName: "rows", columnsName: "cols" })),
-      lines.length ? h("ul", { class: "line-list" }, lines.map((e) => h("li", {}, `${e.line}: ${e.points} \u2014 ${e.words || ""}`))) : null);
-  }
-
-  gridFromEvents(events) {
-    let grid = null;
-    for (const event of events) {
-      if (event.type === "deal" || !grid) grid = Array.from({ length: 5 }, () => new Array(5).fill(null));
-      if (event.type === "centre") grid[2][2] = event.cards[0];
-      if (event.type === "place") {
-        const column = "ABCDE".indexOf(event.cell[0].toUpperCase());
-        grid[Number(event.cell.slice(1)) - 1][column] = event.cards[0];
-      }
-    }
-    return grid || Array.from({ length: 5 }, () => new Array(5).fill(null));
-  }
-
-  tilesPicture(events, step) {
-    const seen = step.observations && step.observations[0];
-    const size = seen && seen.board ? seen.board.length : Number(((this.replay.spec || "").match(/board_size=(\d+)/) || [])[1] || 13);
-    const board = Array.from({ length: size }, () => new Array(size).fill(null));
-    let last = new Set();
-    for (const event of events) {
-      if (event.type !== "play" || !event.move) continue;
-      const action = parseMove(event.move, board);
-      last = new Set(action.cells);
-      action.cells.forEach((cell, i) => {
-        const { row, column } = cellCoordinates(cell, size);
-        board[row][column] = action.tiles[i];
-      });
-    }
-    if (seen && seen.board) seen.board.forEach((row, r) => row.forEach((tile, c) => { board[r][c] = tile; }));
-    const centreIndex = Math.floor(size / 2);
-    const centre = `${"ABCDEFGHIJKLMNOPQRSTUVWXY"[centreIndex]}${centreIndex + 1}`;
-    return h("div", { class: "tiles-table" }, h("div", { class: "board-scroll" }, tilesBoard(board, { centre, last, testid: "replay-board" })));
-  }
-
-  solitairePicture(events, step) {
-    const counts = (step.events || []).filter((e) => ["show", "crib", "last_hand"].includes(e.type));
-    const dealt = [...events].reverse().find((e) => e.type === "deal");
-    return h("div", { class: "solitaire-table" },
-      dealt ? h("div", {}, h("span", { class: "label" }, `Round ${(dealt.deal || 0) + 1}: dealt`), cardRow(dealt.cards || [], { small: true })) : null,
-      counts.length ? h("section", { class: "panel show-panel", "data-testid": "show" }, counts.map((e) => showEntry(e, "You"))) : null);
+  /** What the views are given in a replay: names, the seat, and no way to act. */
+  context() {
+    return {
+      seat: this.replay.seat ?? 0,
+      mode: "replay",
+      gameId: this.source,
+      name: this.name,
+      readOnly: true,
+      send: () => false,
+      preview: () => {},
+      hint: () => {},
+      busy: () => false,
+    };
   }
 }

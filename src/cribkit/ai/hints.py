@@ -1,0 +1,95 @@
+"""Hints (the expert's choice for a seat, and why), move previews, and the best total a
+finished Solitaire deal allowed: what the interfaces offer where a game declares it
+(:class:`~cribkit.games.protocol.GameInfo`), worked out here, above the games.
+
+A hint is worked out from the seat's own view: the expert sees the seat's view and its legal
+actions, and the explanation names only what the seat may know (its own cards, the count on
+the table), never what the action would reveal next (a starter, a card turned).
+
+>>> from cribkit.games import start
+>>> state = start("classic", seed=42).state
+>>> sorted(hint(state, state.current_player, seed=1))
+['action', 'table', 'text']
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from cribkit.ai.players import make_player
+from cribkit.games.classic.view import ClassicView
+from cribkit.games.protocol import Action, GameState, Previewing, game_info
+from cribkit.games.solitaire.state import SolitaireState
+from cribkit.games.tabletop.view import TableTopView
+from cribkit.games.tiles.state import TilesState
+
+
+def hint(state: GameState, seat: int, seed: int) -> dict[str, Any]:
+    """``{"action", "text"}`` and, for a classic lay-away of six cards, ``table``: the discard
+    analysis rows, best first."""
+    view = state.observation(seat)
+    action = make_player(state.rules.GAME, "expert", seed=seed).choose(view, state.legal_actions())
+    out: dict[str, Any] = {"action": action.to_dict()}
+    form = out["action"]
+    match form["type"]:
+        case "discard" if isinstance(view, ClassicView):
+            out.update(_discard_hint(view, seat, form["cards"]))
+        case "play_tiles" if isinstance(state, TilesState):
+            score = state.preview(action)
+            words = "; ".join(score.to_json()["words"])
+            out["text"] = f"play {state.notation(action)} for {score.points}" + (
+                f": {words}" if words else ""
+            )
+        case "play":
+            # The points of one's own card laid on the count are public the moment it is laid.
+            events = state.apply(action).events
+            said = [e.words() for e in events if e.seat == seat and e.type == "peg" and e.points]
+            out["text"] = f"play {form['card']}" + (f": {said[0]}" if said and said[0] else "")
+        case "place" if isinstance(view, TableTopView):
+            out["text"] = f"place {view.turned} on {form['cell']}"
+        case "discard":
+            out["text"] = f"lay away {' '.join(form['cards'])}"
+        case "declare":
+            out["text"] = f"declare {form['points']}"
+        case "exchange":
+            out["text"] = f"exchange {' '.join(form['tiles'])}"
+        case kind:
+            out["text"] = str(kind).replace("_", " ")
+    return out
+
+
+def _discard_hint(view: ClassicView, seat: int, cards: list[str]) -> dict[str, Any]:
+    laid = " ".join(cards)
+    if len(view.hand) != 6:
+        return {"text": f"lay away {laid}"}
+    from cribkit.ai.crib_table import TableCribModel
+    from cribkit.core.analysis import analyse_discards
+
+    dealer = view.dealer == seat
+    options = analyse_discards(view.hand, dealer=dealer, crib_model=TableCribModel())
+    rows = [option.to_dict() for option in options]
+    chosen = next((r for r in rows if " ".join(r["discard"]) == laid), rows[0])
+    sign = "+" if dealer else "-"
+    text = (
+        f"lay away {laid} and keep {' '.join(chosen['keep'])}: the hand averages "
+        f"{chosen['hand_mean']:.2f} over the 46 starters, the crib {sign}{chosen['crib_mean']:.2f} "
+        f"({'your' if dealer else 'their'} crib), net {chosen['net_mean']:+.2f}"
+    )
+    return {"text": text, "table": rows}
+
+
+def preview(state: GameState, action: Action) -> dict[str, Any]:
+    """``{"action", "points", "words", "events"}``: what a move would score, for a game that
+    declares previews (Tiles: each crib hand and bonus); raises like ``verify``."""
+    score = cast(Previewing, state).preview(action)
+    return {"action": action.to_dict(), **score.to_json()}
+
+
+def best_possible(state: GameState) -> int | None:
+    """The best total the deal allowed with the whole deck known, for a finished game that
+    declares it (Solitaire); None otherwise (or before the end: the deck is secret)."""
+    if state.result is None or not game_info(state.rules.GAME).best_possible:
+        return None
+    from cribkit.ai.solitaire import best_possible_total
+
+    return best_possible_total(cast(SolitaireState, state).setup.deck)

@@ -1,0 +1,86 @@
+"""Classic cribbage: what one seat may know, as a typed record (:meth:`ClassicState.observation`).
+
+>>> from cribkit.games.classic.state import ClassicRules, start_game
+>>> view = start_game(ClassicRules(), seed=42).state.observation(0)
+>>> view.hand_counts, view.starter, len(view.hand)
+((6, 6), None, 6)
+>>> view.to_json()["hand"] == [str(c) for c in view.hand]
+True
+
+Other players' cards (except those played), the crib before its show, the rest of the deck and
+the seed never appear in a view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cribkit.core.cards import Card
+from cribkit.games.classic.rules import ClassicRules
+from cribkit.games.protocol import Result
+from cribkit.games.views import GameView
+
+__all__ = ["ClaimView", "ClassicView"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClaimView:
+    """A count waiting for its owner's declaration, then for muggins, as the table sees it:
+    ``kind`` (``peg``: ``cards`` is the count; ``show`` or ``crib``: the four cards shown with
+    the ``starter``), whose it is, and what was ``declared`` (None: not yet).
+
+    What the count truly scores is not in it: working that out is the players' part.
+    """
+
+    kind: str
+    seat: int
+    cards: tuple[Card, ...]
+    starter: Card | None
+    declared: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form, cards as text."""
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "cards": [str(c) for c in self.cards],
+            "starter": None if self.starter is None else str(self.starter),
+            "declared": self.declared,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClassicView(GameView):
+    """One seat's view of a classic game (the base's ``game``, ``seat``, ``phase``,
+    ``current_player``, ``scores`` and these)."""
+
+    rules: ClassicRules
+    #: The side this seat scores for (its partnership with 4 players), and every seat's side.
+    side: int
+    sides: tuple[int, ...]
+    deal: int
+    dealer: int
+    target: int
+    #: The cards this seat holds (ascending).
+    hand: tuple[Card, ...]
+    #: This seat's four cards for the show, once it has laid away (else empty).
+    kept: tuple[Card, ...]
+    #: What this seat laid away to the crib.
+    laid_away: tuple[Card, ...]
+    #: How many cards this seat has still to lay away (0 outside laying away).
+    to_lay_away: int
+    #: How many cards every seat holds.
+    hand_counts: tuple[int, ...]
+    #: The seats that have laid away this deal.
+    laid_away_by: tuple[int, ...]
+    crib_owner: int
+    crib_count: int
+    starter: Card | None
+    count: int
+    #: The current count's cards, in order.
+    pile: tuple[Card, ...]
+    #: Every card played this deal, as (seat, card), in order.
+    played: tuple[tuple[int, Card], ...]
+    claim: ClaimView | None
+    result: Result | None

@@ -1,0 +1,85 @@
+"""Table Top Cribbage: what one seat may know, as a typed view.
+
+Everything on the table is public: the grid, the current player's turned card, the scores and
+how many cards each stack still holds. The unturned cards of every stack, the 27 cards out of
+play and the seed are in no view.
+
+>>> from cribkit.games.tabletop.rules import CENTRE
+>>> from cribkit.games.tabletop.state import start_tabletop
+>>> view = start_tabletop(seed=7).state.observation(1)
+>>> view.grid[CENTRE], view.turned, view.stack_sizes, view.my_lines
+(Card.parse('6d'), Card.parse('6h'), (12, 12), 'rows')
+>>> data = view.to_json()
+>>> data["grid"][2][2], data["turned"], data["open_cells"][:3], data["line_scores"]["rows"]
+('6d', '6h', ['B2', 'C2', 'D2'], [0, 0, 0, 0, 0])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from cribkit.core.cards import Card
+from cribkit.games.protocol import Result
+from cribkit.games.tabletop.actions import SIZE, cell_name
+from cribkit.games.tabletop.rules import TableTopRules
+from cribkit.games.views import GameView
+
+__all__ = ["TableTopView"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableTopView(GameView):
+    """A seat's view of a Table Top match (the base's ``game``, ``seat``, ``phase``,
+    ``current_player`` and ``scores``, by side, and these)."""
+
+    rules: TableTopRules
+    #: The seat's side (the seat, or its partnership 0/1 with 4 players).
+    side: int
+    #: The side of each seat.
+    sides: tuple[int, ...]
+    #: The deal's number, from 0.
+    deal: int
+    dealer: int
+    #: The seat after the dealer, who places first this deal.
+    first_player: int
+    #: The side that scores the rows this deal.
+    rows_side: int
+    #: The card on each cell (0-24, ``row * 5 + col``), None for an empty cell.
+    grid: tuple[Card | None, ...]
+    #: The current player's turned card, known to everybody; None between turns.
+    turned: Card | None
+    #: The empty cells touching a card (where the turned card may go), ascending.
+    open_cells: tuple[int, ...]
+    #: Cards each seat has still to place this deal, its turned card included.
+    stack_sizes: tuple[int, ...]
+    #: Cards placed this deal.
+    placed: int
+    #: What each line (rows 0-4, then columns 5-9) scores as it stands.
+    line_scores: tuple[int, ...]
+    #: What each side's lines score as they stand.
+    deal_scores: tuple[int, ...]
+    result: Result | None
+
+    @property
+    def target(self) -> int:
+        """The points that win the match."""
+        return self.rules.target
+
+    @property
+    def my_lines(self) -> Literal["rows", "columns"]:
+        """The lines the seat's side scores this deal."""
+        return "rows" if self.side == self.rows_side else "columns"
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: the grid as 5 rows of card text (None for empty), the open cells by
+        name, the line scores as ``rows`` and ``columns``, ``target`` and ``my_lines``."""
+        out = GameView.to_json(self)
+        grid = out["grid"]
+        out["grid"] = [grid[row * SIZE : (row + 1) * SIZE] for row in range(SIZE)]
+        out["open_cells"] = [cell_name(cell) for cell in self.open_cells]
+        lines = out["line_scores"]
+        out["line_scores"] = {"rows": lines[:SIZE], "columns": lines[SIZE:]}
+        out["target"] = self.target
+        out["my_lines"] = self.my_lines
+        return out

@@ -1,0 +1,84 @@
+"""The lobby: the games that can be started, and starting one."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, Literal
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from cribkit.ai.players import LEVELS
+from cribkit.games.protocol import game_info, games
+from cribkit.web.context import Games
+from cribkit.web.errors import ApiError
+from cribkit.web.sessions import WebError
+
+router = APIRouter(tags=["lobby"])
+
+
+class NewGame(BaseModel):
+    """The body of ``POST /api/games``."""
+
+    game: str = Field(description="classic, tabletop, tiles or solitaire")
+    options: dict[str, Any] = Field(default_factory=dict, description="rule options by name")
+    ai: str = Field(default="expert", description="the computer's level")
+    mode: Literal["ai", "hotseat"] = "ai"
+    seed: int | None = Field(default=None, description="the game's seed (random if left out)")
+
+
+@router.get("/api/games")
+def list_games() -> list[dict[str, Any]]:
+    """The games that can be started, with their options, levels and what each offers."""
+    return [game_entry(name) for name in games()]
+
+
+@router.post("/api/games")
+async def new_game(body: NewGame, manager: Games) -> dict[str, Any]:
+    """Start a game: the seat tokens of its human seats."""
+    try:
+        session = manager.create(
+            body.game, body.options, ai=body.ai, mode=body.mode, seed=body.seed
+        )
+    except WebError as error:
+        raise ApiError(422, error.code, error.message) from None
+    session.kick_ai()
+    row = session.row
+    return {
+        "id": row.id,
+        "spec": row.spec,
+        "mode": row.mode,
+        "ai": row.ai,
+        "humans": list(row.humans),
+        "tokens": {str(seat): token for seat, token in row.tokens.items()},
+    }
+
+
+def game_entry(name: str) -> dict[str, Any]:
+    """A game of the lobby: its options (from its rules' fields) and its declared offers."""
+    info = game_info(name)
+    options = []
+    for f in fields(info.rules_type):
+        choices = f.metadata.get("choices")
+        options.append(
+            {
+                "name": f.name,
+                "default": f.default,
+                "choices": list(choices) if choices is not None else None,
+                "help": f.metadata.get("help", ""),
+            }
+        )
+    seat_field = next((f for f in fields(info.rules_type) if f.name == "players"), None)
+    seat_choices = list(seat_field.metadata.get("choices", (2,))) if seat_field else [1]
+    return {
+        "name": name,
+        "summary": info.summary,
+        "options": options,
+        "levels": list(LEVELS),
+        "hotseat": info.hotseat,
+        "hints": info.hints,
+        "previews": info.previews,
+        "undo": info.undo,
+        "calls": list(info.calls),
+        "seats": {"min": min(seat_choices), "max": max(seat_choices)},
+    }

@@ -1,0 +1,73 @@
+"""Replays: step through an uploaded or a stored record, each step with the view of a seat.
+
+The steps come from :func:`cribkit.games.records.steps`, the same generator ``cribkit replay``
+uses, and each carries the view of the seat that asked, so that the viewer draws what that
+seat saw (a record holds the whole deal: nothing in it is hidden from its owner).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from cribkit.games.errors import RecordError
+from cribkit.games.records import steps
+from cribkit.web.context import Storage
+from cribkit.web.errors import ApiError
+from cribkit.web.routes.saved import finished_record
+
+router = APIRouter(tags=["replay"])
+
+
+@router.post("/api/replay")
+async def replay_upload(request: Request, seat: int = 0) -> dict[str, Any]:
+    """Step through a record: the opening, then one step per action, each with the view of
+    ``seat``."""
+    try:
+        body = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ApiError(422, "bad_record", "a record is a JSON object") from None
+    return await asyncio.to_thread(replay_steps, body, seat)
+
+
+@router.get("/api/games/{game_id}/replay")
+async def replay_stored(game_id: str, store: Storage, seat: int = 0) -> dict[str, Any]:
+    """The replay of a finished stored game, each step with the view of ``seat``."""
+    return await asyncio.to_thread(replay_steps, finished_record(store, game_id), seat)
+
+
+def replay_steps(record: Any, seat: int = 0) -> dict[str, Any]:
+    """The replay viewer's steps of a record; a bad one is a 422 naming the first bad action."""
+    if not isinstance(record, dict):
+        raise ApiError(422, "bad_record", "a record is a JSON object")
+    out: list[dict[str, Any]] = []
+    try:
+        for step in steps(record):
+            state = step.state
+            if not out and not 0 <= seat < state.rules.seats:
+                raise ApiError(
+                    422,
+                    "bad_seat",
+                    f"seat is a seat of this game, 0 to {state.rules.seats - 1}, not {seat}",
+                )
+            out.append(
+                {
+                    "action": None if step.action is None else step.action.to_dict(),
+                    "events": [e.to_dict() for e in step.events],
+                    "scores": list(state.scores),
+                    "view": state.observation(seat).to_json(),
+                }
+            )
+    except RecordError as error:
+        raise ApiError(422, "bad_record", str(error)) from None
+    result = state.result
+    return {
+        "game": state.rules.GAME,
+        "spec": state.rules.spec(),
+        "seat": seat,
+        "steps": out,
+        "result": None if result is None else result.to_dict(),
+    }

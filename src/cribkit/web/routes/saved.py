@@ -1,0 +1,75 @@
+"""Saved games: the list, resuming one, and the record of a finished one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from cribkit.games.records import FORMAT, VERSION
+from cribkit.store.base import GameRow
+from cribkit.web.context import Storage, row_of
+from cribkit.web.errors import ApiError
+
+router = APIRouter(tags=["saved games"])
+
+
+@router.get("/api/games/saved")
+def saved_games(store: Storage) -> list[dict[str, Any]]:
+    """Every stored game, newest first (no tokens, no seed)."""
+    return [_saved_entry(row) for row in store.list_games()]
+
+
+@router.get("/api/games/{game_id}/resume")
+def resume(game_id: str, store: Storage) -> dict[str, Any]:
+    """The seat tokens of an unfinished game."""
+    row = row_of(store, game_id)
+    if row.status != "playing":
+        raise ApiError(409, "finished", f"game {game_id} is over: watch its replay")
+    return {"id": row.id, "tokens": {str(s): t for s, t in row.tokens.items()}}
+
+
+@router.get("/api/games/{game_id}/record")
+def record(game_id: str, store: Storage) -> dict[str, Any]:
+    """The record of a finished game (before the end it would show the deck order)."""
+    return finished_record(store, game_id)
+
+
+def finished_record(store: Any, game_id: str) -> dict[str, Any]:
+    """The record of the finished game ``game_id``; a 409 while it is being played."""
+    row = row_of(store, game_id)
+    if row.status != "finished":
+        raise ApiError(
+            409, "not_finished", f"game {game_id} is not over: its record holds the seed"
+        )
+    return full_record(row, store.load_actions(game_id))
+
+
+def full_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The JSON record of a stored game and its actions."""
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": row.game,
+        "rules": row.rules,
+        "seed": row.seed,
+        "actions": actions,
+    }
+    if row.result is not None:
+        out["result"] = row.result
+    return out
+
+
+def _saved_entry(row: GameRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "game": row.game,
+        "spec": row.spec,
+        "mode": row.mode,
+        "ai": row.ai,
+        "status": row.status,
+        "created": row.created,
+        "updated": row.updated,
+        "scores": list(row.scores),
+        "result": row.result,
+    }

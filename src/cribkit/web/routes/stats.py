@@ -1,0 +1,20 @@
+"""Statistics of the finished games."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter
+
+from cribkit.web.context import Storage
+
+router = APIRouter(tags=["statistics"])
+
+
+@router.get("/api/stats")
+async def stats(store: Storage) -> dict[str, Any]:
+    """Statistics of the finished games."""
+    from cribkit.web.stats import statistics
+
+    return await asyncio.to_thread(statistics, store)

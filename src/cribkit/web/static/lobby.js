@@ -1,0 +1,284 @@
+// The lobby: the games to start with their options, the saved games to resume or replay, and a
+// record to open in the replay viewer.
+import { api, recordLink } from "./api.js";
+import { clear, h } from "./dom.js";
+import {
+  HOW_IT_PLAYS,
+  optionKind,
+  optionLabel,
+  optionValue,
+  savedLine,
+  serverDate,
+  sortGames,
+  splitSaved,
+} from "./logic/lobby.js";
+import { gameTitle } from "./logic/words.js";
+import { keepUpload, storeTokens } from "./storage.js";
+import { cardSvg } from "./widgets/cards.js";
+import { tileSvg } from "./widgets/tiles.js";
+
+const GAME_ICONS = {
+  classic: () => [cardSvg("5h", { small: true }), cardSvg("Js", { small: true })],
+  tabletop: () => [cardSvg("7c", { small: true }), cardSvg("8d", { small: true })],
+  tiles: () => [tileSvg("5d"), tileSvg("Tl")],
+  solitaire: () => [cardSvg("Ad", { small: true }), cardSvg("Kc", { small: true })],
+};
+
+/** The control of a rule option: a check box, a list of choices, or a number or text box. */
+function optionControl(game, option) {
+  const id = `opt-${game}-${option.name}`;
+  const kind = optionKind(option);
+  const common = { id, "data-testid": `option-${game}-${option.name}`, "data-option": option.name, "data-kind": kind };
+  let control;
+  if (kind === "boolean") {
+    control = h("input", { ...common, type: "checkbox", checked: Boolean(option.default) });
+  } else if (kind === "choice") {
+    control = h(
+      "select",
+      common,
+      option.choices.map((choice) =>
+        h("option", { value: JSON.stringify(choice), selected: choice === option.default }, String(choice)),
+      ),
+    );
+  } else {
+    control = h("input", { ...common, type: kind === "number" ? "number" : "text", value: option.default ?? "" });
+  }
+  const label = h("span", {}, optionLabel(option));
+  return h(
+    "label",
+    { class: `option${kind === "boolean" ? " check" : ""}`, for: id, title: option.help || "" },
+    kind === "boolean" ? [control, label] : [label, control],
+  );
+}
+
+/** The rule options set in a game's form, by name. */
+function readOptions(form) {
+  const options = {};
+  for (const control of form.querySelectorAll("[data-option]")) {
+    const kind = control.dataset.kind;
+    options[control.dataset.option] = optionValue(kind, kind === "boolean" ? control.checked : control.value);
+  }
+  return options;
+}
+
+/** A time of the server as the browser writes dates, or as it came when it is no date. */
+function when(value) {
+  const date = serverDate(value);
+  if (date) return date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  return value === null || value === undefined ? "" : String(value);
+}
+
+export class LobbyPage {
+  constructor(root) {
+    this.root = root;
+  }
+
+  async start() {
+    clear(this.root).append(h("p", { class: "loading" }, "Setting up the table\u2026"));
+    let games = [];
+    let saved = [];
+    try {
+      [games, saved] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/games/saved").catch(() => [])]);
+    } catch (error) {
+      if (this.stopped) return;
+      clear(this.root).append(
+        h("p", { class: "error-line", "data-testid": "error" }, `The server did not answer: ${error.message}`),
+      );
+      return;
+    }
+    // The player may have left for another page while the lobby was loading.
+    if (this.stopped) return;
+    this.message = h("p", { class: "error-line", "data-testid": "lobby-error", role: "alert", hidden: true });
+    clear(this.root).append(
+      h(
+        "section",
+        { class: "hero" },
+        h("h2", {}, "Pick a game"),
+        h("p", {}, "Four cribbage games against the computer, or two players at one screen."),
+      ),
+      this.message,
+      h(
+        "div",
+        { class: "game-cards" },
+        sortGames(games).map((game) => this.gameCard(game)),
+      ),
+      this.savedSection(saved),
+      this.uploadSection(),
+    );
+  }
+
+  stop() {
+    this.stopped = true;
+  }
+
+  gameCard(game) {
+    const levels = game.levels || [];
+    const start = (event) => {
+      event.preventDefault();
+      this.startGame(game, form);
+    };
+    // Against a friend at this screen there is no computer level to choose.
+    const toggleLevel = (event) => {
+      const level = form.querySelector("[name=ai]")?.closest("label");
+      level?.toggleAttribute("hidden", event.target.value === "hotseat");
+    };
+    const mode = game.hotseat
+      ? h(
+          "label",
+          { class: "option" },
+          h("span", {}, "opponent"),
+          h(
+            "select",
+            { "data-testid": `mode-${game.name}`, name: "mode", onchange: toggleLevel },
+            h("option", { value: "ai" }, "the computer"),
+            h("option", { value: "hotseat" }, "a friend at this screen"),
+          ),
+        )
+      : null;
+    const level =
+      levels.length && game.name !== "solitaire"
+        ? h(
+            "label",
+            { class: "option" },
+            h("span", {}, "computer level"),
+            h(
+              "select",
+              { "data-testid": `level-${game.name}`, name: "ai" },
+              levels.map((name) => h("option", { value: name, selected: name === "medium" }, name)),
+            ),
+          )
+        : null;
+    const form = h(
+      "form",
+      { class: "game-card panel", "data-testid": `game-${game.name}`, onsubmit: start },
+      h(
+        "div",
+        { class: "card-head" },
+        h("div", { class: "icons" }, (GAME_ICONS[game.name] || (() => []))()),
+        h("div", {}, h("h3", {}, gameTitle(game.name)), h("p", { class: "summary" }, game.summary || "")),
+      ),
+      HOW_IT_PLAYS[game.name] ? h("p", { class: "how" }, HOW_IT_PLAYS[game.name]) : null,
+      h(
+        "div",
+        { class: "options" },
+        mode,
+        level,
+        (game.options || []).map((option) => optionControl(game.name, option)),
+      ),
+      h("button", { type: "submit", class: "primary", "data-testid": `start-${game.name}` }, "Start"),
+    );
+    return form;
+  }
+
+  async startGame(game, form) {
+    const body = { game: game.name, options: readOptions(form) };
+    const ai = form.querySelector("[name=ai]");
+    const mode = form.querySelector("[name=mode]");
+    body.mode = mode ? mode.value : "ai";
+    if (ai) body.ai = ai.value;
+    try {
+      const answer = await api("POST", "/api/games", body);
+      storeTokens(answer.id, answer.tokens);
+      location.hash = `#/game/${encodeURIComponent(answer.id)}`;
+    } catch (error) {
+      this.fail(`Cannot start: ${error.message}`);
+    }
+  }
+
+  fail(text) {
+    this.message.textContent = text;
+    this.message.hidden = false;
+  }
+
+  savedSection(saved) {
+    const { unfinished, finished } = splitSaved(saved);
+    const row = (game) => {
+      const id = encodeURIComponent(game.id);
+      const actions =
+        game.status === "finished"
+          ? [
+              h("a", { class: "button small", ...recordLink(game.game, game.id), "data-action": "download" }, "Record"),
+              h("a", { class: "button small", href: `#/replay/${id}`, "data-action": "replay" }, "Replay"),
+            ]
+          : h(
+              "button",
+              { type: "button", class: "small primary", "data-action": "resume", onclick: () => this.resume(game.id) },
+              "Resume",
+            );
+      return h(
+        "li",
+        { class: "saved-game", "data-testid": "saved-game", "data-game-id": game.id, "data-status": game.status },
+        h("span", { class: "saved-title" }, gameTitle(game.game)),
+        h("span", { class: "muted" }, savedLine(game, when(game.updated))),
+        h("span", { class: "saved-actions" }, actions),
+      );
+    };
+    return h(
+      "section",
+      { class: "panel saved", "data-testid": "saved-games" },
+      h(
+        "div",
+        { class: "panel-head" },
+        h("h3", {}, "Your games"),
+        h("a", { class: "button subtle", href: "#/stats", "data-testid": "stats-link" }, "Statistics"),
+      ),
+      unfinished.length
+        ? [
+            h("h4", {}, "Unfinished"),
+            h("ul", { class: "saved-list", "data-testid": "unfinished" }, unfinished.map(row)),
+          ]
+        : h("p", { class: "muted" }, "No unfinished games."),
+      finished.length
+        ? [
+            h("h4", {}, "Finished"),
+            h("ul", { class: "saved-list", "data-testid": "finished" }, finished.slice(0, 20).map(row)),
+          ]
+        : null,
+    );
+  }
+
+  async resume(id) {
+    try {
+      const answer = await api("GET", `/api/games/${encodeURIComponent(id)}/resume`);
+      storeTokens(id, answer.tokens);
+      location.hash = `#/game/${encodeURIComponent(id)}`;
+    } catch (error) {
+      this.fail(`Cannot resume: ${error.message}`);
+    }
+  }
+
+  uploadSection() {
+    const input = h("input", {
+      type: "file",
+      accept: ".json,application/json",
+      "data-testid": "upload-record",
+      "aria-label": "a game record",
+    });
+    const status = h("p", { class: "error-line", "data-testid": "upload-error", hidden: true });
+    input.addEventListener("change", async () => {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      try {
+        const text = await file.text();
+        const replay = await api("POST", "/api/replay", text);
+        keepUpload(text, replay);
+        location.hash = "#/replay/upload";
+      } catch (error) {
+        status.textContent = `That record cannot be replayed: ${error.message}`;
+        status.hidden = false;
+      }
+    });
+    return h(
+      "section",
+      { class: "panel" },
+      h("h3", {}, "Watch a record"),
+      h(
+        "p",
+        { class: "muted" },
+        "Open a game record (JSON, as downloaded here or written by cribkit) in the replay viewer.",
+      ),
+      input,
+      status,
+    );
+  }
+}

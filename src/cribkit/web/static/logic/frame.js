@@ -1,0 +1,103 @@
+// The frame every game shares, without the DOM: which seat the screen shows, the event log
+// of each seat, the score chips, the scoring list, the result's headline and the hint table.
+import { canAct } from "./protocol.js";
+
+/** The seats of a game's tokens ({"0": ..., "1": ...}), in order. */
+export function seatsOf(tokens) {
+  return Object.keys(tokens)
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/** A seat's log after a state: its events replace the log when `full`, else follow it. */
+export function mergeEvents(known, message, full) {
+  const events = message.events || [];
+  return full ? [...events] : [...(known || []), ...events];
+}
+
+/**
+ * The seat the screen shows: the one shown while it may act, else the first that may act
+ * (hot-seat passes the screen), else the first human's.
+ */
+export function seatToShow(humans, states, shown) {
+  const mayAct = (seat) => {
+    const state = states.get(seat);
+    return Boolean(state && !state.result && canAct(state));
+  };
+  if (shown === null || shown === undefined) return humans.find(mayAct) ?? humans[0];
+  if (!mayAct(shown)) return humans.find(mayAct) ?? shown;
+  return shown;
+}
+
+/** The score bar: each side's label (partners joined by "&"), score and whether it is to play. */
+export function scoreChips(observation, name) {
+  const scores = observation.scores || [];
+  const sides = observation.sides;
+  const current = observation.current_player;
+  return scores.map((score, side) => {
+    let label;
+    if (scores.length === 1) label = "Total";
+    else if (sides && sides.length > scores.length) {
+      label = sides
+        .map((s, seat) => (s === side ? name(seat) : null))
+        .filter(Boolean)
+        .join(" & ");
+    } else label = name(side);
+    const active = current !== null && current !== undefined && (sides ? sides[current] === side : current === side);
+    return { side, label, score, active, target: observation.target || null };
+  });
+}
+
+/** The last `limit` events that scored (newest first): points ("+2"), who, and why. */
+export function scoredEntries(events, name, limit = 6) {
+  return events
+    .filter((event) => event.points || event.words)
+    .slice(-limit)
+    .reverse()
+    .map((event) => ({
+      points: event.points ? `${event.points > 0 ? "+" : ""}${event.points}` : "0",
+      who: event.seat !== undefined && event.seat !== null ? name(event.seat) : "",
+      why: event.words ? `${event.line ? `${event.line}: ` : ""}${event.words}` : event.text || event.type,
+    }));
+}
+
+/** The headline of a finished game, for the player(s) at this screen. */
+export function resultHeadline(game, result, { mode, humans, name }) {
+  if (game === "solitaire") {
+    const total = result.total ?? result.scores[0];
+    const rating =
+      result.rating === "great"
+        ? "great!"
+        : result.rating === "good"
+          ? "past the skunk line"
+          : "short of the skunk line";
+    return `${total} points: ${rating}`;
+  }
+  if (result.tie) return "A tie";
+  const winners = result.winners || [result.winner];
+  if (mode !== "hotseat" && winners.some((seat) => humans.includes(seat))) return "You win!";
+  if (mode !== "hotseat") return `${name(winners[0])} wins`;
+  return `${winners.map((seat) => name(seat)).join(" & ")} win${winners.length > 1 ? "" : "s"}`;
+}
+
+/** "A skunk!", "A double skunk!" or null. */
+export function skunkText(result) {
+  if (!result.skunk) return null;
+  return result.skunk === "double skunk" ? "A double skunk!" : "A skunk!";
+}
+
+/** A value of the hint's discard table as text: cards joined, numbers to two places. */
+export function hintValue(value) {
+  if (Array.isArray(value)) return value.join(" ");
+  if (typeof value === "number") return String(Math.round(value * 100) / 100);
+  return String(value);
+}
+
+/** The hint's discard table: its headings and its best `limit` rows, as text. */
+export function hintTable(table, limit = 6) {
+  if (!table || !table.length) return null;
+  return {
+    headings: Object.keys(table[0]).map((key) => key.replace(/_/g, " ")),
+    rows: table.slice(0, limit).map((row) => Object.values(row).map(hintValue)),
+  };
+}

@@ -1,0 +1,60 @@
+// The lobby without the DOM: the order of the games, the kind of each rule option and the value
+// its control holds, the saved games' lines.
+const ORDER = ["classic", "tabletop", "tiles", "solitaire"];
+
+export const HOW_IT_PLAYS = {
+  classic: "Lay away to the crib, peg to 31, count the show. First to the target wins.",
+  tabletop: "Place each turned card on the 5x5 grid: you score the rows, the other side the columns.",
+  tiles: "Build crib hands crossword-style: fifteens, pairs and runs across and down.",
+  solitaire:
+    "Six rounds from one deck: keep four, lay two away to your own crib. 91 passes the skunk line, 121 is great.",
+};
+
+/** The games in the lobby's order (the four known ones first, then any other as it came). */
+export function sortGames(games) {
+  const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+  return [...games].sort((a, b) => rank(a.name) - rank(b.name));
+}
+
+/** The control an option needs: "boolean" (a check box), "choice" (a list), "number" or "text". */
+export function optionKind(option) {
+  const choices = option.choices || [];
+  const booleanChoices = choices.length === 2 && choices.every((c) => typeof c === "boolean");
+  if (booleanChoices || (typeof option.default === "boolean" && !choices.length)) return "boolean";
+  if (choices.length) return "choice";
+  return typeof option.default === "number" ? "number" : "text";
+}
+
+/** An option's name as the lobby writes it ("manual_counting" is "manual counting"). */
+export function optionLabel(option) {
+  return option.name.replace(/_/g, " ");
+}
+
+/** The value of an option's control: a check box's state, a choice's JSON, a number or text. */
+export function optionValue(kind, raw) {
+  if (kind === "boolean") return Boolean(raw);
+  if (kind === "choice") return JSON.parse(raw);
+  if (kind === "number") return Number(raw);
+  return raw;
+}
+
+/** The saved games split: unfinished ones to resume, finished ones to replay. */
+export function splitSaved(saved) {
+  return {
+    unfinished: saved.filter((game) => game.status !== "finished"),
+    finished: saved.filter((game) => game.status === "finished"),
+  };
+}
+
+/** A time of the server (seconds since 1970, milliseconds, or ISO text) as a date; null if none. */
+export function serverDate(value) {
+  if (value === null || value === undefined || value === "") return null;
+  const date = typeof value === "number" ? new Date(value < 1e12 ? value * 1000 : value) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** What a saved game's line says after its title: "vs medium · 61–40 · <when>". */
+export function savedLine(game, when) {
+  const against = game.mode === "hotseat" ? "hot-seat" : `vs ${game.ai || "computer"}`;
+  return `${against} \u00b7 ${(game.scores || []).join("\u2013")} \u00b7 ${when}`;
+}

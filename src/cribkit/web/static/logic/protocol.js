@@ -1,0 +1,102 @@
+// The WebSocket protocol of one seat without the socket (docs/web.md): the game's `seq`, one
+// action on its way at a time, the messages waiting for the line, when to retry. No DOM.
+
+/** After a dropped line: wait 0.3, 0.8, 1.5, 3 and then every 5 seconds. */
+export const RETRY_DELAYS_MS = [300, 800, 1500, 3000, 5000];
+
+/** How long to wait before the `attempt`-th reconnection (0 the first). */
+export function retryDelay(attempt) {
+  return RETRY_DELAYS_MS[Math.min(Math.max(attempt, 0), RETRY_DELAYS_MS.length - 1)];
+}
+
+/** A socket closed with these codes is refused for good (a wrong token or seat, no such game). */
+export function isFinalClose(code) {
+  return code === 4403 || code === 4404 || code === 1008;
+}
+
+/** The socket's address for a seat, on the page's own host (`location` gives protocol and host). */
+export function socketUrl({ protocol, host }, gameId, seat, token) {
+  const scheme = protocol === "https:" ? "wss:" : "ws:";
+  const query = `seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`;
+  return `${scheme}//${host}/ws/${encodeURIComponent(gameId)}?${query}`;
+}
+
+/** The legal actions of a state message ([] when it is not this seat's turn). */
+export function legalOf(message) {
+  return Array.isArray(message.legal) ? message.legal : [];
+}
+
+/** Whether a state message lets its seat act (`legal` null means "compose your own"). */
+export function canAct(message) {
+  return message.legal === null || legalOf(message).length > 0;
+}
+
+/**
+ * One seat's bookkeeping: the `seq` of the last state, whether an action is on its way, whether
+ * the next state is the first of a connection (and so carries every event), and the messages
+ * written while the line was down.
+ */
+export class SeatProtocol {
+  constructor(seat) {
+    this.seat = seat;
+    this.seq = null;
+    this.pending = false;
+    this.fresh = true;
+    this.outbox = [];
+  }
+
+  /** A new socket is opening: its first state carries every event since the start. */
+  connecting() {
+    this.fresh = true;
+  }
+
+  /** The line dropped: whatever was on its way will be answered by the next state. */
+  dropped() {
+    this.pending = false;
+  }
+
+  /**
+   * Read a message from the server: null when it is not JSON, else `{message}` with, for a
+   * state, `full` (its events replace the log), for an error, `afterAction` (it answers an action).
+   */
+  receive(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (message === null || typeof message !== "object") return null;
+    if (message.type === "state") {
+      if (typeof message.seq === "number") this.seq = message.seq;
+      this.pending = false;
+      const full = this.fresh || Boolean(message.reset);
+      this.fresh = false;
+      return { message, full };
+    }
+    if (message.type === "error") {
+      const afterAction = this.pending;
+      this.pending = false;
+      return { message, afterAction };
+    }
+    return { message };
+  }
+
+  /** The message for an intent, with the seq of the last state and this seat; null while one is on its way. */
+  action(action) {
+    if (this.pending || this.seq === null) return null;
+    this.pending = true;
+    const { seat, ...rest } = action;
+    return { type: "action", seq: this.seq, action: { ...rest, seat: this.seat } };
+  }
+
+  /** Keep a message until the line is up. */
+  hold(message) {
+    this.outbox.push(message);
+  }
+
+  /** The messages held, in order, and none left. */
+  release() {
+    return this.outbox.splice(0);
+  }
+}

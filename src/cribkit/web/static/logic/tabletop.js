@@ -1,0 +1,72 @@
+// Table Top Cribbage without the DOM: the status line, the last card placed, whose lines are
+// the rows, the totals, and moving between lit cells with the arrow keys.
+import { cardLabel } from "./cards.js";
+import { legalOf } from "./protocol.js";
+import { plural } from "./words.js";
+
+export const COLUMNS = ["A", "B", "C", "D", "E"];
+
+/** The status line of the Table Top table. */
+export function tabletopStatus(message, name) {
+  const o = message.observation;
+  if (message.result) return "The match is over.";
+  if (legalOf(message).length) {
+    return `Place your ${o.turned ? cardLabel(o.turned) : "card"} on a lit cell; you score the ${o.my_lines}.`;
+  }
+  return o.current_player !== null ? `${name(o.current_player)} is placing\u2026` : "";
+}
+
+/** The cell of the last card placed (by anyone), or null. */
+export function lastPlacedCell(events) {
+  for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].type === "place") return events[i].cell;
+  return null;
+}
+
+/** The legal cells of a state message, in capitals. */
+export function legalCells(message) {
+  return new Set(
+    legalOf(message)
+      .filter((a) => a.type === "place")
+      .map((a) => a.cell.toUpperCase()),
+  );
+}
+
+/** The seats that score the rows and the columns, and each one's total so far this deal. */
+export function lineTotals(observation) {
+  const sides = observation.sides || [0, 1];
+  const sum = (values) => values.reduce((a, b) => a + b, 0);
+  return {
+    rowsSeat: sides.indexOf(observation.rows_side),
+    columnsSeat: sides.findIndex((s) => s !== observation.rows_side),
+    rows: sum(observation.line_scores.rows),
+    columns: sum(observation.line_scores.columns),
+  };
+}
+
+/** "Computer: 10 cards to come" for every seat. */
+export function stacksText(observation, name) {
+  return (observation.stack_sizes || []).map((n, seat) => `${name(seat)}: ${plural(n, "card")} to come`);
+}
+
+const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** Whether a key moves between cells. */
+export function isMoveKey(key) {
+  return Object.hasOwn(MOVES, key);
+}
+
+/** The next lit cell from `cell` in the arrow `key`'s direction (skipping unlit ones), or null. */
+export function nextCell(cell, key, lit) {
+  const [dx, dy] = MOVES[key] || [0, 0];
+  if (!dx && !dy) return null;
+  let column = COLUMNS.indexOf(cell[0]);
+  let row = Number(cell.slice(1)) - 1;
+  for (let step = 0; step < 5; step += 1) {
+    column += dx;
+    row += dy;
+    if (column < 0 || column > 4 || row < 0 || row > 4) return null;
+    const next = `${COLUMNS[column]}${row + 1}`;
+    if (lit.has(next)) return next;
+  }
+  return null;
+}

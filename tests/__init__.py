@@ -1,0 +1,1 @@
+"""The tests of cribkit (a package, so that test modules can share helpers)."""

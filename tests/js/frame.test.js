@@ -1,0 +1,131 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  hintTable,
+  hintValue,
+  mergeEvents,
+  resultHeadline,
+  scoreChips,
+  scoredEntries,
+  seatsOf,
+  seatToShow,
+  skunkText,
+} from "../../src/cribkit/web/static/logic/frame.js";
+
+const name = (seat) => ["You", "Computer 1", "Partner", "Computer 3"][seat];
+
+test("the seats of the tokens, in numeric order", () => {
+  assert.deepEqual(seatsOf({ 1: "b", 0: "a" }), [0, 1]);
+  assert.deepEqual(seatsOf({ 10: "x", 2: "y", 1: "z" }), [1, 2, 10]);
+});
+
+test("a seat's log: a full state replaces it, any other follows it", () => {
+  const known = [{ type: "deal" }];
+  const more = { events: [{ type: "peg" }] };
+  assert.deepEqual(mergeEvents(known, more, false), [{ type: "deal" }, { type: "peg" }]);
+  assert.deepEqual(mergeEvents(known, more, true), [{ type: "peg" }]);
+  assert.deepEqual(mergeEvents(undefined, {}, false), []);
+  assert.deepEqual(known, [{ type: "deal" }], "the old log is not changed");
+});
+
+test("the screen stays on a seat that may act, else passes to one that may", () => {
+  const acting = { legal: [{ type: "pass" }] };
+  const waiting = { legal: [] };
+  const states = new Map([
+    [0, waiting],
+    [1, acting],
+  ]);
+  assert.equal(seatToShow([0, 1], states, null), 1);
+  assert.equal(seatToShow([0, 1], states, 0), 1);
+  assert.equal(seatToShow([0, 1], states, 1), 1);
+  const nobody = new Map([
+    [0, waiting],
+    [1, waiting],
+  ]);
+  assert.equal(seatToShow([0, 1], nobody, null), 0);
+  assert.equal(seatToShow([0, 1], nobody, 1), 1, "nobody may act: the screen stays");
+  const over = new Map([
+    [0, { legal: [{ type: "pass" }], result: { winner: 0 } }],
+    [1, waiting],
+  ]);
+  assert.equal(seatToShow([0, 1], over, 1), 1, "a finished game passes nothing on");
+});
+
+test("score chips: one per side, partners joined, the side to play marked", () => {
+  const chips = scoreChips({ scores: [40, 52], sides: [0, 1, 0, 1], current_player: 2, target: 121 }, name);
+  assert.deepEqual(chips, [
+    { side: 0, label: "You & Partner", score: 40, active: true, target: 121 },
+    { side: 1, label: "Computer 1 & Computer 3", score: 52, active: false, target: 121 },
+  ]);
+  const solo = scoreChips({ scores: [84], current_player: 0 }, name);
+  assert.deepEqual(solo, [{ side: 0, label: "Total", score: 84, active: true, target: null }]);
+  const two = scoreChips({ scores: [3, 5], current_player: null }, name);
+  assert.deepEqual(
+    two.map((c) => [c.label, c.active]),
+    [
+      ["You", false],
+      ["Computer 1", false],
+    ],
+  );
+});
+
+test("the scoring list: the last scores first, with who and why", () => {
+  const events = [
+    { type: "deal", text: "deal 1" },
+    { type: "peg", seat: 0, points: 2, words: "fifteen two" },
+    { type: "line", seat: 1, points: 4, words: "a run of four", line: "row 2" },
+    { type: "penalty", seat: 1, points: -2, text: "a penalty" },
+    { type: "muggins", seat: 0, points: 0, words: "nothing missed" },
+  ];
+  assert.deepEqual(scoredEntries(events, name), [
+    { points: "0", who: "You", why: "nothing missed" },
+    { points: "-2", who: "Computer 1", why: "a penalty" },
+    { points: "+4", who: "Computer 1", why: "row 2: a run of four" },
+    { points: "+2", who: "You", why: "fifteen two" },
+  ]);
+  assert.equal(scoredEntries(events, name, 2).length, 2);
+});
+
+test("the result's headline, for the player and for two at one screen", () => {
+  const humans = [0];
+  assert.equal(resultHeadline("classic", { winner: 0 }, { mode: "ai", humans, name }), "You win!");
+  assert.equal(resultHeadline("classic", { winner: 1 }, { mode: "ai", humans, name }), "Computer 1 wins");
+  assert.equal(resultHeadline("classic", { winners: [0, 2] }, { mode: "ai", humans, name }), "You win!");
+  const players = (seat) => `Player ${seat + 1}`;
+  assert.equal(
+    resultHeadline("classic", { winner: 1 }, { mode: "hotseat", humans: [0, 1], name: players }),
+    "Player 2 wins",
+  );
+  assert.equal(
+    resultHeadline("classic", { winners: [0, 2] }, { mode: "hotseat", humans: [0, 1, 2, 3], name: players }),
+    "Player 1 & Player 3 win",
+  );
+  assert.equal(resultHeadline("tabletop", { tie: true }, { mode: "ai", humans, name }), "A tie");
+  assert.equal(
+    resultHeadline("solitaire", { total: 121, rating: "great" }, { mode: "ai", humans, name }),
+    "121 points: great!",
+  );
+  assert.equal(
+    resultHeadline("solitaire", { scores: [95], rating: "good" }, { mode: "ai", humans, name }),
+    "95 points: past the skunk line",
+  );
+  assert.equal(
+    resultHeadline("solitaire", { scores: [60], rating: "poor" }, { mode: "ai", humans, name }),
+    "60 points: short of the skunk line",
+  );
+  assert.equal(skunkText({ skunk: "skunk" }), "A skunk!");
+  assert.equal(skunkText({ skunk: "double skunk" }), "A double skunk!");
+  assert.equal(skunkText({}), null);
+});
+
+test("the hint table: headings in words, the best six rows, numbers to two places", () => {
+  const row = (net) => ({ discard: ["5h", "Jd"], keep: ["2c", "3c", "4c", "5c"], net_mean: net });
+  const table = hintTable([row(8.456), row(7), row(6), row(5), row(4), row(3), row(2)]);
+  assert.deepEqual(table.headings, ["discard", "keep", "net mean"]);
+  assert.equal(table.rows.length, 6);
+  assert.deepEqual(table.rows[0], ["5h Jd", "2c 3c 4c 5c", "8.46"]);
+  assert.equal(hintTable([]), null);
+  assert.equal(hintTable(undefined), null);
+  assert.equal(hintValue("x"), "x");
+});

@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  optionKind,
+  optionLabel,
+  optionValue,
+  savedLine,
+  serverDate,
+  sortGames,
+  splitSaved,
+} from "../../src/cribkit/web/static/logic/lobby.js";
+
+test("the four games come first in their order, any other after them as it came", () => {
+  const games = ["solitaire", "chess", "tiles", "classic", "go", "tabletop"].map((name) => ({ name }));
+  assert.deepEqual(
+    sortGames(games).map((g) => g.name),
+    ["classic", "tabletop", "tiles", "solitaire", "chess", "go"],
+  );
+  assert.equal(games[0].name, "solitaire", "the list given is not changed");
+});
+
+test("each option gets the control its values need, and the value read back has its type", () => {
+  assert.equal(optionKind({ name: "muggins", default: false, choices: [false, true] }), "boolean");
+  assert.equal(optionKind({ name: "joker", default: true }), "boolean");
+  assert.equal(optionKind({ name: "target", default: 121, choices: [61, 121] }), "choice");
+  assert.equal(optionKind({ name: "board_size", default: 13 }), "number");
+  assert.equal(optionKind({ name: "first_lines", default: "rows" }), "text");
+  assert.equal(optionValue("boolean", true), true);
+  assert.equal(optionValue("choice", "61"), 61);
+  assert.equal(optionValue("choice", '"king"'), "king");
+  assert.equal(optionValue("number", "9"), 9);
+  assert.equal(optionValue("text", "rows"), "rows");
+  assert.equal(optionLabel({ name: "manual_counting" }), "manual counting");
+});
+
+test("saved games: unfinished to resume, finished to replay", () => {
+  const saved = [
+    { id: "a", status: "playing" },
+    { id: "b", status: "finished" },
+    { id: "c", status: "playing" },
+  ];
+  const { unfinished, finished } = splitSaved(saved);
+  assert.deepEqual(
+    unfinished.map((g) => g.id),
+    ["a", "c"],
+  );
+  assert.deepEqual(
+    finished.map((g) => g.id),
+    ["b"],
+  );
+  assert.equal(
+    savedLine({ mode: "ai", ai: "medium", scores: [61, 40] }, "today"),
+    "vs medium \u00b7 61\u201340 \u00b7 today",
+  );
+  assert.equal(savedLine({ mode: "hotseat", scores: [] }, ""), "hot-seat \u00b7  \u00b7 ");
+});
+
+test("the server's times: seconds since 1970, milliseconds or ISO text", () => {
+  assert.equal(serverDate(1700000000).getTime(), 1700000000000);
+  assert.equal(serverDate(1700000000000).getTime(), 1700000000000);
+  assert.equal(serverDate("2024-01-02T03:04:05Z").getTime(), Date.UTC(2024, 0, 2, 3, 4, 5));
+  assert.equal(serverDate("soon"), null);
+  assert.equal(serverDate(""), null);
+  assert.equal(serverDate(null), null);
+});

@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  canAct,
+  isFinalClose,
+  legalOf,
+  retryDelay,
+  SeatProtocol,
+  socketUrl,
+} from "../../src/cribkit/web/static/logic/protocol.js";
+
+const state = (seq, extra = {}) => JSON.stringify({ type: "state", seq, events: [], ...extra });
+
+test("an action carries the seq of the last state and the connection's own seat", () => {
+  const protocol = new SeatProtocol(1);
+  assert.equal(protocol.action({ type: "play", card: "5h" }), null, "nothing before the first state");
+  protocol.receive(state(7));
+  const message = protocol.action({ type: "play", card: "5h", seat: 0 });
+  assert.deepEqual(message, { type: "action", seq: 7, action: { type: "play", card: "5h", seat: 1 } });
+});
+
+test("one action at a time: a second is not sent until a state or an error answers", () => {
+  const protocol = new SeatProtocol(0);
+  protocol.receive(state(3));
+  assert.ok(protocol.action({ type: "pass" }));
+  assert.equal(protocol.pending, true);
+  assert.equal(protocol.action({ type: "pass" }), null);
+  protocol.receive(state(4));
+  assert.equal(protocol.pending, false);
+  assert.equal(protocol.action({ type: "pass" }).seq, 4);
+  const error = protocol.receive(JSON.stringify({ type: "error", seq: 4, code: "illegal" }));
+  assert.equal(error.afterAction, true);
+  assert.equal(protocol.pending, false);
+  assert.equal(protocol.receive(JSON.stringify({ type: "error", seq: 4, code: "bad_json" })).afterAction, false);
+});
+
+test("a dropped line forgets the action on its way", () => {
+  const protocol = new SeatProtocol(0);
+  protocol.receive(state(1));
+  protocol.action({ type: "pass" });
+  protocol.dropped();
+  assert.equal(protocol.pending, false);
+});
+
+test("the first state of each connection, and a state after an undo, replace the log", () => {
+  const protocol = new SeatProtocol(0);
+  assert.equal(protocol.receive(state(1)).full, true);
+  assert.equal(protocol.receive(state(2)).full, false);
+  assert.equal(protocol.receive(state(3, { reset: true })).full, true);
+  assert.equal(protocol.receive(state(4)).full, false);
+  protocol.connecting();
+  assert.equal(protocol.receive(state(4)).full, true);
+});
+
+test("only a state moves the seq; other messages pass through, text that is no message is dropped", () => {
+  const protocol = new SeatProtocol(0);
+  protocol.receive(state(5));
+  const hint = protocol.receive(JSON.stringify({ type: "hint", seq: 9, text: "play the 5" }));
+  assert.equal(hint.message.text, "play the 5");
+  assert.equal(protocol.seq, 5);
+  assert.equal(protocol.receive("{not json"), null);
+  assert.equal(protocol.receive("42"), null);
+  assert.equal(protocol.receive("null"), null);
+  assert.equal(protocol.seq, 5);
+});
+
+test("messages written while the line is down are kept in order, and released once", () => {
+  const protocol = new SeatProtocol(0);
+  protocol.hold({ type: "hint" });
+  protocol.hold({ type: "undo" });
+  assert.deepEqual(protocol.release(), [{ type: "hint" }, { type: "undo" }]);
+  assert.deepEqual(protocol.release(), []);
+});
+
+test("reconnection waits longer each time, then every five seconds", () => {
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 50].map(retryDelay), [300, 800, 1500, 3000, 5000, 5000, 5000]);
+});
+
+test("a refused seat or an unknown game is final; other closes are retried", () => {
+  assert.equal(isFinalClose(4403), true);
+  assert.equal(isFinalClose(4404), true);
+  assert.equal(isFinalClose(1008), true);
+  assert.equal(isFinalClose(1006), false);
+  assert.equal(isFinalClose(1000), false);
+});
+
+test("the socket's address follows the page's scheme and escapes its parts", () => {
+  assert.equal(
+    socketUrl({ protocol: "http:", host: "127.0.0.1:8000" }, "a b", 1, "t/k"),
+    "ws://127.0.0.1:8000/ws/a%20b?seat=1&token=t%2Fk",
+  );
+  assert.equal(socketUrl({ protocol: "https:", host: "x.org" }, "g", 0, "t"), "wss://x.org/ws/g?seat=0&token=t");
+});
+
+test("legal actions: [] when it is not this seat's turn; null lets the seat compose its own", () => {
+  assert.deepEqual(legalOf({ legal: null }), []);
+  assert.deepEqual(legalOf({}), []);
+  assert.deepEqual(legalOf({ legal: [{ type: "pass" }] }), [{ type: "pass" }]);
+  assert.equal(canAct({ legal: [] }), false);
+  assert.equal(canAct({ legal: [{ type: "pass" }] }), true);
+  assert.equal(canAct({ legal: null }), true);
+});

@@ -1,0 +1,20 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { parseRoute } from "../../src/cribkit/web/static/logic/router.js";
+
+test("the hash names the page and its argument", () => {
+  assert.deepEqual(parseRoute(""), { page: "lobby", argument: null });
+  assert.deepEqual(parseRoute("#/"), { page: "lobby", argument: null });
+  assert.deepEqual(parseRoute("#/game/abc123"), { page: "game", argument: "abc123" });
+  assert.deepEqual(parseRoute("#/replay/upload"), { page: "replay", argument: "upload" });
+  assert.deepEqual(parseRoute("#/replay/a%20b"), { page: "replay", argument: "a b" });
+  assert.deepEqual(parseRoute("#/stats"), { page: "stats", argument: null });
+  assert.deepEqual(parseRoute("#stats"), { page: "stats", argument: null });
+});
+
+test("a page without its argument, or an unknown one, is the lobby", () => {
+  assert.deepEqual(parseRoute("#/game"), { page: "lobby", argument: null });
+  assert.deepEqual(parseRoute("#/nowhere/x"), { page: "lobby", argument: null });
+  assert.deepEqual(parseRoute("#/game/%E0%A4%A"), { page: "game", argument: "%E0%A4%A" });
+});
