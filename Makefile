@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint typecheck contracts pytest browser jslint jstest jsformat bench bench-quick bench-web clean
+.PHONY: play test lint typecheck contracts pytest browser node jslint jstest jsformat bench bench-quick bench-web clean
 
 # A fresh virtual environment with cribkit (editable) and the development tools.
 $(STAMP): pyproject.toml
@@ -37,9 +37,19 @@ NODE_STAMP := node_modules/.installed
 NODE_BIN := node_modules/.bin
 JS_SOURCES := 'src/cribkit/web/static/**/*.{js,css,html}' 'tests/js/**/*.js' eslint.config.js
 
-$(NODE_STAMP): package.json package-lock.json
+$(NODE_STAMP): package.json package-lock.json | node
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $(NODE_STAMP)
+
+# Node.js and npm from Debian, installed here when they are missing and apt-get is ours to use.
+node:
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm; \
+	  else \
+	    echo "error: the client's checks need Node.js and npm (apt-get install nodejs npm)"; exit 1; \
+	  fi; \
+	fi
 
 jslint: $(NODE_STAMP)
 	$(NODE_BIN)/eslint
@@ -49,7 +59,7 @@ jsformat: $(NODE_STAMP)
 	$(NODE_BIN)/prettier --write $(JS_SOURCES)
 
 # The client's pure logic (static/logic/), unit-tested in node: no DOM, no dependencies.
-jstest:
+jstest: | node
 	node --test tests/js/
 
 # The browser tests drive Debian's Chromium (never a downloaded browser): installed here when it

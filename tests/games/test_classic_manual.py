@@ -257,11 +257,11 @@ def test_players_see_declarations_but_not_what_they_missed() -> None:
     state = at(MUGGINS, SHOW_DECK, SHOW_PLAY)
     declared = state.apply(Declare(1, 12)).events[0]
     for seat in (0, 1):
-        seen = declared.to_dict(seat)
+        seen = declared.to_json(seat)
         assert "missed" not in seen
         assert "words" not in seen
         assert seen["text"] == "seat 1 declares twelve points for the hand"
-    full = declared.to_dict()
+    full = declared.to_json()
     assert full["missed"] == 4
     assert full["text"] == "seat 1 declares twelve points for the hand, missing four points"
     assert full["words"].startswith("fifteen two")
@@ -274,6 +274,6 @@ def test_with_manual_counting_cards_and_hands_do_not_count_for_the_player() -> N
     pair = of_kind(r, CardPlayed)[-1]
     assert pair.points == 0
     assert pair.words() == ""
-    assert "words" not in pair.to_dict()
+    assert "words" not in pair.to_json()
     shown = of_kind(replay(record(MUGGINS, [SHOW_DECK], SHOW_PLAY)), HandShown)[0]
     assert shown.words() == ""

@@ -553,7 +553,7 @@ def test_random_games_keep_every_card_replay_and_never_show_the_deck(
     again = replay(json.loads(json.dumps(state.record())))
     assert again.events == tuple(events)
     assert again.result == state.result
-    assert all(e.to_dict()["type"] == e.type for e in events)
+    assert all(e.to_json()["type"] == e.type for e in events)
 
 
 def test_the_docs_example_replays_as_documented() -> None:
@@ -574,7 +574,7 @@ def test_the_docs_example_replays_as_documented() -> None:
     assert r.result is not None
     assert r.result.to_dict() == json.loads(result[len("json\n") :])
     full = next(b for b in blocks if b.startswith('json\n{"type": "show"'))
-    dicts = [e.to_dict() for e in r.events]
+    dicts = [e.to_json() for e in r.events]
     for line in full[len("json\n") :].strip().splitlines():
         # The documented form, every key with its value (an event may add keys, such as
         # "deal": 0, which the documented line leaves out).

@@ -195,7 +195,7 @@ def test_the_docs_example_replays_as_documented() -> None:
     assert r.result is not None
     assert r.result.to_dict() == json.loads(result_block[len("json\n") :])
     full = next(b for b in blocks if b.startswith('json\n{"type"'))
-    dicts = [e.to_dict() for e in r.events]
+    dicts = [e.to_json() for e in r.events]
     for line in full[len("json\n") :].strip().splitlines():
         assert json.loads(line) in dicts
     picture = next(b for b in blocks if b.startswith("\n      A"))
@@ -312,7 +312,7 @@ def test_random_games_keep_every_invariant(
     assert again.state == state
     for event in events:
         for viewer in range(players):
-            data = event.to_dict(viewer=viewer)
+            data = event.to_json(viewer=viewer)
             assert isinstance(data["text"], str)
             if event.private and event.seat != viewer and not solitaire:
                 assert "tiles" not in data

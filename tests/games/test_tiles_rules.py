@@ -347,8 +347,8 @@ def test_the_first_play_scores_its_crib_hand_and_ten() -> None:
     assert isinstance(hand, HandScored)
     assert hand.line == "G7-H7"
     assert hand.breakdown.fifteens_points == 2
-    assert hand.to_dict()["tiles"] == ["5d", "Tl"]
-    assert hand.to_dict()["words"] == "fifteen two"
+    assert hand.to_json()["tiles"] == ["5d", "Tl"]
+    assert hand.to_json()["words"] == "fifteen two"
 
 
 def test_five_tiles_of_one_colour_take_all_three_bonuses() -> None:
@@ -365,8 +365,8 @@ def test_five_tiles_of_one_colour_take_all_three_bonuses() -> None:
     bonuses = [e for e in evs if isinstance(e, BonusScored)]
     assert [e.kind for e in bonuses] == ["first", "five_tiles", "colour"]
     colour = next(e for e in bonuses if e.kind == "colour")
-    assert colour.to_dict()["tiles"] == ["5d", "Td", "5d", "Kd", "Jd"]
-    assert colour.to_dict()["line"] == "E7-I7"
+    assert colour.to_json()["tiles"] == ["5d", "Td", "5d", "Kd", "Jd"]
+    assert colour.to_json()["line"] == "E7-I7"
     assert colour.scores == (44, 0)
 
 

@@ -39,7 +39,7 @@ def test_an_exchange_draws_new_tiles_and_puts_the_old_ones_at_the_bottom_in_orde
     assert (after.scores, after.misses, after.current_player) == ((0, 0), 1, 1)
     exchange, draw = t.events
     assert exchange.text() == "seat 0 passes and exchanges 4d 3l"
-    assert exchange.to_dict(viewer=1) == {
+    assert exchange.to_json(viewer=1) == {
         "type": "exchange",
         "seat": 0,
         "points": 0,
@@ -50,8 +50,8 @@ def test_an_exchange_draws_new_tiles_and_puts_the_old_ones_at_the_bottom_in_orde
         "tile_count": 2,
         "text": "seat 0 passes and exchanges two tiles",
     }
-    assert draw.to_dict(viewer=0)["tiles"] == ["7d", "8l"]
-    assert "tiles" not in draw.to_dict(viewer=1)
+    assert draw.to_json(viewer=0)["tiles"] == ["7d", "8l"]
+    assert "tiles" not in draw.to_json(viewer=1)
     # the other order is another exchange, as legal, with the other bag
     other = state.apply(state.parse("exchange 3l 4d")).state
     assert state.parse("exchange 3l 4d") != state.parse("exchange 4d 3l")
@@ -218,9 +218,9 @@ def test_joker_the_declaration_hides_what_it_missed_from_the_players() -> None:
     state = go(JOKER, "G7 across 5d Tl")
     declare = state.apply(Declare(0, 7)).events[0]
     assert declare.text() == "seat 0 declares seven points for G7 across 5d Tl, missing five points"
-    assert declare.to_dict()["missed"] == 5
+    assert declare.to_json()["missed"] == 5
     for viewer in range(3):
-        data = declare.to_dict(viewer)
+        data = declare.to_json(viewer)
         assert "missed" not in data
         assert data["text"] == "seat 0 declares seven points for G7 across 5d Tl"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 _UNITS = (
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -62,3 +62,12 @@ def points_text(points: int) -> str:
     size = abs(points)
     word = number_word(size) if size < 1000 else str(size)
     return f"{'minus ' if points < 0 else ''}{word} point{'s' if size != 1 else ''}"
+
+
+def scores_dashed(scores: Iterable[int]) -> str:
+    """The sides' scores in order, the way a game of sides says them.
+
+    >>> scores_dashed((121, 98))
+    '121-98'
+    """
+    return "-".join(str(s) for s in scores)

@@ -1,5 +1,6 @@
 """The actions more than one game takes: laying cards away (classic, Solitaire) and declaring
-one's own points (classic's manual counting, Tiles' Joker), and the parsing they share.
+one's own points (classic's manual counting, Tiles' Joker), the base of an action that is the
+seat's alone (a call, a pass), and the parsing they share.
 
 >>> a = Discard(0, (Card.parse("Kh"), Card.parse("5d")))
 >>> a, a.to_dict()
@@ -8,14 +9,17 @@ one's own points (classic's manual counting, Tiles' Joker), and the parsing they
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, Self
 
 from cribkit.core.cards import DECK, Card, CardError
 from cribkit.games.protocol import Action, GameError, cards_text
 
-__all__ = ["Declare", "Discard", "parse_card", "parse_seat"]
+__all__ = ["Declare", "Discard", "SeatAction", "parse_card", "parse_cell_name", "parse_seat"]
+
+_CELL_TEXT: Final = re.compile(r"\s*([A-Za-z])\s*(\d+)\s*")
 
 
 def parse_seat(data: Mapping[str, Any]) -> int:
@@ -38,6 +42,50 @@ def parse_card(value: object) -> Card:
     if isinstance(value, str):
         return Card.parse(value)
     raise CardError(f"a card is text such as '5h', not {value!r}")
+
+
+def parse_cell_name(name: object, example: str, shape: str) -> tuple[str, int, int]:
+    """The cell named like a spreadsheet's (a column letter, then a row number; any case), as
+    its name, its row and its column (both from 0), for the game to check against its board.
+    An error says what a cell is: ``shape``, ``such as`` the ``example``.
+
+    >>> parse_cell_name(" g7", "G7", "a column letter and a row number")
+    ('G7', 6, 6)
+    >>> parse_cell_name("centre", "C3", "a column letter A-E and a row 1-5")
+    Traceback (most recent call last):
+    ...
+    cribkit.games.errors.GameError: 'centre' is not a cell: a cell is a column letter A-E and a row 1-5, such as 'C3'
+    """
+    if not isinstance(name, str):
+        raise GameError(f"a cell is text such as {example!r}, not {name!r}")
+    match = _CELL_TEXT.fullmatch(name)
+    if match is None:
+        raise GameError(f"{name!r} is not a cell: a cell is {shape}, such as {example!r}")
+    letter, digits = match.group(1).upper(), match.group(2)
+    return f"{letter}{digits}", int(digits) - 1, ord(letter) - ord("A")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAction(Action):
+    """An action of nothing but its seat (a call, a pass): its JSON form is its type and seat,
+    and it says ``seat 1`` and its :attr:`verb`.
+
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Knock(SeatAction):
+    ...     verb: ClassVar[str] = "knocks"
+    >>> Knock._parse({"seat": 1}), str(Knock(1))
+    (Knock(seat=1), 'seat 1 knocks')
+    """
+
+    #: What the seat does, in a sentence after ``seat 1``.
+    verb: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {self.verb}"
+
+    @classmethod
+    def _parse(cls, data: Mapping[str, Any]) -> Self:
+        return cls(parse_seat(data))
 
 
 @dataclass(frozen=True, slots=True)

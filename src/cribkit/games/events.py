@@ -35,6 +35,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Self
 
 from cribkit.core.cards import Card, CardError
+from cribkit.core.words import points_text
 from cribkit.games.errors import RecordError
 
 __all__ = ["GameEvent", "event_from_json", "json_value"]
@@ -60,6 +61,9 @@ class GameEvent:
     #: The part of the game this kind's points count for in statistics and simulations
     #: (``pegging``, ``hand``, ``crib``, ``lines``; Tiles: ``hands``, ``bonuses``...).
     phase: ClassVar[str | None] = None
+    #: The fields only the record (viewer None) may see, such as what a declaration missed;
+    #: ``"words"`` among them keeps the words to the record too.
+    record_only: ClassVar[tuple[str, ...]] = ()
 
     seat: int | None = None
     points: int = 0
@@ -77,6 +81,15 @@ class GameEvent:
         may tell (what a declaration missed)."""
         return f"seat {self.seat} {self.type.replace('_', ' ')}"
 
+    def words_said(self) -> str:
+        """``: fifteen two`` after a sentence, the :meth:`words`; nothing when they are empty."""
+        words = self.words()
+        return f": {words}" if words else ""
+
+    def points_said(self) -> str:
+        """`` (seven points)`` after a sentence that scored; nothing after one that did not."""
+        return f" ({points_text(self.points)})" if self.points else ""
+
     def points_phase(self) -> str | None:
         """The part of the game this event's points count for (see :attr:`phase`)."""
         return self.phase
@@ -93,13 +106,14 @@ class GameEvent:
         return self.private and viewer is not None and viewer != self.seat
 
     def json_fields(self, viewer: int | None) -> dict[str, Any]:
-        """The kind's own fields as JSON (the secret ones left out for ``viewer``); a kind
-        that writes a field in its own way overrides this."""
+        """The kind's own fields as JSON (the secret and record-only ones left out for
+        ``viewer``); a kind that writes a field in its own way overrides this."""
         hidden = self.hidden_from(viewer)
+        withheld = self.record_only if viewer is not None else ()
         out: dict[str, Any] = {}
         for name in _own_fields(type(self)):
             value = getattr(self, name)
-            if value is None:
+            if value is None or name in withheld:
                 continue
             if hidden and name in self.secret:
                 if isinstance(value, Sequence):
@@ -127,15 +141,10 @@ class GameEvent:
                 out["text"] = hidden
             return out
         words = self.words()
-        if words:
+        if words and not (viewer is not None and "words" in self.record_only):
             out["words"] = words
         out["text"] = self.text(full=viewer is None)
         return out
-
-    #: An alias of :meth:`to_json` for the interfaces written before typed events.
-    def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
-        """The same as :meth:`to_json`."""
-        return self.to_json(viewer)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:

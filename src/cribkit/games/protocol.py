@@ -60,6 +60,20 @@ class Rules:
 
     GAME: ClassVar[str] = ""
 
+    @classmethod
+    def or_default(cls, rules: object) -> Self:
+        """``rules`` if they are this game's, the default rules for None; else a GameError.
+
+        >>> from cribkit.games.classic.rules import ClassicRules
+        >>> ClassicRules.or_default(None)
+        ClassicRules(players=2, target=121, skunks=True, manual_counting=False, muggins=False)
+        """
+        if rules is None:
+            return cls()
+        if not isinstance(rules, cls):
+            raise GameError(f"{cls.GAME} needs {cls.__name__}, not {type(rules).__name__}")
+        return rules
+
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)

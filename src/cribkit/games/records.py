@@ -24,7 +24,7 @@ cribkit.games.errors.RecordError: action 0 {"type": "play", "seat": 0, "card": "
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -36,6 +36,7 @@ from cribkit.games.protocol import (
     GameState,
     RecordError,
     Result,
+    Rules,
     game_info,
 )
 
@@ -48,6 +49,7 @@ __all__ = [
     "dumps",
     "jsonable",
     "loads",
+    "record_of",
     "replay",
     "steps",
 ]
@@ -55,6 +57,24 @@ __all__ = [
 FORMAT: Final = "cribkit-record"
 VERSION: Final = 1
 _COMMON_KEYS: Final = ("format", "version", "game", "rules", "actions", "result", "meta")
+
+
+def record_of(rules: Rules, setup: Mapping[str, Any], history: Iterable[Action]) -> dict[str, Any]:
+    """The JSON record of a game with ``rules``, where its chance comes from (``setup``, such as
+    its ``seed``, in the game's order) and the ``history`` of its actions.
+
+    >>> from cribkit.games.solitaire.rules import SolitaireRules
+    >>> record_of(SolitaireRules(), {"seed": 3}, [])
+    {'format': 'cribkit-record', 'version': 1, 'game': 'solitaire', 'rules': {}, 'seed': 3, 'actions': []}
+    """
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": rules.GAME,
+        "rules": rules.options(),
+        **setup,
+        "actions": [action.to_dict() for action in history],
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +89,7 @@ class Replay:
     def to_dict(self, viewer: int | None = None) -> dict[str, Any]:
         """JSON-ready: ``events`` (see :meth:`~cribkit.games.events.GameEvent.to_json`) and ``result``."""
         return {
-            "events": [event.to_dict(viewer) for event in self.events],
+            "events": [event.to_json(viewer) for event in self.events],
             "result": None if self.result is None else self.result.to_dict(),
         }
 

@@ -19,11 +19,14 @@ bag and the seed never appear in one.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from cribkit.games.events import json_value
 
-__all__ = ["GameView"]
+if TYPE_CHECKING:
+    from cribkit.games.protocol import GameState
+
+__all__ = ["GameView", "ViewFields", "view_fields"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,3 +42,25 @@ class GameView:
     def to_json(self) -> dict[str, Any]:
         """The JSON form: every field in order, by :func:`~cribkit.games.events.json_value`."""
         return {f.name: json_value(getattr(self, f.name)) for f in fields(self)}
+
+
+class ViewFields(TypedDict):
+    """The fields every view has (:class:`GameView`'s), as a state gives them."""
+
+    game: str
+    seat: int
+    phase: str
+    current_player: int | None
+    scores: tuple[int, ...]
+
+
+def view_fields(state: GameState, seat: int) -> ViewFields:
+    """The fields every view of ``state`` has, for ``seat``: a game's ``observation`` passes
+    them on to its view (``ClassicView(**view_fields(self, seat), hand=...)``) with its own."""
+    return ViewFields(
+        game=state.rules.GAME,
+        seat=seat,
+        phase=state.phase,
+        current_player=state.current_player,
+        scores=state.scores,
+    )

@@ -194,7 +194,7 @@ class GameSession:
             "mode": self.row.mode,
             "observation": state.observation(seat).to_json(),
             "legal": self.legal_for(seat),
-            "events": [event.to_dict(viewer=seat) for event in events],
+            "events": [event.to_json(viewer=seat) for event in events],
             "result": self.result_form(),
             "can_undo": self.can_undo(seat),
         }

@@ -73,7 +73,7 @@ from cribkit.ai.crib_table import (
     uniform_frequencies,
     uniform_kept,
 )
-from cribkit.core.cards import DECK_SIZE
+from cribkit.core.cards import DECK_SIZE, Rank
 from cribkit.core.stats import index_combinations
 from cribkit.core.tables import CARD_WEIGHT_ARRAY, RANK_TABLES, RANK_WEIGHTS, batch_hand_totals
 
@@ -102,7 +102,8 @@ DEFAULT_CHECK: Final = 4_000_000
 #: Entries with fewer simulated cribs than this are left out of the check's comparison.
 CHECK_MIN_COUNT: Final = 2_000
 _STARTERS: Final = 46  # cards a starter can be, seen from one six-card hand
-_JACK_INDEX: Final = 10
+#: The jack's rank index (``card >> 2``, what the vectorised numpy code below works on).
+_JACK_INDEX: Final = Rank.JACK - 1
 _NEGLIGIBLE: Final = 1e-10  # a discard this much less likely than the best one is dropped
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cribkit.core.cards import Card
-from cribkit.games.actions import Declare, Discard, parse_card, parse_seat
+from cribkit.games.actions import Declare, Discard, SeatAction, parse_card, parse_seat
 from cribkit.games.protocol import Action
 
 __all__ = ["Declare", "Discard", "Muggins", "PassMuggins", "Play"]
@@ -39,28 +39,16 @@ class Play(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Muggins(Action):
+class Muggins(SeatAction):
     """Call muggins: take the points an opponent missed in a declaration."""
 
     action_type: ClassVar[str] = "muggins"
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} calls muggins"
-
-    @classmethod
-    def _parse(cls, data: Mapping[str, Any]) -> Muggins:
-        return cls(parse_seat(data))
+    verb: ClassVar[str] = "calls muggins"
 
 
 @dataclass(frozen=True, slots=True)
-class PassMuggins(Action):
+class PassMuggins(SeatAction):
     """Let a declaration stand without calling muggins."""
 
     action_type: ClassVar[str] = "pass_muggins"
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} lets the count stand"
-
-    @classmethod
-    def _parse(cls, data: Mapping[str, Any]) -> PassMuggins:
-        return cls(parse_seat(data))
+    verb: ClassVar[str] = "lets the count stand"

@@ -21,13 +21,24 @@ The cards dealt to a seat and those it lays away are its own: another seat reads
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from cribkit.core.cards import Card
 from cribkit.core.pegging import PegScore, score_peg
 from cribkit.core.scoring import Score, score_hand
-from cribkit.core.words import points_text
+from cribkit.core.words import points_text, scores_dashed
 from cribkit.games.events import GameEvent
+from cribkit.games.kinds import (
+    Called,
+    CardsShown,
+    Counted,
+    Heels,
+    StarterTurned,
+    cards_line,
+    declaration_text,
+    draw_text,
+)
+from cribkit.games.kinds import LaidAway as _LaidAway
 
 __all__ = [
     "EVENTS",
@@ -51,14 +62,6 @@ __all__ = [
 
 #: What each kind of claim counts, in a sentence.
 COUNTED: Final = {"peg": "card played", "show": "hand", "crib": "crib"}
-
-
-def _cards_text(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
-def _points_note(points: int) -> str:
-    return f" ({points_text(points)})" if points else ""
 
 
 def count_breakdown(
@@ -92,8 +95,7 @@ class CutForDeal(GameEvent):
 
     def text(self, *, full: bool = True) -> str:
         """``seat 0 cuts Th, seat 1 cuts 7d; seat 1 deals first``."""
-        cut = ", ".join(f"seat {s} cuts {c}" for s, c in zip(self.seats, self.cards, strict=True))
-        return f"{cut}; seat {self.other} deals first" if self.other is not None else cut
+        return draw_text("cuts", self.seats, map(str, self.cards), self.other, "deals first")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -118,57 +120,33 @@ class HandDealt(GameEvent):
 
     def text(self, *, full: bool = True) -> str:
         """``seat 0 is dealt Ac 5h 7h Th Ts Kh``."""
-        return f"seat {self.seat} is dealt {_cards_text(self.cards)}"
+        return f"seat {self.seat} is dealt {cards_line(self.cards)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LaidAway(GameEvent):
+class LaidAway(_LaidAway):
     """The cards ``seat`` lays away to the crib (which ones, that seat alone knows)."""
 
-    type: ClassVar[str] = "discard"
     private: ClassVar[bool] = True
     secret: ClassVar[tuple[str, ...]] = ("cards",)
-    cards: tuple[Card, ...]
-
-    def text(self, *, full: bool = True) -> str:
-        """``seat 1 lays away 9h Qs``."""
-        return f"seat {self.seat} lays away {_cards_text(self.cards)}"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StarterTurned(GameEvent):
-    """The starter is cut (``seat`` is the dealer)."""
-
-    type: ClassVar[str] = "starter"
-    starter: Card
-
-    def text(self, *, full: bool = True) -> str:
-        """``the starter is 7d``."""
-        return f"the starter is {self.starter}"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Heels(GameEvent):
-    """Two for his heels: the starter is a jack, for the dealer."""
-
-    type: ClassVar[str] = "heels"
-    phase: ClassVar[str | None] = "pegging"
-    starter: Card
-
-    def words(self) -> str:
-        """``two for his heels``."""
-        return "two for his heels"
-
-    def text(self, *, full: bool = True) -> str:
-        """``seat 1: two for his heels (two points)``."""
-        return f"seat {self.seat}: {self.words()}{_points_note(self.points)}"
 
 
 # -- pegging -------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CardPlayed(GameEvent):
+class _Scored(Counted):
+    """A count scored for ``seat`` unless the players count their own points (then its points
+    come with :class:`Declared`): its words are said only when the points are that count."""
+
+    def words(self) -> str:
+        """The count in words (``fifteen two``), when the points are that count."""
+        breakdown = self.breakdown
+        return breakdown.words() if breakdown.total == self.points else ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardPlayed(_Scored):
     """``seat`` lays a card: ``cards`` is the current count, the card laid last, making ``count``.
 
     With manual counting the card scores nothing by itself (its points come with the
@@ -185,18 +163,11 @@ class CardPlayed(GameEvent):
         """What the card scores on the count."""
         return score_peg(self.cards)
 
-    def words(self) -> str:
-        """The call for the card (``fifteen two``), when the card scored it."""
-        breakdown = self.breakdown
-        return breakdown.words() if breakdown.total == self.points else ""
-
     def text(self, *, full: bool = True) -> str:
         """``seat 0 plays 5h for 15: fifteen two (two points)``."""
-        words = self.words()
-        said = f": {words}" if words else ""
         return (
-            f"seat {self.seat} plays {self.cards[-1]} for {self.count}{said}"
-            f"{_points_note(self.points)}"
+            f"seat {self.seat} plays {self.cards[-1]} for {self.count}"
+            f"{self.words_said()}{self.points_said()}"
         )
 
 
@@ -216,68 +187,38 @@ class GoSaid(GameEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GoPoint(GameEvent):
-    """One for the go: ``seat`` laid the last card of a count short of 31."""
+class GoPoint(Called):
+    """One for the go: ``seat`` laid the last card of a count short of 31 (``seat 0: one for
+    the go (one point)``)."""
 
     type: ClassVar[str] = "go"
     phase: ClassVar[str | None] = "pegging"
-
-    def words(self) -> str:
-        """``one for the go``."""
-        return "one for the go"
-
-    def text(self, *, full: bool = True) -> str:
-        """``seat 0: one for the go (one point)``."""
-        return f"seat {self.seat}: {self.words()}{_points_note(self.points)}"
+    call: ClassVar[str] = "one for the go"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LastCard(GameEvent):
-    """One for last card: ``seat`` laid the last card of the play, short of 31."""
+class LastCard(Called):
+    """One for last card: ``seat`` laid the last card of the play, short of 31 (``seat 1: one
+    for last card (one point)``)."""
 
     type: ClassVar[str] = "last_card"
     phase: ClassVar[str | None] = "pegging"
-
-    def words(self) -> str:
-        """``one for last card``."""
-        return "one for last card"
-
-    def text(self, *, full: bool = True) -> str:
-        """``seat 1: one for last card (one point)``."""
-        return f"seat {self.seat}: {self.words()}{_points_note(self.points)}"
+    call: ClassVar[str] = "one for last card"
 
 
 # -- the show ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class _Shown(GameEvent):
+class _Shown(_Scored, CardsShown):
     """Four ``cards`` shown with the ``starter``: counted for ``seat`` unless the players count
     their own points (then the points come with :class:`Declared`)."""
 
-    #: Whether the cards are the crib (a crib flush needs the starter's suit too).
-    is_crib: ClassVar[bool] = False
-    cards: tuple[Card, ...]
-    starter: Card
-
-    @property
-    def breakdown(self) -> Score[Card]:
-        """The count of the cards with the starter."""
-        return score_hand(self.cards, self.starter, crib=self.is_crib)
-
-    def words(self) -> str:
-        """The count in words, when the points are that count."""
-        breakdown = self.breakdown
-        return breakdown.words() if breakdown.total == self.points else ""
-
     def text(self, *, full: bool = True) -> str:
         """``seat 1 shows hand 7h 8h 9c 9d with 6c: fifteen two, ... (sixteen points)``."""
-        words = self.words()
-        said = f": {words}" if words else ""
-        what = "crib" if self.is_crib else "hand"
         return (
-            f"seat {self.seat} shows {what} {_cards_text(self.cards)} with {self.starter}"
-            f"{said}{_points_note(self.points) or ' (nothing)'}"
+            f"seat {self.seat} shows {self.what} {cards_line(self.cards)} with {self.starter}"
+            f"{self.words_said()}{self.points_said() or ' (nothing)'}"
         )
 
 
@@ -305,7 +246,26 @@ KIND_PHASES: Final = {"peg": "pegging", "show": "hand", "crib": "crib"}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Declared(GameEvent):
+class _Claimed(Counted):
+    """A count of ``kind`` declared for (``peg``: ``cards`` is the count; ``show`` or ``crib``:
+    the four cards with the ``starter``): its words are its true count."""
+
+    cards: tuple[Card, ...]
+    starter: Card | None = None
+    kind: str
+
+    @property
+    def breakdown(self) -> Score[Card] | PegScore:
+        """The true count of the cards declared for."""
+        return count_breakdown(self.kind, self.cards, self.starter)
+
+    def points_phase(self) -> str | None:
+        """The part of the deal the count belongs to."""
+        return KIND_PHASES[self.kind]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declared(_Claimed):
     """``seat`` declares ``points`` for a count of ``kind`` (``peg``: ``cards`` is the count;
     ``show`` or ``crib``: the four cards with the ``starter``).
 
@@ -319,70 +279,28 @@ class Declared(GameEvent):
     """
 
     type: ClassVar[str] = "declare"
-    cards: tuple[Card, ...]
-    starter: Card | None = None
-    kind: str
+    record_only: ClassVar[tuple[str, ...]] = ("missed", "words")
     missed: int = 0
-
-    @property
-    def breakdown(self) -> Score[Card] | PegScore:
-        """The true count of the cards declared for."""
-        return count_breakdown(self.kind, self.cards, self.starter)
-
-    def words(self) -> str:
-        """The true count in words (for the record)."""
-        return self.breakdown.words()
-
-    def points_phase(self) -> str | None:
-        """The part of the deal the declared count belongs to."""
-        return KIND_PHASES[self.kind]
 
     def text(self, *, full: bool = True) -> str:
         """``seat 1 declares twelve points for the hand``, and with ``full`` what it missed."""
-        missed = f", missing {points_text(self.missed)}" if self.missed and full else ""
         what = COUNTED.get(self.kind, self.kind)
-        return f"seat {self.seat} declares {points_text(self.points)} for the {what}{missed}"
-
-    def to_json(self, viewer: int | None = None) -> dict[str, Any]:
-        """The JSON form; a seat's (even the declarer's) has neither ``missed`` nor ``words``."""
-        out = GameEvent.to_json(self, viewer)
-        if viewer is not None:
-            del out["missed"]
-            out.pop("words", None)
-        return out
+        return declaration_text(self.seat, self.points, f"the {what}", self.missed if full else 0)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class MugginsCalled(GameEvent):
+class MugginsCalled(_Claimed):
     """``seat`` calls muggins and takes the ``points`` that ``other`` missed in its
     declaration for a count of ``kind`` (the cards and starter as in :class:`Declared`)."""
 
     type: ClassVar[str] = "muggins"
-    cards: tuple[Card, ...]
-    starter: Card | None = None
-    kind: str
     other: int
-
-    def points_phase(self) -> str | None:
-        """The part of the deal the missed points belong to."""
-        return KIND_PHASES[self.kind]
-
-    @property
-    def breakdown(self) -> Score[Card] | PegScore:
-        """The true count of the cards declared for."""
-        return count_breakdown(self.kind, self.cards, self.starter)
-
-    def words(self) -> str:
-        """The true count in words."""
-        return self.breakdown.words()
 
     def text(self, *, full: bool = True) -> str:
         """``seat 0 calls muggins and takes the two points seat 1 missed: fifteen two``."""
-        words = self.words()
-        said = f": {words}" if words else ""
         return (
             f"seat {self.seat} calls muggins and takes the {points_text(self.points)} "
-            f"seat {self.other} missed{said}"
+            f"seat {self.other} missed{self.words_said()}"
         )
 
 
@@ -394,7 +312,7 @@ class GameWon(GameEvent):
 
     def text(self, *, full: bool = True) -> str:
         """``seat 0 wins, 121-98``."""
-        return f"seat {self.seat} wins, {'-'.join(str(s) for s in self.scores)}"
+        return f"seat {self.seat} wins, {scores_dashed(self.scores)}"
 
 
 #: Every kind of event a classic game makes.

@@ -42,8 +42,8 @@ from cribkit.games.classic.events import (
 from cribkit.games.classic.rules import deal_positions
 from cribkit.games.classic.view import ClaimView
 from cribkit.games.events import GameEvent
-from cribkit.games.protocol import PendingEvent, Result
-from cribkit.games.setup import DealSetup, side_of
+from cribkit.games.protocol import PendingEvent
+from cribkit.games.setup import DealSetup, side_of, side_result
 
 if TYPE_CHECKING:
     from cribkit.games.classic.state import ClassicState
@@ -262,19 +262,9 @@ class Run:
             game_points, skunk = 2, "skunk"
         else:
             game_points, skunk = 1, ""
-        low = min(scores[s] for s in losers)
-        n = rules.players
-        next_dealer = next(
-            (self.opening_dealer + i) % n
-            for i in range(n)
-            if scores[side_of(n, (self.opening_dealer + i) % n)] == low
-            and side_of(n, (self.opening_dealer + i) % n) != side
+        self.result = side_result(
+            rules.players, self.opening_dealer, scores, side, game_points, skunk
         )
-        winners = tuple(s for s in range(n) if side_of(n, s) == side)
-        self.result = Result(
-            winner=side, winners=winners, scores=scores, game_points=game_points, skunk=skunk,
-            next_dealer=next_dealer,
-        )  # fmt: skip
         self.phase = OVER
         self.turn = -1
         self.claim = None

@@ -35,6 +35,7 @@ from typing import Any, Final
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.core.pegging import MAX_COUNT
+from cribkit.core.words import scores_dashed
 from cribkit.games.actions import Declare, Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.events import EVENTS, CutForDeal
@@ -57,24 +58,16 @@ from cribkit.games.classic.view import ClassicView
 from cribkit.games.errors import (
     CardNotHeldError,
     DiscardError,
+    GameError,
+    IllegalActionError,
     NoDeckError,
+    OutOfTurnError,
     OverDeclarationError,
     WrongActionError,
 )
-from cribkit.games.protocol import (
-    Action,
-    GameError,
-    GameInfo,
-    GameOverError,
-    IllegalActionError,
-    OutOfTurnError,
-    Result,
-    Transition,
-    cards_text,
-    check_seat,
-    register,
-)
-from cribkit.games.setup import Seed, SidedGame, deal_setup, first_dealer_cut, side_of
+from cribkit.games.protocol import Action, GameInfo, Transition, cards_text, check_seat, register
+from cribkit.games.setup import SIDED_SETUP_KEYS, Seed, SidedGame, side_of, sided_start
+from cribkit.games.views import view_fields
 
 __all__ = [
     "CardNotHeldError",
@@ -138,12 +131,6 @@ class ClassicState(SidedGame):
     """
 
     rules: ClassicRules
-    setup: ClassicSetup
-    phase: str
-    deal_no: int
-    dealer: int
-    opening_dealer: int
-    deck: tuple[Card, ...]
     #: Cards each seat holds (not yet laid away or played).
     hands: tuple[int, ...]
     #: Each seat's 4 cards for the show, once laid away.
@@ -162,17 +149,13 @@ class ClassicState(SidedGame):
     last: int
     #: Seats that said go on this count (bits).
     gone: int
-    scores: tuple[int, ...]
     claim: Claim | None
     show_step: int
-    result: Result | None
-    #: Every action applied since the start, in order.
-    history: tuple[Action, ...]
 
     def __repr__(self) -> str:
         return (
             f"<ClassicState {self.rules.spec()} deal {self.deal_no} {self.phase} "
-            f"scores {'-'.join(map(str, self.scores))} turn {self.current_player}>"
+            f"scores {scores_dashed(self.scores)} turn {self.current_player}>"
         )
 
     # -- the protocol -------------------------------------------------------------------------
@@ -240,11 +223,7 @@ class ClassicState(SidedGame):
         phase = self.phase
         kind = type(action)
         seat = action.seat
-        if phase == OVER:
-            raise GameOverError(f"the game is over: {self._result_text()}")
-        if phase == AWAITING:
-            raise NoDeckError(f"the game needs a deck for deal {self.deal_no + 1}")
-        check_seat(seat, self.rules.players)
+        self.seat_to_act(seat)
         if kind is Muggins and phase != MUGGINS:
             raise WrongMugginsError(
                 f"seat {seat} cannot call muggins: there are no missed points to take"
@@ -367,11 +346,7 @@ class ClassicState(SidedGame):
         laid = self.laid
         laid_away = laid[seat]
         return ClassicView(
-            game=rules.GAME,
-            seat=seat,
-            phase=self.phase,
-            current_player=self.current_player,
-            scores=self.scores,
+            **view_fields(self, seat),
             rules=rules,
             side=side_of(players, seat),
             sides=self.sides,
@@ -394,10 +369,6 @@ class ClassicState(SidedGame):
             result=self.result,
         )
 
-    def record(self) -> dict[str, Any]:
-        """The game so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
-        return self.setup.record(self.rules, self.history)
-
     # -- words ----------------------------------------------------------------------------------
 
     def _waiting_text(self) -> str:
@@ -413,11 +384,12 @@ class ClassicState(SidedGame):
             return f"seat {claim.seat} is to declare the points of the {what}"
         return f"seat {self.turn} may call muggins on seat {claim.seat}'s {what}"
 
-    def _result_text(self) -> str:
+    def result_text(self) -> str:
+        """``seat 0 won 121-98``."""
         result = self.result
         assert result is not None
         who = " and ".join(f"seat {s}" for s in result.winners)
-        return f"{who} won {'-'.join(map(str, result.scores))}"
+        return f"{who} won {scores_dashed(result.scores)}"
 
 
 def _state_of(run: Run) -> ClassicState:
@@ -499,15 +471,10 @@ def start_game(
     ...
     cribkit.games.errors.GameError: the first dealer is cut with the seed: give first_dealer or a seed
     """
-    rules = ClassicRules() if rules is None else rules
-    if not isinstance(rules, ClassicRules):
-        raise GameError(f"classic needs ClassicRules, not {type(rules).__name__}")
-    setup = deal_setup(
-        "classic", players=rules.players, sides=rules.sides, target=rules.target, seed=seed,
-        decks=decks, first_dealer=first_dealer, start_scores=start_scores,
-    )  # fmt: skip
-    n = rules.players
-    scores: tuple[int, ...] = setup.start_scores or (0,) * rules.sides
+    rules = ClassicRules.or_default(rules)
+    setup, scores, dealer, cuts = sided_start(
+        rules, seed=seed, decks=decks, first_dealer=first_dealer, start_scores=start_scores
+    )
     run = Run()
     run.rules = rules
     run.setup = setup
@@ -515,10 +482,9 @@ def start_game(
     run.scores = list(scores)
     run.result = None
     run.history = ()
-    first_dealer, cuts = first_dealer_cut(n, seed, first_dealer)
     for seats, cards, decided in cuts:
         run.note(CutForDeal, None, cards=cards, seats=seats, other=decided)
-    run.dealer = run.opening_dealer = first_dealer
+    run.dealer = run.opening_dealer = dealer
     run.new_deal()
     return Transition(_state_of(run), pending=run.events)
 
@@ -550,7 +516,7 @@ register(
         name="classic",
         rules_type=ClassicRules,
         start=start_game,
-        setup_keys=("seed", "decks", "first_dealer", "start_scores"),
+        setup_keys=SIDED_SETUP_KEYS,
         summary="classic cribbage for 2, 3 or 4 players",
         events=EVENTS,
         hotseat=True,

@@ -25,6 +25,8 @@ from cribkit.core.cards import Card
 from cribkit.core.scoring import Score, score_hand
 from cribkit.core.words import points_text
 from cribkit.games.events import GameEvent
+from cribkit.games.kinds import CardsShown, Counted, Heels, StarterTurned, cards_line
+from cribkit.games.kinds import LaidAway as _LaidAway
 from cribkit.games.solitaire.rules import rating_text
 
 __all__ = [
@@ -44,11 +46,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SolitaireEvent(GameEvent):
-    """The base of every Solitaire kind: what they share is how their points are said."""
-
-    def points_said(self) -> str:
-        """`` (seven points)`` after a count that scored; nothing after one that did not."""
-        return f" ({points_text(self.points)})" if self.points else ""
+    """The base of the kinds Solitaire makes alone (:class:`StarterTurned` is classic's too):
+    the player is ``you``, and points are said as :meth:`~GameEvent.points_said` says them."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,46 +61,23 @@ class RoundDealt(SolitaireEvent):
     def text(self, *, full: bool = True) -> str:
         """``round 1: you are dealt ...``."""
         return (
-            f"round {self.deal + 1}: you are dealt {_cards(self.cards)} "
+            f"round {self.deal + 1}: you are dealt {cards_line(self.cards)} "
             "(and 2 to the crib, face down)"
         )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LaidAway(SolitaireEvent):
+class LaidAway(SolitaireEvent, _LaidAway):
     """The player lays ``cards`` (2) away to the crib."""
-
-    type: ClassVar[str] = "discard"
-    cards: tuple[Card, ...]
 
     def text(self, *, full: bool = True) -> str:
         """``you lay away ...``."""
-        return f"you lay away {_cards(self.cards)}"
+        return f"you lay away {cards_line(self.cards)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class StarterTurned(SolitaireEvent):
-    """The top card of the stock is turned as the round's ``starter``."""
-
-    type: ClassVar[str] = "starter"
-    starter: Card
-
-    def text(self, *, full: bool = True) -> str:
-        """``the starter is ...``."""
-        return f"the starter is {self.starter}"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HisHeels(SolitaireEvent):
+class HisHeels(SolitaireEvent, Heels):
     """The ``starter`` is a jack: 2 points for his heels."""
-
-    type: ClassVar[str] = "heels"
-    phase: ClassVar[str | None] = "pegging"
-    starter: Card
-
-    def words(self) -> str:
-        """``two for his heels``."""
-        return "two for his heels"
 
     def text(self, *, full: bool = True) -> str:
         """``two for his heels (two points)``."""
@@ -109,51 +85,34 @@ class HisHeels(SolitaireEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class HandCounted(SolitaireEvent):
+class _Counted(SolitaireEvent, CardsShown):
+    """The hand or the crib counted with the ``starter``, said with its count."""
+
+    def text(self, *, full: bool = True) -> str:
+        """``hand ... with ...: fifteen two ... (... points)``; ``no points`` for nothing."""
+        return (
+            f"{self.what} {cards_line(self.cards)} with {self.starter}: "
+            f"{self.words()}{self.points_said()}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandCounted(_Counted):
     """The hand is counted: the 4 ``cards`` kept, with the ``starter`` (the show's rules: a
     flush of 4, 5 with the starter; nobs)."""
 
     type: ClassVar[str] = "show"
     phase: ClassVar[str | None] = "hand"
-    cards: tuple[Card, ...]
-    starter: Card
-
-    @property
-    def breakdown(self) -> Score[Card]:
-        """The count behind the points."""
-        return score_hand(self.cards, self.starter)
-
-    def words(self) -> str:
-        """The count as players say it; ``no points`` for a count of nothing."""
-        return self.breakdown.words()
-
-    def text(self, *, full: bool = True) -> str:
-        """``hand ... with ...: fifteen two ... (... points)``."""
-        return f"hand {_cards(self.cards)} with {self.starter}: {self.words()}{self.points_said()}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CribCounted(SolitaireEvent):
+class CribCounted(_Counted):
     """The crib is counted: its 4 ``cards`` (the 2 dealt face down, then the 2 laid away), with
     the ``starter`` (only a flush of all 5 scores)."""
 
     type: ClassVar[str] = "crib"
     phase: ClassVar[str | None] = "crib"
-    cards: tuple[Card, ...]
-    starter: Card
-
-    @property
-    def breakdown(self) -> Score[Card]:
-        """The count behind the points."""
-        return score_hand(self.cards, self.starter, crib=True)
-
-    def words(self) -> str:
-        """The count as players say it; ``no points`` for a count of nothing."""
-        return self.breakdown.words()
-
-    def text(self, *, full: bool = True) -> str:
-        """``crib ... with ...: fifteen two ... (... points)``."""
-        return f"crib {_cards(self.cards)} with {self.starter}: {self.words()}{self.points_said()}"
+    is_crib: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -169,7 +128,7 @@ class StarterToBottom(SolitaireEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LastHandCounted(SolitaireEvent):
+class LastHandCounted(SolitaireEvent, Counted):
     """The 4 cards left, counted with no starter: fifteens, pairs, runs, 4 for one suit."""
 
     type: ClassVar[str] = "last_hand"
@@ -180,13 +139,9 @@ class LastHandCounted(SolitaireEvent):
         """The count behind the points."""
         return score_hand(self.cards)
 
-    def words(self) -> str:
-        """The count as players say it; ``no points`` for a count of nothing."""
-        return self.breakdown.words()
-
     def text(self, *, full: bool = True) -> str:
         """``last hand ...: fifteen two ... (... points)``."""
-        return f"last hand {_cards(self.cards)}: {self.words()}{self.points_said()}"
+        return f"last hand {cards_line(self.cards)}: {self.words()}{self.points_said()}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -221,7 +176,3 @@ EVENTS: Final[tuple[type[GameEvent], ...]] = (
     LastHandCounted,
     GameEnded,
 )
-
-
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(c) for c in cards)

@@ -47,18 +47,17 @@ from typing import Any, NoReturn
 from cribkit.core.cards import Card, Rank, card_rank
 from cribkit.core.tables import four_card_total, hand_total
 from cribkit.core.words import points_text
-from cribkit.games.errors import CardNotHeldError, DiscardError, WrongActionError
-from cribkit.games.protocol import (
-    Action,
+from cribkit.games.errors import (
+    CardNotHeldError,
+    DiscardError,
     GameError,
-    GameInfo,
     GameOverError,
     IllegalActionError,
-    PendingEvent,
-    Transition,
-    register,
+    WrongActionError,
 )
-from cribkit.games.records import FORMAT, VERSION
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import Action, GameInfo, PendingEvent, Transition, register
+from cribkit.games.records import record_of
 from cribkit.games.solitaire.actions import Discard, lay_away, not_in_solitaire
 from cribkit.games.solitaire.deal import (
     Seed,
@@ -95,6 +94,7 @@ from cribkit.games.solitaire.rules import (
 )
 from cribkit.games.solitaire.view import SolitaireView
 from cribkit.games.stacking import as_deck
+from cribkit.games.views import view_fields
 
 # The names other modules (the web app, the commands, the records guide) import from here.
 __all__ = [
@@ -244,7 +244,7 @@ class SolitaireState:
         r = self.round_no
         total = self.total
 
-        def note(kind: type[SolitaireEvent], points: int = 0, **own: Any) -> None:
+        def note(kind: type[GameEvent], points: int = 0, **own: Any) -> None:
             nonlocal total
             total += points
             pending.append(
@@ -315,11 +315,7 @@ class SolitaireState:
             seen.update(done.crib)
             seen.add(done.starter)
         return SolitaireView(
-            game=self.rules.GAME,
-            seat=0,
-            phase=self.phase,
-            current_player=self.current_player,
-            scores=(self.total,),
+            **view_fields(self, 0),
             rules=self.rules,
             round=self.round_no,
             rounds=ROUNDS,
@@ -338,19 +334,9 @@ class SolitaireState:
 
     def record(self) -> dict[str, Any]:
         """The game so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
-        out: dict[str, Any] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.rules.GAME,
-            "rules": self.rules.options(),
-        }
         setup = self.setup
-        if setup.explicit:
-            out["deck"] = [str(c) for c in setup.deck]
-        else:
-            out["seed"] = setup.seed
-        out["actions"] = [action.to_dict() for action in self.history]
-        return out
+        given = {"deck": [str(c) for c in setup.deck]} if setup.explicit else {"seed": setup.seed}
+        return record_of(self.rules, given, self.history)
 
 
 def start_solitaire(
@@ -372,9 +358,7 @@ def start_solitaire(
     ...
     cribkit.games.errors.GameError: a game takes a seed or a deck, not both
     """
-    rules = SolitaireRules() if rules is None else rules
-    if not isinstance(rules, SolitaireRules):
-        raise GameError(f"solitaire needs SolitaireRules, not {type(rules).__name__}")
+    rules = SolitaireRules.or_default(rules)
     if seed is not None and deck is not None:
         raise GameError("a game takes a seed or a deck, not both")
     if deck is not None:

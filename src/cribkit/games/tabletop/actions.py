@@ -24,11 +24,11 @@ cribkit.games.tabletop.actions.OffGridError: F2 is off the grid: the cells are A
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
+from cribkit.games.actions import parse_cell_name
 from cribkit.games.protocol import Action, GameError, IllegalActionError
 
 __all__ = [
@@ -48,8 +48,6 @@ SIZE: Final = 5
 CELLS: Final = SIZE * SIZE
 #: The column letters, left to right.
 COLUMNS: Final = "ABCDE"
-
-_CELL_TEXT: Final = re.compile(r"\s*([A-Za-z])\s*(\d+)\s*")
 
 
 class OffGridError(IllegalActionError):
@@ -82,18 +80,10 @@ def cell_index(name: str) -> int:
     ...
     cribkit.games.errors.GameError: 'centre' is not a cell: a cell is a column letter A-E and a row 1-5, such as 'C3'
     """
-    if not isinstance(name, str):
-        raise GameError(f"a cell is text such as 'C3', not {name!r}")
-    match = _CELL_TEXT.fullmatch(name)
-    if match is None:
-        raise GameError(
-            f"{name!r} is not a cell: a cell is a column letter A-E and a row 1-5, such as 'C3'"
-        )
-    letter, digits = match.group(1).upper(), match.group(2)
-    col, row = ord(letter) - ord("A"), int(digits) - 1
+    text, row, col = parse_cell_name(name, "C3", "a column letter A-E and a row 1-5")
     if not (0 <= col < SIZE and 0 <= row < SIZE):
         raise OffGridError(
-            f"{letter}{digits} is off the grid: the cells are A1 to E5 (columns A-E, rows 1-5)"
+            f"{text} is off the grid: the cells are A1 to E5 (columns A-E, rows 1-5)"
         )
     return row * SIZE + col
 

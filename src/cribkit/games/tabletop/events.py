@@ -24,9 +24,10 @@ from typing import Any, ClassVar, Final, Self
 
 from cribkit.core.cards import Card
 from cribkit.core.scoring import Score, score_line
-from cribkit.core.words import points_text
+from cribkit.core.words import points_text, scores_dashed
 from cribkit.games.errors import GameError, RecordError
 from cribkit.games.events import GameEvent
+from cribkit.games.kinds import Counted, HeelsCalled, cards_line, draw_text
 from cribkit.games.tabletop.actions import SIZE, cell_index, cell_name
 from cribkit.games.tabletop.rules import line_index, line_name
 
@@ -46,11 +47,17 @@ __all__ = [
 ]
 
 
-def who(seats: Sequence[int]) -> str:
-    """A side named by its seats: ``seat 1`` or ``seats 0 and 2``."""
+def who(seats: Sequence[int], verb: str = "") -> str:
+    """A side named by its seats, ``seat 1`` or ``seats 0 and 2``, and what it does, ``verb``
+    (``score``) said for one seat or for two.
+
+    >>> who((1,), "score"), who((0, 2), "win"), who((0, 2))
+    ('seat 1 scores', 'seats 0 and 2 win', 'seats 0 and 2')
+    """
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + " and ".join(str(s) for s in seats)
+        return f"seat {seats[0]} {verb}s" if verb else f"seat {seats[0]}"
+    named = "seats " + " and ".join(str(s) for s in seats)
+    return f"{named} {verb}" if verb else named
 
 
 def _one_card(value: Any) -> Any:
@@ -131,10 +138,7 @@ class Cut(TableTopEvent):
 
     def text(self, *, full: bool = True) -> str:
         """Who cut what, and who deals first once it is decided."""
-        cut = ", ".join(f"seat {s} cuts {c}" for s, c in zip(self.seats, self.cards, strict=True))
-        if self.first_dealer is None:
-            return cut
-        return f"{cut}; seat {self.first_dealer} deals first"
+        return draw_text("cuts", self.seats, map(str, self.cards), self.first_dealer, "deals first")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -151,15 +155,22 @@ class Deal(TableTopEvent):
 
     def text(self, *, full: bool = True) -> str:
         """The deal's number, the dealer, and who scores which lines."""
-        verb = "scores" if len(self.rows) == 1 else "score"
         return (
-            f"deal {self.deal + 1}: seat {self.seat} deals; {who(self.rows)} {verb} the rows, "
+            f"deal {self.deal + 1}: seat {self.seat} deals; {who(self.rows, 'score')} the rows, "
             f"{who(self.columns)} the columns"
         )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CentreCard(TableTopEvent):
+class _OnCell(TableTopEvent):
+    """A ``card`` that goes face up on a ``cell`` (0-24)."""
+
+    card: Card
+    cell: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CentreCard(_OnCell):
     """The deck's top card, dealt face up to the centre ``cell``.
 
     >>> CentreCard(card=Card.parse("Jc"), cell=12).text()
@@ -167,8 +178,6 @@ class CentreCard(TableTopEvent):
     """
 
     type: ClassVar[str] = "centre"
-    card: Card
-    cell: int
 
     def text(self, *, full: bool = True) -> str:
         """The centre card."""
@@ -192,12 +201,10 @@ class TurnUp(TableTopEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Placement(TableTopEvent):
+class Placement(_OnCell):
     """``seat`` places their turned ``card`` on ``cell`` (0-24)."""
 
     type: ClassVar[str] = "place"
-    card: Card
-    cell: int
 
     def text(self, *, full: bool = True) -> str:
         """Who placed which card where."""
@@ -205,20 +212,14 @@ class Placement(TableTopEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Heels(TableTopEvent):
+class Heels(TableTopEvent, HeelsCalled):
     """His heels (option ``heels``): the centre ``card`` is a jack, 2 for the dealer ``seat``.
 
     >>> Heels(seat=0, points=2, card=Card.parse("Jc")).text()
     'seat 0: two for his heels (two points)'
     """
 
-    type: ClassVar[str] = "heels"
-    phase: ClassVar[str | None] = "pegging"
     card: Card
-
-    def words(self) -> str:
-        """``two for his heels``."""
-        return "two for his heels"
 
     def text(self, *, full: bool = True) -> str:
         """The dealer's two points."""
@@ -226,7 +227,7 @@ class Heels(TableTopEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LineCounted(TableTopEvent):
+class LineCounted(TableTopEvent, Counted):
     """A full ``line`` (0-4 rows, 5-9 columns) counted for the side of ``seat``: ``seats``
     are that side and ``cards`` the line's, left to right or top to bottom.
 
@@ -256,19 +257,16 @@ class LineCounted(TableTopEvent):
 
     @property
     def breakdown(self) -> Score[Card]:
-        """The line's count (:func:`~cribkit.core.scoring.score_line`)."""
+        """The line's count (:func:`~cribkit.core.scoring.score_line`): its words say how the
+        line counts (``no points`` for none)."""
         return score_line(self.cards)
-
-    def words(self) -> str:
-        """How the line counts (``no points`` for none)."""
-        return self.breakdown.words()
 
     def text(self, *, full: bool = True) -> str:
         """The side, the line, its cards and its count."""
-        cards = " ".join(str(c) for c in self.cards)
-        verb = "scores" if len(self.seats) == 1 else "score"
-        points = f" ({points_text(self.points)})" if self.points else ""
-        return f"{who(self.seats)} {verb} {self.name} {cards}: {self.words()}{points}"
+        return (
+            f"{who(self.seats, 'score')} {self.name} {cards_line(self.cards)}: "
+            f"{self.words()}{self.points_said()}"
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -300,8 +298,7 @@ class Win(TableTopEvent):
 
     def text(self, *, full: bool = True) -> str:
         """The winning side and the final scores."""
-        verb = "wins" if len(self.seats) == 1 else "win"
-        return f"{who(self.seats)} {verb}, {'-'.join(str(s) for s in self.scores)}"
+        return f"{who(self.seats, 'win')}, {scores_dashed(self.scores)}"
 
 
 #: Every kind of Table Top event, in the order a match first makes them.

@@ -27,6 +27,7 @@ from typing import Final
 from cribkit.core.cards import DECK_SIZE, Card
 from cribkit.games.errors import GameError
 from cribkit.games.protocol import Rules
+from cribkit.games.setup import side_of
 from cribkit.games.stacking import GivenCards, as_cards, complete_deck, place_cards
 from cribkit.games.tabletop.actions import CELLS, COLUMNS, SIZE
 
@@ -175,11 +176,6 @@ class TableTopRules(Rules):
     def neighbours(self) -> tuple[int, ...]:
         """The bit mask of each cell's neighbours under this adjacency rule."""
         return NEIGHBOURS[self.adjacency]
-
-
-def side_of(players: int, seat: int) -> int:
-    """The side of a seat: the seat itself with 2 players, its partnership (0 or 1) with 4."""
-    return seat % 2 if players == 4 else seat
 
 
 def deal_seats(players: int, dealer: int) -> tuple[int, ...]:

@@ -33,26 +33,23 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
 from cribkit.core.cards import DECK, Card, Rank, card_rank, mask_bits
 from cribkit.core.tables import line_total, ranks_total
-from cribkit.games.errors import NoDeckError, WrongActionError
-from cribkit.games.protocol import (
-    Action,
-    GameError,
-    GameInfo,
-    GameOverError,
-    IllegalActionError,
-    OutOfTurnError,
-    PendingEvent,
-    Result,
-    Transition,
-    check_seat,
-    register,
+from cribkit.core.words import scores_dashed
+from cribkit.games.errors import IllegalActionError, OutOfTurnError, WrongActionError
+from cribkit.games.protocol import Action, GameInfo, PendingEvent, Transition, check_seat, register
+from cribkit.games.setup import (
+    SIDED_SETUP_KEYS,
+    DealSetup,
+    Seed,
+    SidedGame,
+    side_result,
+    side_seats,
+    sided_start,
 )
-from cribkit.games.setup import DealSetup, Seed, SidedGame, deal_setup, first_dealer_cut
 from cribkit.games.tabletop.actions import (
     CELLS,
     SIZE,
@@ -84,6 +81,7 @@ from cribkit.games.tabletop.rules import (
     side_of,
 )
 from cribkit.games.tabletop.view import TableTopView
+from cribkit.games.views import view_fields
 
 __all__ = [
     "AWAITING",
@@ -147,30 +145,21 @@ class TableTopState(SidedGame):
     included): show a player only :meth:`observation`.
     """
 
+    GAME_WORD: ClassVar[str] = "match"
     rules: TableTopRules
-    setup: TableTopSetup
-    phase: str
-    deal_no: int
-    dealer: int
-    opening_dealer: int
     #: The side that scores the rows in the first deal.
     first_rows_side: int
-    deck: tuple[Card, ...]
     #: The card on each cell (0-24), EMPTY (-1) for an empty cell.
     grid: tuple[int, ...]
     #: Cards placed this deal (the turn number, from 0).
     placed: int
     #: Bit mask of the occupied cells.
     occupied: int
-    scores: tuple[int, ...]
-    result: Result | None
-    #: Every action applied since the start, in order.
-    history: tuple[Action, ...] = field(default=())
 
     def __repr__(self) -> str:
         return (
             f"<TableTopState {self.rules.spec()} deal {self.deal_no} {self.phase} "
-            f"placed {self.placed} scores {'-'.join(map(str, self.scores))} "
+            f"placed {self.placed} scores {scores_dashed(self.scores)} "
             f"turn {self.current_player}>"
         )
 
@@ -269,7 +258,7 @@ class TableTopState(SidedGame):
         """``action`` as the placement it must be, once every rule it breaks is refused."""
         match action:
             case Place(seat=seat, cell=cell):
-                seat = self._seat_to_act(seat)
+                seat = self.seat_to_act(seat)
                 turn = self.current_player
                 if seat != turn:
                     raise OutOfTurnError(
@@ -278,21 +267,13 @@ class TableTopState(SidedGame):
                 self._check_cell(seat, cell)
                 return action
             case Action(seat=seat):
-                seat = self._seat_to_act(seat)
+                seat = self.seat_to_act(seat)
                 raise WrongActionError(
                     f"seat {seat} cannot {type(action).__name__.lower()} in Table Top cribbage: "
                     f"the only action is to place the turned card on the grid"
                 )
             case _:
                 raise IllegalActionError(f"{action!r} is not an action")
-
-    def _seat_to_act(self, seat: object) -> int:
-        """``seat``, if the match is waiting for a placement and it is a seat of the match."""
-        if self.phase == OVER:
-            raise GameOverError(f"the match is over: {self._result_text()}")
-        if self.phase == AWAITING:
-            raise NoDeckError(f"the match needs a deck for deal {self.deal_no + 1}")
-        return check_seat(seat, self.rules.players)
 
     def _check_cell(self, seat: int, cell: object) -> None:
         if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < CELLS:
@@ -330,11 +311,7 @@ class TableTopState(SidedGame):
         check_seat(seat, rules.players)
         lines = self.line_scores()
         return TableTopView(
-            game=rules.GAME,
-            seat=seat,
-            phase=self.phase,
-            current_player=self.current_player,
-            scores=self.scores,
+            **view_fields(self, seat),
             rules=rules,
             side=side_of(rules.players, seat),
             sides=self.sides,
@@ -352,14 +329,11 @@ class TableTopState(SidedGame):
             result=self.result,
         )
 
-    def record(self) -> dict[str, Any]:
-        """The match so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
-        return self.setup.record(self.rules, self.history)
-
-    def _result_text(self) -> str:
+    def result_text(self) -> str:
+        """``seats 0 and 2 won 135-121``."""
         result = self.result
         assert result is not None
-        return f"{who(result.winners)} won {'-'.join(map(str, result.scores))}"
+        return f"{who(result.winners)} won {scores_dashed(result.scores)}"
 
 
 def _rows_side(rules: TableTopRules, first_rows_side: int, deal_no: int) -> int:
@@ -444,10 +418,6 @@ class _Step:
             )
         )
 
-    def side_seats(self, side: int) -> tuple[int, ...]:
-        n = self.rules.players
-        return tuple(s for s in range(n) if side_of(n, s) == side)
-
     def rows_side(self) -> int:
         return _rows_side(self.rules, self.source.first_rows_side, self.deal_no)
 
@@ -459,7 +429,8 @@ class _Step:
         self.grid = [EMPTY] * CELLS
         self.occupied = 0
         self.placed = 0
-        self.note(Deal, self.dealer, rows=self.side_seats(rows), columns=self.side_seats(1 - rows))
+        n = self.rules.players
+        self.note(Deal, self.dealer, rows=side_seats(n, rows), columns=side_seats(n, 1 - rows))
         deck = self.source.setup.deck(self.deal_no)
         if deck is None:
             self.deck = ()
@@ -504,7 +475,7 @@ class _Step:
                 points = line_total(cards)
                 self.scores[side] += points
                 self.note(
-                    LineCounted, seat, points, line=line, cards=cards, seats=self.side_seats(side)
+                    LineCounted, seat, points, line=line, cards=cards, seats=side_seats(n, side)
                 )
         self.settle()
 
@@ -524,23 +495,12 @@ class _Step:
         self.new_deal()
 
     def finish(self, side: int) -> None:
-        n = self.rules.players
-        scores = tuple(self.scores)
-        opening = self.source.opening_dealer
-        next_dealer = next(
-            (opening + i) % n for i in range(n) if side_of(n, (opening + i) % n) != side
+        result = side_result(
+            self.rules.players, self.source.opening_dealer, tuple(self.scores), side
         )
-        winners = self.side_seats(side)
-        self.result = Result(
-            winner=side,
-            winners=winners,
-            scores=scores,
-            game_points=1,
-            skunk="",
-            next_dealer=next_dealer,
-        )
+        self.result = result
         self.phase = OVER
-        self.note(Win, winners[0], seats=winners)
+        self.note(Win, result.winners[0], seats=result.winners)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -568,24 +528,19 @@ def start_tabletop(
     >>> print(t.events[1].text())
     deal 1: seat 2 deals; seats 1 and 3 score the rows, seats 0 and 2 the columns
     """
-    rules = TableTopRules() if rules is None else rules
-    if not isinstance(rules, TableTopRules):
-        raise GameError(f"tabletop needs TableTopRules, not {type(rules).__name__}")
-    setup = deal_setup(
-        "tabletop", players=rules.players, sides=rules.sides, target=rules.target, seed=seed,
-        decks=decks, first_dealer=first_dealer, start_scores=start_scores,
-    )  # fmt: skip
+    rules = TableTopRules.or_default(rules)
+    setup, scores, dealer, cuts = sided_start(
+        rules, seed=seed, decks=decks, first_dealer=first_dealer, start_scores=start_scores
+    )
     n = rules.players
-    scores: tuple[int, ...] = setup.start_scores or (0,) * rules.sides
-    first_dealer, cuts = first_dealer_cut(n, seed, first_dealer)
-    first_side = side_of(n, (first_dealer + 1) % n)
+    first_side = side_of(n, (dealer + 1) % n)
     blank = TableTopState(
         rules=rules,
         setup=setup,
         phase=AWAITING,
         deal_no=0,
-        dealer=first_dealer,
-        opening_dealer=first_dealer,
+        dealer=dealer,
+        opening_dealer=dealer,
         first_rows_side=first_side if rules.first_lines == "rows" else 1 - first_side,
         deck=(),
         grid=(EMPTY,) * CELLS,
@@ -608,7 +563,7 @@ register(
         name="tabletop",
         rules_type=TableTopRules,
         start=start_tabletop,
-        setup_keys=("seed", "decks", "first_dealer", "start_scores"),
+        setup_keys=SIDED_SETUP_KEYS,
         summary="Table Top cribbage: a 5x5 grid, one side scores the rows, the other the columns",
         events=EVENTS,
         hotseat=True,

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from cribkit.games.actions import Declare, parse_seat
+from cribkit.games.actions import Declare, SeatAction, parse_seat
 from cribkit.games.protocol import Action, GameError
 from cribkit.games.tiles.board import LETTERS, cell_index
 from cribkit.games.tiles.rules import (
@@ -153,43 +153,25 @@ class Exchange(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(SeatAction):
     """Miss the turn without exchanging."""
 
     action_type: ClassVar[str] = "pass"
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} passes"
-
-    @classmethod
-    def _parse(cls, data: Mapping[str, Any]) -> Pass:
-        return cls(parse_seat(data))
+    verb: ClassVar[str] = "passes"
 
 
 @dataclass(frozen=True, slots=True)
-class Joker(Action):
+class Joker(SeatAction):
     """Call "Joker" on a declaration (option ``joker``): take the points it missed, or lose 5
     if it missed none."""
 
     action_type: ClassVar[str] = "joker"
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} calls Joker"
-
-    @classmethod
-    def _parse(cls, data: Mapping[str, Any]) -> Joker:
-        return cls(parse_seat(data))
+    verb: ClassVar[str] = "calls Joker"
 
 
 @dataclass(frozen=True, slots=True)
-class PassJoker(Action):
+class PassJoker(SeatAction):
     """Let a declaration stand (option ``joker``)."""
 
     action_type: ClassVar[str] = "pass_joker"
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} lets the score stand"
-
-    @classmethod
-    def _parse(cls, data: Mapping[str, Any]) -> PassJoker:
-        return cls(parse_seat(data))
+    verb: ClassVar[str] = "lets the score stand"

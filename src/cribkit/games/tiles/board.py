@@ -22,7 +22,6 @@ cribkit.games.tiles.board.ScoresNothingError: the tile 4d scores nothing: it is 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -31,7 +30,8 @@ from typing import Any, Final
 from cribkit.core.cards import Rank
 from cribkit.core.scoring import Score, score_tile_line
 from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS
-from cribkit.games.protocol import GameError, IllegalActionError
+from cribkit.games.actions import parse_cell_name
+from cribkit.games.protocol import IllegalActionError
 from cribkit.games.tiles.rules import (
     BONUS,
     COLOUR_WORDS,
@@ -68,7 +68,6 @@ __all__ = [
 EMPTY: Final = -1
 #: The column letters, left to right (boards up to 25 wide).
 LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXY"
-_CELL_TEXT: Final = re.compile(r"\s*([A-Za-z])\s*(\d+)\s*")
 
 
 class OffBoardError(IllegalActionError):
@@ -127,17 +126,9 @@ def cell_index(name: str, size: int) -> int:
     ...
     cribkit.games.tiles.board.OffBoardError: N1 is off the board: the cells are A1 to M13
     """
-    if not isinstance(name, str):
-        raise GameError(f"a cell is text such as 'G7', not {name!r}")
-    match = _CELL_TEXT.fullmatch(name)
-    if match is None:
-        raise GameError(
-            f"{name!r} is not a cell: a cell is a column letter and a row number, such as 'G7'"
-        )
-    letter, digits = match.group(1).upper(), match.group(2)
-    col, row = ord(letter) - ord("A"), int(digits) - 1
+    text, row, col = parse_cell_name(name, "G7", "a column letter and a row number")
     if not (0 <= col < size and 0 <= row < size):
-        raise OffBoardError(f"{letter}{digits} is off the board: {_cells_text(size)}")
+        raise OffBoardError(f"{text} is off the board: {_cells_text(size)}")
     return row * size + col
 
 

@@ -33,6 +33,7 @@ from cribkit.core.scoring import Score, score_tile_line
 from cribkit.core.words import number_word, points_text
 from cribkit.games.errors import RecordError
 from cribkit.games.events import GameEvent
+from cribkit.games.kinds import Called, Counted, declaration_text, draw_text
 from cribkit.games.protocol import Result
 from cribkit.games.tiles.board import Bonus
 from cribkit.games.tiles.rules import (
@@ -76,10 +77,6 @@ def scores_text(scores: Sequence[int]) -> str:
 def count_text(count: int, what: str = "tile") -> str:
     """``two tiles``, ``one tile``: a count in words."""
     return f"{number_word(count) if count < 1000 else count} {what}{'s' if count != 1 else ''}"
-
-
-def _points_note(points: int) -> str:
-    return f" ({points_text(points)})" if points else ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -135,7 +132,7 @@ class _RackTiles(TilesEvent):
     private: ClassVar[bool] = True
     secret: ClassVar[tuple[str, ...]] = ("tiles",)
     count_key: ClassVar[str] = "tile_count"
-    #: What a hidden event says the seat does with the tiles.
+    #: What the seat does with the tiles, said with them (or, hidden, their count).
     verb: ClassVar[str] = ""
 
     tiles: tuple[int, ...]
@@ -167,6 +164,10 @@ class _RackTiles(TilesEvent):
         event = super(_RackTiles, cls).from_json(data)
         return replace(event, public=not data.get("private", False))
 
+    def text(self, *, full: bool = True) -> str:
+        """``seat 0 draws 5d Tl``."""
+        return f"seat {self.seat} {self.verb} {self.texts_of(self.tiles)}"
+
     def hidden_text(self) -> str:
         """``seat 0 draws five tiles``."""
         return f"seat {self.seat} {self.verb} {count_text(len(self.tiles))}"
@@ -187,10 +188,7 @@ class FirstDraw(TilesEvent):
 
     def text(self, *, full: bool = True) -> str:
         """``seat 0 draws 4l, seat 1 draws 3l; seat 1 plays first``."""
-        draws = ", ".join(
-            f"seat {s} draws {tile_text(t)}" for s, t in zip(self.seats, self.tiles, strict=True)
-        )
-        return draws + (f"; seat {self.other} plays first" if self.other is not None else "")
+        return draw_text("draws", self.seats, map(tile_text, self.tiles), self.other, "plays first")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -210,10 +208,6 @@ class TilesDrawn(_RackTiles):
 
     type: ClassVar[str] = "draw"
     verb: ClassVar[str] = "draws"
-
-    def text(self, *, full: bool = True) -> str:
-        """``seat 0 draws 5d Tl``."""
-        return f"seat {self.seat} draws {self.texts_of(self.tiles)}"
 
 
 # -- a turn ----------------------------------------------------------------------------------------
@@ -237,7 +231,7 @@ class TilesPlayed(TilesEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class HandScored(TilesEvent):
+class HandScored(TilesEvent, Counted):
     """A crib hand the play formed or extended, named by its ``line`` (``G7-I7``), its
     ``tiles`` (pieces) in order, scored for ``seat``."""
 
@@ -252,20 +246,16 @@ class HandScored(TilesEvent):
         """The count of the crib hand (:func:`~cribkit.core.scoring.score_tile_line`)."""
         return score_tile_line([piece_value(p) for p in self.tiles])
 
-    def words(self) -> str:
-        """``fifteen two, and a pair is four``."""
-        return self.breakdown.words()
-
     def text(self, *, full: bool = True) -> str:
         """``seat 0 scores G7-H7 5d Tl: fifteen two (two points)``."""
         return (
             f"seat {self.seat} scores {self.line} {self.texts_of(self.tiles)}: "
-            f"{self.words()}{_points_note(self.points)}"
+            f"{self.words()}{self.points_said()}"
         )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class BonusScored(TilesEvent):
+class BonusScored(TilesEvent, Called):
     """A bonus of 10 for ``seat``: ``kind`` ``first`` (the first play), ``five_tiles`` (all
     five rack tiles) or ``colour`` (a crib hand of five tiles of one colour: its ``line`` and
     ``tiles``)."""
@@ -282,10 +272,6 @@ class BonusScored(TilesEvent):
         colour = piece_colour(self.tiles[0]) if self.tiles else None
         return Bonus(self.kind, self.points, self.line, colour).words()
 
-    def text(self, *, full: bool = True) -> str:
-        """``seat 0: ten for the first play (ten points)``."""
-        return f"seat {self.seat}: {self.words()}{_points_note(self.points)}"
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TilesExchanged(_RackTiles):
@@ -293,10 +279,6 @@ class TilesExchanged(_RackTiles):
 
     type: ClassVar[str] = "exchange"
     verb: ClassVar[str] = "passes and exchanges"
-
-    def text(self, *, full: bool = True) -> str:
-        """``seat 0 passes and exchanges 3l 4d``."""
-        return f"seat {self.seat} passes and exchanges {self.texts_of(self.tiles)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -320,20 +302,13 @@ class Declared(TilesEvent):
 
     type: ClassVar[str] = "declare"
     phase: ClassVar[str | None] = "hands"
+    record_only: ClassVar[tuple[str, ...]] = ("missed",)
     move: str
     missed: int = 0
 
-    def json_fields(self, viewer: int | None) -> dict[str, Any]:
-        """The move, and ``missed`` for the record only."""
-        out = TilesEvent.json_fields(self, viewer)
-        if viewer is not None:
-            del out["missed"]
-        return out
-
     def text(self, *, full: bool = True) -> str:
         """``seat 0 declares seven points for G7 across 5d Tl, missing five points``."""
-        missed = f", missing {points_text(self.missed)}" if self.missed and full else ""
-        return f"seat {self.seat} declares {points_text(self.points)} for {self.move}{missed}"
+        return declaration_text(self.seat, self.points, self.move, self.missed if full else 0)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -354,7 +329,7 @@ class JokerCalled(TilesEvent):
             )
         return (
             f"seat {self.seat} calls Joker, but seat {self.other} missed nothing"
-            f"{_points_note(self.points)}"
+            f"{self.points_said()}"
         )
 
 
@@ -392,7 +367,7 @@ class RackDeducted(TilesEvent):
 
     def text(self, *, full: bool = True) -> str:
         """``seat 1 has Ad 6d left (minus seven points)``."""
-        return f"seat {self.seat} has {self.texts_of(self.tiles)} left{_points_note(self.points)}"
+        return f"seat {self.seat} has {self.texts_of(self.tiles)} left{self.points_said()}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -32,6 +32,7 @@ from typing import Final
 
 from cribkit.core.cards import RANK_CHARS, CardParseError, Rank
 from cribkit.games.protocol import GameError, Rules, RulesError
+from cribkit.games.setup import Seed, lowest_first
 
 __all__ = [
     "BONUS",
@@ -67,9 +68,6 @@ __all__ = [
     "tile_text",
     "tiles_text",
 ]
-
-#: A seed for the shuffles: an int or a string (any text, used as is).
-Seed = int | str
 
 DARK: Final = 0
 LIGHT: Final = 1
@@ -424,13 +422,4 @@ def draw_for_first_player(
     >>> first, [(seats, tiles_text(tiles)) for seats, tiles in rounds]
     (1, [((0, 1, 2), '3d 3l 9d'), ((0, 1), 'Kd 2l')])
     """
-    contenders = tuple(range(players))
-    rounds: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    for bag in bags:
-        drawn = tuple(bag[i] for i in range(len(contenders)))
-        rounds.append((contenders, drawn))
-        low = min(tile_rank(t) for t in drawn)
-        contenders = tuple(s for s, t in zip(contenders, drawn, strict=True) if tile_rank(t) == low)
-        if len(contenders) == 1:
-            return contenders[0], rounds
-    raise GameError("the draw for the first player ran out of bags while players were tied")
+    return lowest_first(players, bags, tile_rank, "the draw for the first player ran out of bags")

@@ -66,20 +66,17 @@ from typing import Any, Final
 
 from cribkit.core.words import number_word
 from cribkit.games.actions import Declare
-from cribkit.games.errors import OverDeclarationError, WrongActionError
-from cribkit.games.protocol import (
-    Action,
+from cribkit.games.errors import (
     GameError,
-    GameInfo,
     GameOverError,
     IllegalActionError,
     OutOfTurnError,
-    PendingEvent,
-    Transition,
-    check_seat,
-    register,
+    OverDeclarationError,
+    WrongActionError,
 )
-from cribkit.games.records import FORMAT, VERSION
+from cribkit.games.protocol import Action, GameInfo, PendingEvent, Transition, check_seat, register
+from cribkit.games.records import record_of
+from cribkit.games.setup import check_first_seat, check_seed, decided_rounds
 from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
 from cribkit.games.tiles.board import (
     EMPTY,
@@ -119,6 +116,7 @@ from cribkit.games.tiles.rules import (
 )
 from cribkit.games.tiles.step import DECLARE, JOKER, OVER, PLAY, Claim, Step
 from cribkit.games.tiles.view import ClaimView, TilesView
+from cribkit.games.views import view_fields
 
 __all__ = [
     "DECLARE",
@@ -383,11 +381,7 @@ class TilesState:
         unseen = Counter(full_set()) - seen
         claim = self.claim
         return TilesView(
-            game=rules.GAME,
-            seat=seat,
-            phase=self.phase,
-            current_player=self.current_player,
-            scores=self.scores,
+            **view_fields(self, seat),
             rules=rules,
             colour=COLOUR_WORDS[seat] if rules.solitaire else None,
             first_player=self.first_player,
@@ -413,20 +407,14 @@ class TilesState:
     def record(self) -> dict[str, Any]:
         """The game so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
         setup = self.setup
-        out: dict[str, Any] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.rules.GAME,
-            "rules": self.rules.options(),
-        }
+        given: dict[str, Any] = {}
         if setup.seed is not None:
-            out["seed"] = setup.seed
+            given["seed"] = setup.seed
         if setup.bag is not None:
-            out["bag"] = [tile_text(t) for t in setup.bag]
+            given["bag"] = [tile_text(t) for t in setup.bag]
         if setup.first_player is not None:
-            out["first_player"] = setup.first_player
-        out["actions"] = [action.to_dict() for action in self.history]
-        return out
+            given["first_player"] = setup.first_player
+        return record_of(self.rules, given, self.history)
 
     # -- checks ----------------------------------------------------------------------------------
 
@@ -578,24 +566,16 @@ def start_tiles(
     >>> t = start_tiles(TilesRules(players=3), seed=6)
     >>> [e.text() for e in t.events if e.type in ("draw_first", "start")]
     ['seat 0 draws 7l, seat 1 draws Tl, seat 2 draws 7l', 'seat 0 draws 2l, seat 2 draws 9d; seat 0 plays first', 'seat 0 plays first']
-    >>> [e.to_dict(viewer=1)["text"] for e in t.events if e.type == "draw"]
+    >>> [e.to_json(viewer=1)["text"] for e in t.events if e.type == "draw"]
     ['seat 0 draws five tiles', 'seat 1 draws 2d 9l Tl Tl Jd', 'seat 2 draws five tiles']
     """
-    rules = TilesRules() if rules is None else rules
-    if not isinstance(rules, TilesRules):
-        raise GameError(f"tiles needs TilesRules, not {type(rules).__name__}")
-    if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
-        raise GameError(f"a seed is a whole number or text, not {seed!r}")
+    rules = TilesRules.or_default(rules)
+    check_seed(seed)
     explicit = None if bag is None else check_bag(bag)
     if seed is None and explicit is None:
         raise GameError("a game needs a seed or an explicit bag")
     n = rules.players
-    if first_player is not None and (
-        not isinstance(first_player, int)
-        or isinstance(first_player, bool)
-        or not 0 <= first_player < n
-    ):
-        raise GameError(f"first_player must be a seat from 0 to {n - 1}, not {first_player!r}")
+    check_first_seat("first_player", first_player, n)
     if rules.solitaire and first_player not in (None, 0):
         raise GameError(
             f"with solitaire dark (seat 0) always plays first: first_player cannot be {first_player}"
@@ -610,8 +590,7 @@ def start_tiles(
         if seed is None:
             raise GameError("the first player is drawn with the seed: give first_player or a seed")
         first, rounds = draw_for_first_player(n, draw_bags(seed))
-        for index, (seats, drawn) in enumerate(rounds):
-            decided = first if index == len(rounds) - 1 else None
+        for seats, drawn, decided in decided_rounds(first, rounds):
             opening.append(
                 (FirstDraw, {"tiles": drawn, "seats": seats, "other": decided, "scores": scores})
             )

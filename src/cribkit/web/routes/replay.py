@@ -56,7 +56,7 @@ def replay_steps(record: Any, seat: int = 0) -> dict[str, Any]:
             out.append(
                 {
                     "action": None if step.action is None else step.action.to_dict(),
-                    "events": [e.to_dict() for e in step.events],
+                    "events": [e.to_json() for e in step.events],
                     "scores": list(state.scores),
                     "view": state.observation(seat).to_json(),
                 }
