@@ -1,8 +1,9 @@
-"""Cribbage Tiles: the crossword game of crib hands on a 13x13 board.
+"""Cribbage Tiles: the crossword game of crib hands on a 13x13 board (the package's public
+names; the interfaces import these, never the modules).
 
->>> from cribkit.games.tiles import TilesRules, start_tiles
->>> start_tiles(TilesRules(), seed=3).state.phase
-'play'
+>>> from cribkit.games.tiles import TilesRules
+>>> TilesRules(players=3).spec(), TilesRules().centre
+('tiles:players=3', (6, 6))
 """
 
 from cribkit.games.tiles.actions import Exchange, Pass, PlayTiles
