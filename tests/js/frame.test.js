@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
+  coverWords,
   hintTable,
   hintValue,
   mergeEvents,
+  publicEvents,
   resultHeadline,
   scoreChips,
   scoredEntries,
@@ -128,4 +130,36 @@ test("the hint table: headings in words, the best six rows, numbers to two place
   assert.equal(hintTable([]), null);
   assert.equal(hintTable(undefined), null);
   assert.equal(hintValue("x"), "x");
+});
+
+test("under the hot-seat cover the log keeps only the public events, in order", () => {
+  const events = [
+    { type: "deal", seat: 0, text: "deal 1: seat 0 deals" },
+    {
+      type: "hand",
+      seat: 0,
+      private: true,
+      cards: ["Ad", "As", "7c", "7d", "9h", "Th"],
+      text: "seat 0 is dealt Ad As",
+    },
+    { type: "hand", seat: 1, private: true, card_count: 6, text: "seat 1 is dealt 6 cards" },
+    { type: "lay_away", seat: 1, private: true, card_count: 2, text: "seat 1 lays away 2 cards" },
+    { type: "starter", text: "the starter is 5h" },
+  ];
+  const shown = publicEvents(events);
+  assert.deepEqual(
+    shown.map((event) => event.type),
+    ["deal", "starter"],
+  );
+  assert.ok(!JSON.stringify(shown).includes("Ad"), "no card of a hand");
+  assert.equal(events.length, 5, "the log itself is not changed");
+  assert.deepEqual(publicEvents(undefined), []);
+});
+
+test("the hot-seat cover names the player to take the device", () => {
+  const passed = coverWords(1, false);
+  assert.equal(passed.heading, "Pass the device to Player 2");
+  assert.equal(passed.button, "I am Player 2: show my hand");
+  assert.match(passed.status, /Player 2/);
+  assert.equal(coverWords(0, true).heading, "Player 1 starts");
 });

@@ -18,6 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from cribkit.games import start
+from cribkit.games.classic.events import HandDealt
+from cribkit.games.records import replay
 from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS
 
 # A full game's moves can wait on the computer players and, in Tiles, on the expert's hint.
@@ -367,11 +369,136 @@ def test_hot_seat_hides_each_hand_until_its_player_is_ready(page: Page, live_ser
     # The other player lays away next: the screen hides the hand and asks to pass it on.
     cover.wait_for()
     other = "2" if seat == "0" else "1"
-    assert f"Pass to Player {other}" in cover.inner_text()
+    assert f"Pass the device to Player {other}" in cover.inner_text()
     page.click("[data-action=reveal]")
     assert page.get_attribute("[data-testid=app]", "data-seat") == str(int(other) - 1)
     assert page.locator("[data-action=discard]").is_visible()
     assert not page.locator("[data-action=undo]").is_visible()
+
+
+SUIT_SYMBOLS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANK_NAMES = {
+    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king",
+}  # fmt: skip
+CARD_TEXT = re.compile(r"\b(?:[2-9TJQKA])[cdhs]\b")
+
+
+def card_forms(card: str) -> list[str]:
+    """The ways the page may write a card: ``Th``, ``10♥`` and ``ten of hearts``."""
+    rank, suit = card[0], card[1]
+    label = f"{'10' if rank == 'T' else rank}{SUIT_SYMBOLS[suit]}"
+    return [card, label, f"{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"]
+
+
+def cards_written(html: str, cards: list[str]) -> list[str]:
+    """The forms of ``cards`` that ``html`` holds (each form standing alone)."""
+    return [
+        form
+        for card in cards
+        for form in card_forms(card)
+        if re.search(rf"(?<![0-9A-Za-z]){re.escape(form)}(?![0-9A-Za-z])", html)
+    ]
+
+
+def hot_seat_deal(target: int) -> tuple[int, dict[int, list[str]]]:
+    """A seed whose first deal holds no card the public log names (the cuts for the deal), and
+    each seat's six cards of that deal, as the server's engine deals them."""
+    for seed in range(1, 200):
+        events = replay(
+            {"game": "classic", "rules": {"target": target}, "seed": seed, "actions": []}
+        ).events
+        hands = {e.seat or 0: [str(c) for c in e.cards] for e in events if isinstance(e, HandDealt)}
+        public = {card for e in events if not e.private for card in CARD_TEXT.findall(e.text())}
+        if not public & {card for hand in hands.values() for card in hand}:
+            return seed, hands
+    raise AssertionError("no seed deals clear of the cuts")
+
+
+def hand_shown(page: Page) -> list[str]:
+    """The cards of the hand the page shows."""
+    cards = page.locator("[data-testid=hand-card]")
+    cards.first.wait_for()
+    return sorted(card for card in (c.get_attribute("data-card") for c in cards.all()) if card)
+
+
+def assert_cover_hides_the_page(page: Page) -> None:
+    """The cover is up, opaque, over the whole window, and its confirm button has the focus."""
+    cover = page.locator("[data-testid=handover]")
+    cover.wait_for()
+    looks = cover.evaluate(
+        """el => {
+            const style = getComputedStyle(el);
+            const colour = style.backgroundColor.match(/[\\d.]+/g).map(Number);
+            const box = el.getBoundingClientRect();
+            const points = [[2, 2], [innerWidth - 3, 2], [innerWidth / 2, innerHeight / 2],
+                            [2, innerHeight - 3], [innerWidth - 3, innerHeight - 3]];
+            return {
+                alpha: colour.length > 3 ? colour[3] : 1,
+                opacity: style.opacity,
+                filter: style.backdropFilter,
+                covers: box.left <= 0 && box.top <= 0 && box.right >= innerWidth
+                    && box.bottom >= innerHeight,
+                onTop: points.every(([x, y]) => el.contains(document.elementFromPoint(x, y))),
+                focused: document.activeElement && document.activeElement.dataset.action,
+            };
+        }"""
+    )
+    assert looks == {
+        "alpha": 1,
+        "opacity": "1",
+        "filter": "none",
+        "covers": True,
+        "onTop": True,
+        "focused": "reveal",
+    }, looks
+
+
+def test_hot_seat_cover_is_opaque_and_the_page_under_it_tells_no_hand(
+    page: Page, live_server: str
+) -> None:
+    seed, hands = hot_seat_deal(61)
+    every_card = hands[0] + hands[1]
+    answer = page.request.post(
+        f"{live_server}/api/games",
+        data={"game": "classic", "options": {"target": 61}, "mode": "hotseat", "seed": seed},
+    )
+    assert answer.ok, answer.text()
+    page.goto(f"{live_server}/#/game/{answer.json()['id']}")
+    cover = page.locator("[data-testid=handover]")
+    # Before anyone has looked: neither hand is anywhere in the DOM.
+    assert_cover_hides_the_page(page)
+    assert cards_written(page.content(), every_card) == []
+    page.keyboard.press("Enter")
+    assert cover.is_hidden()
+    first = int(page.get_attribute("[data-testid=app]", "data-seat") or "0")
+    assert hand_shown(page) == sorted(hands[first])
+    assert f"seat {first} is dealt" in page.inner_text("[data-testid=log]")
+    play_classic_turn(page)
+
+    # The hand-over: the first player's six cards and the next player's are nowhere in the DOM.
+    assert_cover_hides_the_page(page)
+    other = 1 - first
+    assert cover.inner_text().startswith(f"Pass the device to Player {other + 1}")
+    assert page.get_attribute("[data-testid=app]", "data-seat") == str(other)
+    covered = page.content()
+    assert page.locator("[data-testid=table] *").count() == 0
+    assert page.locator("[data-testid=hand-card]").count() == 0
+    assert cards_written(covered, every_card) == []
+    assert "is dealt" not in covered
+    assert "lays away" not in covered
+    # At a phone's size too the cover fills the screen.
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert_cover_hides_the_page(page)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    # Enter confirms: only then is the next player's hand drawn.
+    page.keyboard.press("Enter")
+    assert cover.is_hidden()
+    assert hand_shown(page) == sorted(hands[other])
+    assert page.locator("[data-action=discard]").is_visible()
+    assert f"seat {other} is dealt" in page.inner_text("[data-testid=log]")
 
 
 def test_phone_layout_and_touch_play(browser: Browser, live_server: str) -> None:
@@ -475,7 +602,10 @@ def test_table_top_hot_seat_passes_the_screen_between_players(page: Page, live_s
         assert_no_error(page)
         # Table Top has no hidden cards, but the turn still passes with the screen.
         cover.wait_for()
-        assert f"Pass to Player {2 - int(seat)}" in cover.inner_text()
+        assert f"Pass the device to Player {2 - int(seat)}" in cover.inner_text()
+        # Under the cover the grid is not drawn at all.
+        assert page.locator("[data-testid=cell]").count() == 0
+    page.click("[data-action=reveal]")
     assert page.locator("[data-testid=cell] svg").count() == 4
 
 

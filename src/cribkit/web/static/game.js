@@ -3,11 +3,22 @@
 import { api, recordLink } from "./api.js";
 import { Connection } from "./connection.js";
 import { clear, h, isTyping } from "./dom.js";
-import { hintTable, mergeEvents, resultHeadline, scoreChips, seatsOf, seatToShow, skunkText } from "./logic/frame.js";
+import {
+  coverWords,
+  hintTable,
+  mergeEvents,
+  publicEvents,
+  resultHeadline,
+  scoreChips,
+  seatsOf,
+  seatToShow,
+  skunkText,
+} from "./logic/frame.js";
 import { canAct } from "./logic/protocol.js";
 import { gameTitle, scoresText, seatNamer } from "./logic/words.js";
 import { storedTokens, storeTokens } from "./storage.js";
 import { viewFor } from "./views.js";
+import { cardBackSvg } from "./widgets/cards.js";
 import { fillLog, fillScoring } from "./widgets/log.js";
 
 export class GamePage {
@@ -19,6 +30,7 @@ export class GamePage {
     this.events = new Map();
     this.shownSeat = null;
     this.revealed = true;
+    this.everRevealed = false;
     this.view = null;
     this.lastHint = null;
     this.resultDismissed = false;
@@ -54,7 +66,8 @@ export class GamePage {
       const connection = new Connection(this.gameId, seat, tokens[seat], {
         state: (message, info) => this.receiveState(message, info),
         hint: (message, fromSeat) => this.receiveHint(message, fromSeat),
-        preview: (message, fromSeat) => this.view && fromSeat === this.shownSeat && this.view.showPreview(message),
+        preview: (message, fromSeat) =>
+          this.view && this.revealed && fromSeat === this.shownSeat && this.view.showPreview(message),
         error: (message, fromSeat, afterAction) => this.receiveError(message, fromSeat, afterAction),
         status: (status) => this.setStatus(status),
         fatal: (reason) => this.showError(`Disconnected: ${reason}`),
@@ -91,7 +104,14 @@ export class GamePage {
     this.hintBox = h("div", { class: "hint-box", "data-testid": "hint", hidden: true });
     this.scoringList = h("ol", { class: "scoring-list", "data-testid": "scoring" });
     this.logList = h("ol", { class: "log-list", "data-testid": "log" });
-    this.cover = h("div", { class: "cover", "data-testid": "handover", hidden: true });
+    this.cover = h("div", {
+      class: "cover",
+      "data-testid": "handover",
+      role: "dialog",
+      "aria-modal": "true",
+      "aria-labelledby": "handover-heading",
+      hidden: true,
+    });
     this.resultBox = h("div", { class: "result-overlay", "data-testid": "result", hidden: true });
     const side = h(
       "aside",
@@ -108,19 +128,16 @@ export class GamePage {
       h("details", { class: "panel log-panel", open: true }, h("summary", {}, "Game log"), this.logList),
       h("p", { class: "keys-help" }, "Keys: H hint \u00b7 U undo \u00b7 digits pick cards \u00b7 Enter plays"),
     );
-    clear(this.root).append(
-      h(
-        "div",
-        { class: "game-head" },
-        h("div", { class: "title-row" }, this.title, this.connectionBadge),
-        this.scoreBar,
-        this.statusLine,
-        this.errorBox,
-      ),
-      h("div", { class: "game-layout" }, this.tableArea, side),
-      this.cover,
-      this.resultBox,
+    this.head = h(
+      "div",
+      { class: "game-head" },
+      h("div", { class: "title-row" }, this.title, this.connectionBadge),
+      this.scoreBar,
+      this.statusLine,
+      this.errorBox,
     );
+    this.layout = h("div", { class: "game-layout" }, this.tableArea, side);
+    clear(this.root).append(this.head, this.layout, this.cover, this.resultBox);
   }
 
   setStatus(status) {
@@ -165,53 +182,97 @@ export class GamePage {
       this.errorBox.hidden = true;
       this.hintBox.hidden = true;
       this.lastHint = null;
-      this.render(message, info.full ? [] : message.events || []);
+      if (this.revealed) this.render(message, info.full ? [] : message.events || []);
+      else this.renderCovered(message);
     }
   }
 
-  /** In hot-seat the screen shows the seat to act; it hides the hand while it passes on. */
+  /**
+   * In hot-seat the screen shows the seat to act; while it passes on, the cover is up and no
+   * seat's view is drawn at all (see renderCovered).
+   */
   chooseSeat() {
+    // Hot-seat waits for every seat's first state: the seat to act is known only then.
+    if (this.mode === "hotseat" && !this.humans.every((seat) => this.states.has(seat))) return;
     const seat = seatToShow(this.humans, this.states, this.shownSeat);
     if (!this.states.has(seat) || seat === this.shownSeat) return;
-    const first = this.shownSeat === null;
     this.shownSeat = seat;
     if (this.mode === "hotseat") {
       this.revealed = false;
-      this.showCover(seat, first);
-    }
-    this.render(this.states.get(seat), []);
+      this.renderCovered(this.states.get(seat));
+      this.showCover(seat, !this.everRevealed);
+    } else this.render(this.states.get(seat), []);
   }
 
   showCover(seat, first) {
-    const player = `Player ${seat + 1}`;
+    const words = coverWords(seat, first);
+    const button = h(
+      "button",
+      {
+        type: "button",
+        class: "primary cover-button",
+        "data-action": "reveal",
+        "data-testid": "reveal",
+        onclick: () => this.reveal(),
+      },
+      words.button,
+    );
     clear(this.cover).append(
       h(
         "div",
         { class: "cover-card" },
-        h("h2", {}, first ? `${player} starts` : `Pass to ${player}`),
-        h("p", {}, "The hand stays hidden until you are ready."),
-        h(
-          "button",
-          {
-            type: "button",
-            class: "primary",
-            "data-action": "reveal",
-            "data-testid": "reveal",
-            onclick: () => this.reveal(),
-          },
-          `I am ${player}: show my hand`,
-        ),
+        h("div", { class: "cover-backs", "aria-hidden": "true" }, cardBackSvg(), cardBackSvg()),
+        h("h2", { id: "handover-heading", "data-testid": "handover-heading" }, words.heading),
+        h("p", { class: "cover-note" }, words.note),
+        button,
+        h("p", { class: "cover-keys" }, "or press Enter"),
       ),
     );
     this.cover.hidden = false;
-    this.tableArea.classList.add("hidden-hand");
-    setTimeout(() => this.cover.querySelector("button")?.focus(), 0);
+    this.head.inert = true;
+    this.layout.inert = true;
+    button.focus({ preventScroll: true });
+    // Focus again once the page has settled (a click elsewhere may have moved it).
+    setTimeout(() => {
+      if (!this.revealed) button.focus({ preventScroll: true });
+    }, 0);
   }
 
   reveal() {
+    if (this.revealed) return;
     this.revealed = true;
+    this.everRevealed = true;
     this.cover.hidden = true;
+    this.head.inert = false;
+    this.layout.inert = false;
     this.tableArea.classList.remove("hidden-hand");
+    const state = this.states.get(this.shownSeat);
+    if (state) this.render(state, []);
+  }
+
+  /**
+   * The page under the hot-seat cover: the scores and the public log only. The table is not
+   * drawn (no hand, no legal move), the hint and the error are emptied, and the log and the
+   * scoring list leave out every private event, so the DOM holds neither player's hand.
+   */
+  renderCovered(message) {
+    const seat = this.shownSeat;
+    this.root.dataset.seq = String(message.seq);
+    this.root.dataset.seat = String(seat);
+    this.root.dataset.myTurn = "false";
+    const context = this.context(seat);
+    const events = publicEvents(this.events.get(seat));
+    clear(this.tableArea).classList.add("hidden-hand");
+    this.lastHint = null;
+    clear(this.hintBox).hidden = true;
+    clear(this.errorBox).hidden = true;
+    this.renderScores(message.observation, context);
+    this.statusLine.textContent = coverWords(seat, !this.everRevealed).status;
+    this.undoButton.disabled = true;
+    this.hintButton.disabled = true;
+    fillLog(this.logList, events);
+    fillScoring(this.scoringList, events, context.name);
+    this.renderResult(message, context);
   }
 
   render(message, newEvents) {
@@ -304,14 +365,14 @@ export class GamePage {
 
   askHint() {
     const connection = this.connections.get(this.shownSeat);
-    if (!connection || this.hintButton.disabled) return;
+    if (!connection || this.hintButton.disabled || !this.revealed) return;
     this.hintBox.hidden = false;
     clear(this.hintBox).append(h("p", { class: "muted" }, "Thinking\u2026"));
     connection.send({ type: "hint" });
   }
 
   receiveHint(message, seat) {
-    if (seat !== this.shownSeat) return;
+    if (seat !== this.shownSeat || !this.revealed) return;
     this.lastHint = message;
     const table = hintTable(message.table);
     const apply = () => this.view.applyHint(message.action, this.context(seat));
@@ -349,6 +410,7 @@ export class GamePage {
 
   receiveError(message, seat, afterAction) {
     if (message.code === "stale") return; // a fresh state follows
+    if (!this.revealed) return; // the player who left cannot read it; the next one has done nothing yet
     // A refused preview belongs to the view's preview box, not to the error line.
     if (!afterAction && this.view && this.view.showError && this.view.showError(message)) return;
     this.showError(message.message || message.code);
@@ -361,7 +423,7 @@ export class GamePage {
 
   undo() {
     const connection = this.connections.get(this.shownSeat);
-    if (connection && !this.undoButton.disabled) connection.send({ type: "undo" });
+    if (connection && this.revealed && !this.undoButton.disabled) connection.send({ type: "undo" });
   }
 
   handleKey(event) {

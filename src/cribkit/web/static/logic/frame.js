@@ -29,6 +29,28 @@ export function seatToShow(humans, states, shown) {
   return shown;
 }
 
+/**
+ * The events a log may show while the hot-seat cover is up: the public ones. A private event
+ * (a hand dealt, the cards laid away) is left out in both its forms, the seat's own (with the
+ * cards) and another seat's (their count), so the page under the cover tells no one's hand.
+ */
+export function publicEvents(events) {
+  return (events || []).filter((event) => !event.private);
+}
+
+/** The words of the hot-seat cover for `seat`: its heading, the note under it, the button's. */
+export function coverWords(seat, first) {
+  const player = `Player ${seat + 1}`;
+  return {
+    heading: first ? `${player} starts` : `Pass the device to ${player}`,
+    note: first
+      ? `${player}, your hand is drawn when you are ready.`
+      : `${player}, take the device. Your hand is not drawn until you are ready.`,
+    button: `I am ${player}: show my hand`,
+    status: `Waiting for ${player} to take the device\u2026`,
+  };
+}
+
 /** The score bar: each side's label (partners joined by "&"), score and whether it is to play. */
 export function scoreChips(observation, name) {
   const scores = observation.scores || [];
