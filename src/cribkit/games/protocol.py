@@ -94,6 +94,11 @@ class Rules:
         """Whether one person plays every seat (Solitaire; Tiles with ``solitaire``)."""
         return False
 
+    @property
+    def sides(self) -> int:
+        """How many sides score: one a seat, unless seats play in partnerships."""
+        return self.seats
+
     def options(self) -> dict[str, Any]:
         """Every option and its value, JSON-ready."""
         return {f.name: getattr(self, f.name) for f in fields(self)}

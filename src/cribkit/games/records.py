@@ -56,7 +56,11 @@ __all__ = [
 
 FORMAT: Final = "cribkit-record"
 VERSION: Final = 1
-_COMMON_KEYS: Final = ("format", "version", "game", "rules", "actions", "result", "meta")
+#: ``commitment`` (the SHA-256 of the seed) is for ``cribkit verify``
+#: (:mod:`cribkit.games.verification`); replay leaves it alone, like ``meta``.
+_COMMON_KEYS: Final = (
+    "format", "version", "game", "rules", "actions", "result", "meta", "commitment",
+)  # fmt: skip
 
 
 def record_of(rules: Rules, setup: Mapping[str, Any], history: Iterable[Action]) -> dict[str, Any]:

@@ -18,12 +18,12 @@ cribkit.games.errors.GameError: first_dealer must be a seat from 0 to 1, not 2
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card, card_rank
+from cribkit.games.chance import shuffled
 from cribkit.games.errors import GameOverError, NoDeckError
 from cribkit.games.protocol import Action, GameError, Result, Rules, check_seat
 from cribkit.games.records import record_of
@@ -301,21 +301,19 @@ class SidedGame:
 def deal_deck(seed: Seed, deal: int) -> tuple[Card, ...]:
     """The deck for deal number ``deal`` (0 first) of a game with ``seed``, top card first.
 
-    The shuffle is ``random.Random(f"{seed}:{deal}").shuffle`` of the 52 cards in order, so each
-    deal's deck depends only on the seed and the deal number.
+    The shuffle is :func:`~cribkit.games.chance.shuffled` ``(seed, f"deal:{deal}")`` of the 52
+    cards in order (for a seed that is not fair, ``random.Random(f"{seed}:{deal}").shuffle``),
+    so each deal's deck depends only on the seed and the deal number.
     """
-    order = list(range(DECK_SIZE))
-    random.Random(f"{seed}:{deal}").shuffle(order)
-    return tuple(DECK[c] for c in order)
+    return tuple(DECK[c] for c in shuffled(seed, f"deal:{deal}", range(DECK_SIZE)))
 
 
 def cut_decks(seed: Seed) -> Iterator[tuple[Card, ...]]:
-    """The decks used to cut for the first deal: the ``n``-th is shuffled from ``f"{seed}:cut:{n}"``."""
+    """The decks used to cut for the first deal: the ``n``-th is the shuffle labelled
+    ``f"cut:{n}"`` (for a seed that is not fair, ``random.Random(f"{seed}:cut:{n}")``)."""
     n = 0
     while True:
-        order = list(range(DECK_SIZE))
-        random.Random(f"{seed}:cut:{n}").shuffle(order)
-        yield tuple(DECK[c] for c in order)
+        yield tuple(DECK[c] for c in shuffled(seed, f"cut:{n}", range(DECK_SIZE)))
         n += 1
 
 

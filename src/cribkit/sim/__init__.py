@@ -63,8 +63,8 @@ def _empty_points() -> dict[str, dict[str, int]]:
 def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> GameOutcome:
     """Play game ``index`` of a tournament: entrant ``e`` plays side ``(e + index) % sides``."""
     rules: Rules = lookup(spec)
-    sides = int(getattr(rules, "sides", len(entrants)))
-    players_count = int(getattr(rules, "players", sides))
+    sides = rules.sides
+    players_count = rules.seats
     rotation = index % sides
     group = index // sides
     side_entrant = [(side - rotation) % sides for side in range(sides)]
@@ -96,11 +96,11 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
     result = state.result
     winner_side = int(result.winner)
     # The winning seats: a partnership's two, or every seat tied on the top score (Tiles).
-    winner_seats = getattr(result, "winners", (winner_side,))
+    winner_seats = result.winners
     return GameOutcome(
         winner=side_entrant[winner_side],
         winners=sorted({side_entrant[seat % sides] for seat in winner_seats}),
-        game_points=int(getattr(result, "game_points", 1)),
+        game_points=result.game_points,
         scores=[
             int(result.scores[side_of]) for side_of in [side_entrant.index(e) for e in range(sides)]
         ],
@@ -282,7 +282,7 @@ def simulate(
 ) -> SimulationResult:
     """Play ``games`` games between ``entrants`` (AI levels, one per side)."""
     rules = lookup(spec)
-    sides = int(getattr(rules, "sides", len(entrants)))
+    sides = rules.sides
     if len(entrants) != sides:
         raise ValueError(
             f"{rules.spec()} has {sides} sides: give {sides} AI levels, not {len(entrants)}"

@@ -1,7 +1,8 @@
 """Cribbage Solitaire: the seeded decks, the daily deal and where every card of a deck goes.
 
-The seeded deck is ``random.Random(f"solitaire:{seed}").shuffle`` of the 52 cards in order
-(:func:`solitaire_deck`); :func:`daily_seed` turns a date into the seed of the daily deal.
+The seeded deck is the shuffle labelled ``solitaire`` of the 52 cards in order
+(:func:`solitaire_deck`; for a seed that is not fair, ``random.Random(f"solitaire:{seed}")``);
+:func:`daily_seed` turns a date into the seed of the daily deal.
 The player's choices never change where a card goes, so :func:`round_cards` gives the whole
 game's deal from a deck, and :func:`stacked_solitaire_deck` builds a deck that deals given
 rounds.
@@ -14,12 +15,12 @@ rounds.
 from __future__ import annotations
 
 import datetime
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card, check_distinct
+from cribkit.games.chance import shuffled
 from cribkit.games.errors import GameError
 from cribkit.games.setup import Seed
 from cribkit.games.solitaire.rules import DEAL_ORDER, HAND_SIZE, ROUNDS
@@ -52,17 +53,17 @@ class SolitaireSetup:
 def solitaire_deck(seed: Seed) -> tuple[Card, ...]:
     """The deck of a seeded game, top card first.
 
-    The shuffle is ``random.Random(f"solitaire:{seed}").shuffle`` of the 52 cards in order
-    (``Ac Ad Ah As 2c ... Ks``), so a seed names one deal for good, on any machine.
+    The shuffle is :func:`~cribkit.games.chance.shuffled` ``(seed, "solitaire")`` of the 52
+    cards in order (``Ac Ad Ah As 2c ... Ks``; for a seed that is not fair,
+    ``random.Random(f"solitaire:{seed}").shuffle``), so a seed names one deal for good, on any
+    machine.
 
     >>> " ".join(str(c) for c in solitaire_deck(1)[:5]) == " ".join(str(c) for c in solitaire_deck("1")[:5])
     True
     """
     if not isinstance(seed, int | str) or isinstance(seed, bool):
         raise GameError(f"a seed is a whole number or text, not {seed!r}")
-    order = list(range(DECK_SIZE))
-    random.Random(f"solitaire:{seed}").shuffle(order)
-    return tuple(DECK[c] for c in order)
+    return tuple(DECK[c] for c in shuffled(seed, "solitaire", range(DECK_SIZE)))
 
 
 def daily_seed(day: datetime.date) -> int:

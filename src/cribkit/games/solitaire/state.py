@@ -346,8 +346,8 @@ def start_solitaire(
     deck: Iterable[int | str] | None = None,
 ) -> Transition[SolitaireState]:
     """Start a game from a ``seed`` (see :func:`~cribkit.games.solitaire.deal.solitaire_deck`)
-    or an explicit ``deck`` of the 52 cards, top card first (one or the other), and deal the
-    first round.
+    or an explicit ``deck`` of the 52 cards, top card first (one or the other: both only when
+    the deck is the seed's, as in a verifiable record), and deal the first round.
 
     >>> from cribkit.core.cards import DECK
     >>> t = start_solitaire(deck=DECK)
@@ -356,11 +356,16 @@ def start_solitaire(
     >>> start_solitaire(seed=1, deck=DECK)
     Traceback (most recent call last):
     ...
-    cribkit.games.errors.GameError: a game takes a seed or a deck, not both
+    cribkit.games.errors.GameError: a game takes a seed or a deck, not both (unless it is the seed's deck)
     """
     rules = SolitaireRules.or_default(rules)
     if seed is not None and deck is not None:
-        raise GameError("a game takes a seed or a deck, not both")
+        # A verifiable record holds the seed and the deck it dealt: nothing else may.
+        if as_deck(deck) != solitaire_deck(seed):
+            raise GameError(
+                "a game takes a seed or a deck, not both (unless it is the seed's deck)"
+            )
+        deck = None
     if deck is not None:
         setup = SolitaireSetup(seed=None, deck=as_deck(deck), explicit=True)
     elif seed is not None:

@@ -17,20 +17,21 @@ text, or for a turned tile the value, ``=`` and the tile: ``9=6d`` is the tile 6
 >>> piece_value(p), tile_text(piece_tile(p)), piece_text(p), piece_text(piece_of(8))
 (9, '6d', '9=6d', '5d')
 
-With a seed the bag is ``random.Random(f"tiles:{seed}:bag").shuffle`` of the 104 tiles in
-order (``Ad Ad Ad Ad Al ... Kl``); the draw for the first player uses the decks of
+With a seed the bag is the shuffle labelled ``tiles:bag`` (:func:`~cribkit.games.chance.shuffled`;
+for a seed that is not fair, ``random.Random(f"tiles:{seed}:bag").shuffle``) of the 104 tiles
+in order (``Ad Ad Ad Ad Al ... Kl``); the draw for the first player uses the decks of
 :func:`draw_bags`. See :func:`draw_for_first_player` for the draw.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 from cribkit.core.cards import RANK_CHARS, CardParseError, Rank
+from cribkit.games.chance import shuffled
 from cribkit.games.protocol import GameError, Rules, RulesError
 from cribkit.games.setup import Seed, lowest_first
 
@@ -364,17 +365,15 @@ def full_set() -> tuple[int, ...]:
 
 
 def seeded_bag(seed: Seed) -> tuple[int, ...]:
-    """The bag of a seeded game in drawing order: ``Random(f"tiles:{seed}:bag")`` shuffles
-    :func:`full_set`.
+    """The bag of a seeded game in drawing order: the shuffle labelled ``tiles:bag`` of
+    :func:`full_set` (for a seed that is not fair, ``Random(f"tiles:{seed}:bag")``).
 
     >>> seeded_bag(1) == seeded_bag("1"), sorted(seeded_bag(1)) == list(full_set())
     (True, True)
     """
     if not isinstance(seed, int | str) or isinstance(seed, bool):
         raise GameError(f"a seed is a whole number or text, not {seed!r}")
-    bag = list(full_set())
-    random.Random(f"tiles:{seed}:bag").shuffle(bag)
-    return tuple(bag)
+    return tuple(shuffled(seed, "tiles:bag", full_set()))
 
 
 def check_bag(tiles: Iterable[str | int]) -> tuple[int, ...]:
@@ -400,12 +399,11 @@ def check_bag(tiles: Iterable[str | int]) -> tuple[int, ...]:
 
 def draw_bags(seed: Seed) -> Iterator[tuple[int, ...]]:
     """The bags of the draw for the first player: the ``n``-th is :func:`full_set` shuffled
-    by ``Random(f"tiles:{seed}:draw:{n}")`` (the drawn tiles go back, so each round is fresh)."""
+    by the shuffle labelled ``f"tiles:draw:{n}"`` (for a seed that is not fair,
+    ``Random(f"tiles:{seed}:draw:{n}")``; the drawn tiles go back, so each round is fresh)."""
     n = 0
     while True:
-        bag = list(full_set())
-        random.Random(f"tiles:{seed}:draw:{n}").shuffle(bag)
-        yield tuple(bag)
+        yield tuple(shuffled(seed, f"tiles:draw:{n}", full_set()))
         n += 1
 
 
