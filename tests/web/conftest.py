@@ -40,10 +40,16 @@ def store_path(tmp_path: Path) -> Path:
     return tmp_path / "games.db"
 
 
+#: The test clients' address: the server answers only its own hosts (``docs/web.md``).
+LOCAL = "http://127.0.0.1:8000"
+#: Its WebSocket address (the test client would otherwise say ``Host: testserver``).
+WS_LOCAL = "ws://127.0.0.1:8000"
+
+
 @pytest.fixture
 def client(store_path: Path) -> Iterator[TestClient]:
     """A test client of an app over a temporary store (its lifespan running)."""
-    with TestClient(create_app(f"sqlite:///{store_path}")) as test_client:
+    with TestClient(create_app(f"sqlite:///{store_path}"), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -104,5 +110,5 @@ def new_game(client: TestClient, game: str, **body: Any) -> Message:
 
 
 def socket_url(answer: Message, seat: int = 0) -> str:
-    """The WebSocket path of a seat of a new game."""
-    return f"/ws/{answer['id']}?seat={seat}&token={answer['tokens'][str(seat)]}"
+    """The WebSocket URL of a seat of a new game."""
+    return f"{WS_LOCAL}/ws/{answer['id']}?seat={seat}&token={answer['tokens'][str(seat)]}"

@@ -16,7 +16,7 @@ from cribkit.games.records import replay
 from cribkit.store.base import StoreError, open_store
 from cribkit.web.app import create_app
 
-from .conftest import Message, Seat, new_game, socket_url
+from .conftest import LOCAL, Message, Seat, new_game, socket_url
 
 
 def finish(client: TestClient, answer: Message, seed: int = 0) -> Message:
@@ -241,7 +241,7 @@ def test_statistics_of_finished_games(client: TestClient) -> None:
 
 def test_the_store_survives_a_new_app(store_path: Path) -> None:
     url = f"sqlite:///{store_path}"
-    with TestClient(create_app(url)) as first:
+    with TestClient(create_app(url), base_url=LOCAL) as first:
         answer = new_game(first, "classic", ai="random", seed=5)
         with first.websocket_connect(socket_url(answer)) as socket:
             seat = Seat(socket)
@@ -249,7 +249,7 @@ def test_the_store_survives_a_new_app(store_path: Path) -> None:
             seq = seat.last["seq"]
             told = [e for raw in seat.received for e in json.loads(raw).get("events", [])]
     with (
-        TestClient(create_app(url)) as second,
+        TestClient(create_app(url), base_url=LOCAL) as second,
         second.websocket_connect(socket_url(answer)) as socket,
     ):
         again = Seat(socket).receive()

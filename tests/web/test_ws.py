@@ -17,7 +17,7 @@ from cribkit.ai.solitaire import best_possible_total
 from cribkit.games.solitaire.state import solitaire_deck
 from cribkit.web.sessions import MAX_MESSAGE, GameSession
 
-from .conftest import Message, Seat, new_game, socket_url
+from .conftest import WS_LOCAL, Message, Seat, new_game, socket_url
 
 
 def session_of(client: TestClient, game_id: str) -> GameSession:
@@ -227,7 +227,7 @@ def test_out_of_turn_in_hot_seat(client: TestClient) -> None:
 )
 def test_a_wrong_token_or_seat_closes_the_socket(client: TestClient, query: str, code: int) -> None:
     answer = new_game(client, "classic", ai="random", seed=2)
-    path = f"/ws/{answer['id']}?" + query.format(token=answer["tokens"]["0"])
+    path = f"{WS_LOCAL}/ws/{answer['id']}?" + query.format(token=answer["tokens"]["0"])
     with client.websocket_connect(path) as socket, pytest.raises(WebSocketDisconnect) as closed:
         socket.receive_json()
     assert closed.value.code == code
@@ -236,7 +236,7 @@ def test_a_wrong_token_or_seat_closes_the_socket(client: TestClient, query: str,
 
 def test_an_unknown_game_closes_with_4404(client: TestClient) -> None:
     with (
-        client.websocket_connect("/ws/nosuchgame?seat=0&token=x") as socket,
+        client.websocket_connect(f"{WS_LOCAL}/ws/nosuchgame?seat=0&token=x") as socket,
         pytest.raises(WebSocketDisconnect) as closed,
     ):
         socket.receive_json()

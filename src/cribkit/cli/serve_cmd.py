@@ -25,11 +25,27 @@ def serve(
             min=0,
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address other devices use (http(s)://HOST[:PORT]/): its host joins the "
+            "hosts the server answers to, with localhost and the address it listens on."
+        ),
+    ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A reverse proxy's address (or network) whose X-Forwarded-For, -Proto and "
+            "-Host headers are honoured (repeatable; by default no one's)."
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: start the web app and print its address.
 
-    Example: cribkit serve --port 8000
+    Example: cribkit serve --port 8000; on the local network:
+    cribkit serve --host 0.0.0.0 --public-url http://192.168.1.5:8000/
     """
+    import ipaddress
     import os
     import socket
 
@@ -37,10 +53,19 @@ def serve(
 
     from cribkit.store.base import StoreError
     from cribkit.web.app import create_app
+    from cribkit.web.guard import allowed_hosts
 
+    proxies = list(trusted_proxy or [])
+    try:
+        hosts = allowed_hosts(host, public_url)
+        for proxy in proxies:
+            if proxy != "*":
+                ipaddress.ip_network(proxy.strip("[]"), strict=False)
+    except ValueError as error:
+        raise fail(str(error)) from None
     try:
         workers = max(1, (os.cpu_count() or 2) - 1) if ai_workers is None else ai_workers
-        web_app = create_app(store, ai_workers=workers)
+        web_app = create_app(store, ai_workers=workers, hosts=hosts, trusted_proxies=proxies)
     except StoreError as error:
         raise fail(str(error)) from None
     # Bind first, so that the address printed is the one listening (port 0 picks a free one).
@@ -53,11 +78,20 @@ def serve(
     except OSError as error:
         raise fail(f"cannot listen on {host}:{port}: {error.strerror}") from None
     bound = listener.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
+    # A wildcard address is no page's address (and not an allowed Host): show the loopback one.
+    shown = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    shown = f"[{shown}]" if ":" in shown else shown
     typer.echo(f"cribkit: playing at http://{shown}:{bound}/ (Ctrl+C to stop)", err=False)
+    if public_url:
+        typer.echo(f"cribkit: other devices open {public_url}", err=False)
     # Messages are small and the server is usually local: compressing them costs more CPU time
-    # than it saves.
+    # than it saves. The app honours X-Forwarded-* itself, from --trusted-proxy only (uvicorn's
+    # default would trust 127.0.0.1).
     config = uvicorn.Config(
-        web_app, log_level="warning", ws_max_size=1 << 20, ws_per_message_deflate=False
+        web_app,
+        log_level="warning",
+        ws_max_size=1 << 20,
+        ws_per_message_deflate=False,
+        proxy_headers=False,
     )
     uvicorn.Server(config).run(sockets=[listener])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from multiprocessing import get_context
@@ -20,9 +20,11 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from cribkit.store.base import Store, open_store
 from cribkit.web.errors import install_error_handlers
+from cribkit.web.guard import LOCAL_HOSTS, Guard
 from cribkit.web.routes import lobby, play, replay, saved, stats
 from cribkit.web.sessions import SessionManager, warm_up, watch_parent
 
@@ -30,12 +32,20 @@ STATIC = Path(__file__).with_name("static")
 
 
 def create_app(
-    store_url: str | None = None, *, store: Store | None = None, ai_workers: int = 0
+    store_url: str | None = None,
+    *,
+    store: Store | None = None,
+    ai_workers: int = 0,
+    hosts: Iterable[str] = LOCAL_HOSTS,
+    trusted_proxies: Iterable[str] = (),
 ) -> FastAPI:
     """The app over the store at ``store_url`` (default: the SQLite file in the data home).
 
     The computer thinks in worker threads, or with ``ai_workers`` in that many worker
     processes (started with the app), which keeps its thinking from slowing the answers.
+    The app answers only requests whose Host is one of ``hosts``
+    (:func:`cribkit.web.guard.allowed_hosts`), and honours ``X-Forwarded-*`` headers from
+    ``trusted_proxies`` only (:mod:`cribkit.web.guard`).
     """
     owned = store is None
     store = store if store is not None else open_store(store_url)
@@ -75,4 +85,12 @@ def create_app(
         app.include_router(router)
     if STATIC.is_dir():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="client")
+    proxies = list(trusted_proxies)
+    if proxies:
+        # X-Forwarded-For and -Proto: uvicorn's own middleware, for the trusted addresses only.
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=proxies)
+    # Added last, so outermost: it sees the proxy's own address, and every request first.
+    app.add_middleware(
+        Guard, hosts=hosts, trusted_proxies=proxies, body_errors={"/api/replay": "bad_record"}
+    )
     return app

@@ -44,6 +44,7 @@ from cribkit.games.protocol import (
 )
 from cribkit.games.records import replay
 from cribkit.store.base import GameRow, Store, new_row
+from cribkit.web.guard import BadJsonError, parse_json
 
 log = logging.getLogger("cribkit.web")
 
@@ -263,16 +264,14 @@ class GameSession:
             )
 
     async def _dispatch(self, connection: Connection, text: str) -> None:
-        if len(text.encode()) > MAX_MESSAGE:
-            raise WebError(
-                "too_large", f"a message is at most {MAX_MESSAGE} bytes, not {len(text.encode())}"
-            )
+        # (surrogatepass: a lone surrogate is no reason to fail; the JSON check refuses it)
+        size = len(text.encode(errors="surrogatepass"))
+        if size > MAX_MESSAGE:
+            raise WebError("too_large", f"a message is at most {MAX_MESSAGE} bytes, not {size}")
         try:
-            message = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise WebError(
-                "bad_json", f"a message is JSON: {error.msg} at column {error.colno}"
-            ) from None
+            message = parse_json(text)
+        except BadJsonError as error:
+            raise WebError("bad_json", f"a message is a JSON object: {error}") from None
         if not isinstance(message, dict):
             raise WebError(
                 "bad_json", f"a message is a JSON object with a type, not {type(message).__name__}"
