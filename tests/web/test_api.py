@@ -305,3 +305,18 @@ def test_statistics_of_each_game(client: TestClient) -> None:
     assert rows["tabletop"]["best_hand"] is None
     tiles = finals["tiles"]["result"]
     assert rows["tiles"]["won"] == (0 in tiles["winners"])
+
+
+def test_a_new_game_deals_from_a_fair_seed_nobody_can_search_for(client: TestClient) -> None:
+    store = client.app.state.store  # type: ignore[attr-defined]
+    seeds = []
+    for game in ("classic", "tiles"):
+        answer = new_game(client, game)
+        seed = store.load_game(answer["id"]).seed
+        assert isinstance(seed, str)
+        assert seed.startswith("fair1:")
+        assert len(bytes.fromhex(seed.removeprefix("fair1:"))) == 32  # 256 bits
+        seeds.append(seed)
+    assert len(set(seeds)) == 2
+    # The seed stays on the server: the answer and the saved-games list never show it.
+    assert all(seed not in json.dumps(client.get("/api/games/saved").json()) for seed in seeds)

@@ -30,6 +30,7 @@ from typing import Any, cast
 from cribkit.ai import hints
 from cribkit.ai.players import LEVELS, make_player
 from cribkit.core.cards import CardError
+from cribkit.games.chance import new_fair_seed
 from cribkit.games.events import GameEvent
 from cribkit.games.protocol import (
     Action,
@@ -544,7 +545,9 @@ class SessionManager:
         mode: str = "ai",
         seed: int | None = None,
     ) -> GameSession:
-        """Start and store a new game; bad options raise :class:`WebError` ``bad_request``."""
+        """Start and store a new game; bad options raise :class:`WebError` ``bad_request``.
+
+        Without a ``seed`` the game's is a fair seed (:func:`~cribkit.games.chance.new_fair_seed`)."""
         try:
             info = game_info(game)
             rules = info.rules_type.from_options(options)
@@ -564,21 +567,20 @@ class SessionManager:
         seats = rules.seats
         everyone = mode == "hotseat" or rules.played_alone
         humans = tuple(range(seats)) if everyone else (0,)
-        if seed is None:
-            seed = secrets.randbelow(2**31)
+        chosen: int | str = new_fair_seed() if seed is None else seed
         spec = lookup(rules.spec()).spec()
         row = new_row(
             secrets.token_hex(8),
             game=info.name,
             spec=spec,
             rules=rules.options(),
-            seed=seed,
+            seed=chosen,
             mode=mode,
             ai=ai,
             humans=humans,
             tokens={seat: secrets.token_urlsafe(18) for seat in humans},
         )
-        transition = info.start(rules, seed=seed)
+        transition = info.start(rules, seed=chosen)
         row = replace(row, scores=tuple(transition.state.scores))
         self.store.create_game(row)
         session = GameSession(
