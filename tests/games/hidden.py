@@ -15,7 +15,8 @@ from cribkit.core.cards import DECK_SIZE, Card
 from cribkit.games.protocol import GameState
 
 
-def _bits(mask: int) -> set[str]:
+def card_texts(mask: int) -> set[str]:
+    """The cards of a bit mask, as text."""
     return {str(Card(i)) for i in range(DECK_SIZE) if mask >> i & 1}
 
 
@@ -29,15 +30,15 @@ def _classic(state: Any, seat: int) -> set[str]:
     others = [s for s in range(state.rules.players) if s != seat]
     hidden: set[str] = set()
     for other in others:
-        hidden |= _bits(state.hands[other])  # held, not yet played or shown
+        hidden |= card_texts(state.hands[other])  # held, not yet played or shown
     if state.phase in ("discard", "play") and not state.is_terminal:
         # The crib, but for the seat's own cards (three players: one card from the deck).
-        hidden |= _bits(state.crib & ~state.laid[seat])
+        hidden |= card_texts(state.crib & ~state.laid[seat])
         for other in others:
-            hidden |= _bits(state.laid[other])
-    dealt: set[str] = _bits(state.crib)
+            hidden |= card_texts(state.laid[other])
+    dealt: set[str] = card_texts(state.crib)
     for s in range(state.rules.players):
-        dealt |= _bits(state.hands[s] | state.kept[s] | state.laid[s])
+        dealt |= card_texts(state.hands[s] | state.kept[s] | state.laid[s])
     dealt |= {str(card) for _, card in state.played}
     known_starter = {str(state.starter)} if state.starter is not None else set()
     return hidden | ({str(c) for c in state.deck} - dealt - known_starter)

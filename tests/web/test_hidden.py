@@ -17,53 +17,18 @@ import pytest
 from starlette.testclient import TestClient
 
 from cribkit.ai.players import make_player
-from cribkit.core.cards import Card
 from cribkit.games.classic.state import ClassicState
 from cribkit.games.protocol import Action, GameState
 from cribkit.games.records import start_from
-from cribkit.games.solitaire.state import SolitaireState
-from cribkit.games.tabletop.state import TableTopState
 from cribkit.games.tiles.rules import tile_text
 from cribkit.games.tiles.state import TilesState
 from cribkit.web.sessions import GameSession
 
-from ..games.hidden import view_json
+from ..games.hidden import card_texts, view_json
+from ..games.hidden import forbidden as forbid
 from .conftest import Seat, new_game, socket_url
 
 PLAYER = 0
-
-
-def _bits(mask: int) -> set[str]:
-    return {str(Card(i)) for i in range(52) if mask >> i & 1}
-
-
-def forbidden_classic(state: ClassicState) -> set[str]:
-    others = [seat for seat in range(state.rules.players) if seat != PLAYER]
-    hidden: set[str] = set()
-    for seat in others:
-        hidden |= _bits(state.hands[seat])  # held, not yet played or shown
-    if state.phase in ("discard", "play") and not state.is_terminal:
-        # The crib, but for the player's own cards (three players: one card from the deck).
-        hidden |= _bits(state.crib & ~state.laid[PLAYER])
-        for seat in others:
-            hidden |= _bits(state.laid[seat])
-    dealt: set[str] = _bits(state.crib)
-    for seat in range(state.rules.players):
-        dealt |= _bits(state.hands[seat] | state.kept[seat] | state.laid[seat])
-    dealt |= {str(card) for _, card in state.played}
-    known_starter = {str(state.starter)} if state.starter is not None else set()
-    return hidden | ({str(c) for c in state.deck} - dealt - known_starter)
-
-
-def forbidden_tabletop(state: TableTopState) -> set[str]:
-    on_table = {str(Card(c)) for c in state.grid if c >= 0}
-    turned = view_json(state, PLAYER).get("turned")
-    return {str(c) for c in state.deck} - on_table - {turned}
-
-
-def forbidden_solitaire(state: SolitaireState) -> set[str]:
-    unseen = state.stock[: len(state.stock) - state.known_bottom]
-    return {str(c) for c in unseen} | {str(c) for c in state.crib_down}
 
 
 def forbidden_tiles(state: TilesState, held: set[str]) -> set[str]:
@@ -103,15 +68,10 @@ def check_message(raw: str, state: GameState, before: GameState | None, held: se
     that deal's undealt cards, as the deal's end reveals the rest)."""
     assert '"seed"' not in raw
     message = json.loads(raw)
-    if isinstance(state, ClassicState):
-        forbidden = forbidden_classic(state)
-    elif isinstance(state, TableTopState):
-        forbidden = forbidden_tabletop(state)
-    elif isinstance(state, SolitaireState):
-        forbidden = forbidden_solitaire(state)
-    else:
-        assert isinstance(state, TilesState)
-        forbidden = forbidden_tiles(state, held)
+    # Tiles: a tile the player has held (and may have given back to the bag) is no secret.
+    forbidden = (
+        forbidden_tiles(state, held) if isinstance(state, TilesState) else forbid(state, PLAYER)
+    )
     if isinstance(state, TilesState) and "observation" in message:
         # Tiles shows how many of each tile are still unseen: names as keys, counts only.
         unseen = message["observation"].pop("unseen")
@@ -128,9 +88,9 @@ def check_message(raw: str, state: GameState, before: GameState | None, held: se
         leaks = {card for card in forbidden if f'"{card}"' in part}
         assert not leaks, f"{sorted(leaks)} leak in {part[:300]}"
     if earlier and before is not None:
-        undealt = (
-            forbidden_classic(before) if isinstance(before, ClassicState) else set()
-        ) - _shown(before)
+        undealt = (forbid(before, PLAYER) if isinstance(before, ClassicState) else set()) - _shown(
+            before
+        )
         for part in earlier:
             leaks = {card for card in undealt if f'"{card}"' in part}
             assert not leaks, f"{sorted(leaks)} leak in {part[:300]}"
@@ -140,9 +100,9 @@ def _shown(state: GameState) -> set[str]:
     """The cards still to be shown at the end of a classic deal (hands and crib)."""
     if not isinstance(state, ClassicState):
         return set()
-    shown: set[str] = _bits(state.crib)
+    shown: set[str] = card_texts(state.crib)
     for seat in range(state.rules.players):
-        shown |= _bits(state.hands[seat] | state.kept[seat] | state.laid[seat])
+        shown |= card_texts(state.hands[seat] | state.kept[seat] | state.laid[seat])
     return shown
 
 
@@ -210,7 +170,7 @@ def test_no_message_holds_a_card_the_seat_may_not_know(
 def test_the_check_finds_a_leak() -> None:
     state, _ = start_from({"game": "classic", "seed": 3, "actions": []})
     assert isinstance(state, ClassicState)
-    theirs = sorted(_bits(state.hands[1]))
+    theirs = sorted(card_texts(state.hands[1]))
     leaking = json.dumps({"type": "state", "seq": 0, "observation": {"hand": theirs[:1]}})
     with pytest.raises(AssertionError, match="leak"):
         check_message(leaking, state, None, set())

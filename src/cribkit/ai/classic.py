@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.ai.pegging import PlaySearch, greedy_card, load_peg_values, lookahead_card
-from cribkit.ai.players import Observation, register_players
+from cribkit.ai.players import Observation, register_players, view_of
 from cribkit.core.analysis import CribModel, UniformCribModel, analyse_discards, hand_starter_totals
 from cribkit.core.cards import Card, card_rank
 from cribkit.core.pegging import score_peg
@@ -128,11 +128,7 @@ class ClassicPlayer:
         """One of ``legal_actions``, from the seat's view (:meth:`ClassicState.observation`)."""
         if not legal_actions:
             raise ValueError("there is no legal action to choose from")
-        if not isinstance(observation, ClassicView):
-            raise TypeError(
-                "a classic player reads the seat's view (state.observation(seat)), "
-                f"not {type(observation).__name__}"
-            )
+        observation = view_of(observation, ClassicView, "classic")
         # The legal actions of a turn are all of one phase: the first says which.
         match legal_actions[0]:
             case Discard():

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from cribkit.games.protocol import Action
 from cribkit.games.views import GameView
@@ -53,6 +53,26 @@ class RandomPlayer:
 
 PlayerFactory = Callable[[str, int | None], Player]
 _FACTORIES: dict[str, PlayerFactory] = {}
+
+
+V = TypeVar("V", bound=GameView)
+
+
+def view_of(observation: Observation, view_type: type[V], game: str) -> V:
+    """``observation`` as the view a ``game`` player reads; anything else (its JSON form, a
+    dict) is a :class:`TypeError` that says so.
+
+    >>> view_of({"hand": []}, GameView, "classic")
+    Traceback (most recent call last):
+    ...
+    TypeError: a classic player reads the seat's view (state.observation(seat)), not dict
+    """
+    if not isinstance(observation, view_type):
+        raise TypeError(
+            f"a {game} player reads the seat's view (state.observation(seat)), "
+            f"not {type(observation).__name__}"
+        )
+    return observation
 
 
 def register_players(game: str, factory: PlayerFactory) -> None:

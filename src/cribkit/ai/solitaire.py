@@ -33,7 +33,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.ai.players import Observation, register_players
+from cribkit.ai.players import Observation, register_players, view_of
 from cribkit.core.cards import DECK, Card, Rank, card_rank, card_suit
 from cribkit.core.tables import (
     CARD_WEIGHT_ARRAY,
@@ -225,12 +225,7 @@ def lay_away_options(
 
 def as_view(observation: Observation) -> SolitaireView:
     """The Solitaire view a player reads; anything else is a :class:`TypeError`."""
-    if not isinstance(observation, SolitaireView):
-        raise TypeError(
-            "a Solitaire player reads the seat's view (state.observation(seat)), "
-            f"not {type(observation).__name__}"
-        )
-    return observation
+    return view_of(observation, SolitaireView, "Solitaire")
 
 
 def knowledge(

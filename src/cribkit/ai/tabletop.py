@@ -39,7 +39,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.ai.players import Observation, register_players
+from cribkit.ai.players import Observation, register_players, view_of
 from cribkit.core.cards import DECK_SIZE, card_rank, card_suit, mask_bits
 from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS
 from cribkit.games.protocol import Action
@@ -241,11 +241,7 @@ class TableTopPlayer:
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
         """The placement this level prefers among ``legal_actions``, from the seat's view
         (``state.observation(seat)``)."""
-        if not isinstance(observation, TableTopView):
-            raise TypeError(
-                "a Table Top player reads the seat's view (state.observation(seat)), "
-                f"not {type(observation).__name__}"
-            )
+        observation = view_of(observation, TableTopView, "Table Top")
         places = [a for a in legal_actions if isinstance(a, Place)]
         if not places:
             if legal_actions:

@@ -40,7 +40,7 @@ from importlib import resources
 from itertools import combinations
 from typing import Any, Final
 
-from cribkit.ai.players import Observation, Player, RandomPlayer, register_players
+from cribkit.ai.players import Observation, Player, RandomPlayer, register_players, view_of
 from cribkit.games.actions import Declare
 from cribkit.games.protocol import Action
 from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
@@ -189,12 +189,7 @@ def load_leave_table() -> LeaveTable:
 
 def _view(observation: Observation) -> TilesView:
     """The Tiles view a player reads; anything else is a :class:`TypeError`."""
-    if not isinstance(observation, TilesView):
-        raise TypeError(
-            "a Tiles player reads the seat's view (state.observation(seat)), "
-            f"not {type(observation).__name__}"
-        )
-    return observation
+    return view_of(observation, TilesView, "Tiles")
 
 
 def _plays(
