@@ -65,8 +65,14 @@ async def bot(
         json={"game": game, "ai": "random", "seed": seed, "options": options},
     )
     answer = response.json()
+    # The socket needs the session that created the game (its owner) with the seat's token:
+    # the cookie this answer set (every answer to a session sets it).
+    jar = response.cookies or http.cookies
+    cookie = "; ".join(f"{name}={value}" for name, value in jar.items())
     url = f"ws://{address}/ws/{answer['id']}?seat=0&token={answer['tokens']['0']}"
-    async with connect(url, max_size=None, compression="deflate") as socket:
+    async with connect(
+        url, max_size=None, compression="deflate", additional_headers={"Cookie": cookie}
+    ) as socket:
         await ready.wait()
         state: dict[str, Any] | None = None
         while True:

@@ -112,3 +112,9 @@ def new_game(client: TestClient, game: str, **body: Any) -> Message:
 def socket_url(answer: Message, seat: int = 0) -> str:
     """The WebSocket URL of a seat of a new game."""
     return f"{WS_LOCAL}/ws/{answer['id']}?seat={seat}&token={answer['tokens'][str(seat)]}"
+
+
+def cookie_header(cookies: Any) -> dict[str, str]:
+    """The ``Cookie`` header of a client's cookies (an httpx jar): what a program outside the
+    test client (``websockets``) sends to be the same player."""
+    return {"Cookie": "; ".join(f"{name}={value}" for name, value in dict(cookies).items())}

@@ -240,16 +240,17 @@ def test_statistics_of_finished_games(client: TestClient) -> None:
 
 
 def test_the_store_survives_a_new_app(store_path: Path) -> None:
-    url = f"sqlite:///{store_path}"
-    with TestClient(create_app(url), base_url=LOCAL) as first:
+    url, secret = f"sqlite:///{store_path}", b"the same secret, so the same sessions"
+    with TestClient(create_app(url, secret=secret), base_url=LOCAL) as first:
         answer = new_game(first, "classic", ai="random", seed=5)
         with first.websocket_connect(socket_url(answer)) as socket:
             seat = Seat(socket)
             seat.until_turn(seat.act(seat.until_turn()["legal"][0]))
             seq = seat.last["seq"]
             told = [e for raw in seat.received for e in json.loads(raw).get("events", [])]
+        cookies = dict(first.cookies)
     with (
-        TestClient(create_app(url), base_url=LOCAL) as second,
+        TestClient(create_app(url, secret=secret), base_url=LOCAL, cookies=cookies) as second,
         second.websocket_connect(socket_url(answer)) as socket,
     ):
         again = Seat(socket).receive()

@@ -677,3 +677,16 @@ def test_the_replay_viewer_draws_each_game(
         assert "Last hand" in table.inner_text()
     page.keyboard.press("Home")
     assert page.inner_text("[data-testid=replay-step]").startswith("Step 0 /")
+
+
+def test_the_lobby_asks_a_name_and_keeps_it_in_the_session(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/")
+    page.fill("[data-testid=name-input]", "Ann")
+    page.click("[data-testid=name-save]")
+    assert page.inner_text("[data-testid=player-name]") == "Ann"
+    page.reload()
+    assert page.inner_text("[data-testid=player-name]") == "Ann"
+    cookie = next(c for c in page.context.cookies() if c["name"] == "cribkit_session")
+    assert cookie["httpOnly"]
+    assert cookie["sameSite"] == "Lax"
+    assert page.evaluate("document.cookie") == ""

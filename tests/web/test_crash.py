@@ -15,6 +15,8 @@ from websockets.sync.client import ClientConnection, connect
 from cribkit.games.records import replay
 from cribkit.web.launch import ServerProcess
 
+from .conftest import cookie_header
+
 Message = dict[str, Any]
 
 
@@ -48,21 +50,28 @@ class Player:
         self.last = {}
 
 
-def seat_socket(base_url: str, game_id: str, token: str) -> ClientConnection:
+def seat_socket(base_url: str, game_id: str, token: str, web: httpx.Client) -> ClientConnection:
+    """Seat 0's socket, as the player of ``web``'s session."""
     ws_url = base_url.replace("http://", "ws://")
-    return connect(f"{ws_url}/ws/{game_id}?seat=0&token={token}", open_timeout=10)
+    return connect(
+        f"{ws_url}/ws/{game_id}?seat=0&token={token}",
+        open_timeout=10,
+        additional_headers=cookie_header(web.cookies),
+    )
 
 
 def test_a_killed_server_loses_no_acknowledged_action(tmp_path: Path) -> None:
     server = ServerProcess(f"sqlite:///{tmp_path / 'games.db'}", tmp_path / "server.log")
     rng = random.Random(8)
+    # One player's session throughout: the secret beside the store signs it across the restart.
+    web = httpx.Client()
     try:
         base = server.start()
-        answer = httpx.post(
+        answer = web.post(
             f"{base}/api/games", json={"game": "classic", "ai": "random", "seed": 77}
         ).json()
         game_id, token = answer["id"], answer["tokens"]["0"]
-        with seat_socket(base, game_id, token) as socket:
+        with seat_socket(base, game_id, token, web) as socket:
             player = Player(socket)
             for _ in range(12):
                 player.until_turn()
@@ -75,9 +84,9 @@ def test_a_killed_server_loses_no_acknowledged_action(tmp_path: Path) -> None:
             server.kill()
 
         base = server.start()
-        resumed = httpx.get(f"{base}/api/games/{game_id}/resume").json()
+        resumed = web.get(f"{base}/api/games/{game_id}/resume").json()
         assert resumed == {"id": game_id, "tokens": {"0": token}}
-        with seat_socket(base, game_id, token) as socket:
+        with seat_socket(base, game_id, token, web) as socket:
             player = Player(socket)
             first = player.receive()
             assert first["seq"] >= seq_told
@@ -87,12 +96,15 @@ def test_a_killed_server_loses_no_acknowledged_action(tmp_path: Path) -> None:
                 if state["result"] is not None:
                     break
                 player.send_action(rng)
-        record = httpx.get(f"{base}/api/games/{game_id}/record").json()
+        record = web.get(f"{base}/api/games/{game_id}/record").json()
         assert len(record["actions"]) == state["seq"]
         replayed = replay(record)
         assert replayed.result is not None
         assert replayed.result.to_dict() == state["result"]
-        saved = httpx.get(f"{base}/api/games/saved").json()
+        saved = web.get(f"{base}/api/games/saved").json()
         assert [(g["id"], g["status"]) for g in saved] == [(game_id, "finished")]
+        # Another person sees none of it.
+        assert httpx.get(f"{base}/api/games/saved").json() == []
     finally:
+        web.close()
         server.stop()

@@ -25,7 +25,7 @@ from cribkit.web.app import create_app
 from cribkit.web.guard import MAX_BODY, MAX_DEPTH, POLICY, allowed_hosts
 from cribkit.web.launch import ServerProcess
 
-from .conftest import LOCAL, WS_LOCAL, Message, Seat, new_game, socket_url
+from .conftest import LOCAL, WS_LOCAL, Message, Seat, cookie_header, new_game, socket_url
 
 MB = 1_000_000
 
@@ -478,7 +478,8 @@ def test_the_real_server_refuses_without_a_traceback(tmp_path: Path) -> None:
         assert raw_request(server.address, chunked, iter([chunk] * 100)).startswith(
             b"HTTP/1.1 413 "
         )
-        answer = httpx.post(f"{base}/api/games", json={"game": "classic", "ai": "random"}).json()
+        web = httpx.Client()
+        answer = web.post(f"{base}/api/games", json={"game": "classic", "ai": "random"}).json()
         url = f"ws://{server.address}/ws/{answer['id']}?seat=0&token={answer['tokens']['0']}"
         path = url.removeprefix(f"ws://{server.address}")
         for host, origin in ((server.address, "http://evil.example"), ("evil.example", None)):
@@ -490,13 +491,14 @@ def test_the_real_server_refuses_without_a_traceback(tmp_path: Path) -> None:
                 + "\r\n"
             )
             assert raw_request(server.address, upgrade).startswith(b"HTTP/1.1 403 ")
-        with connect(url) as ws:
+        with connect(url, additional_headers=cookie_header(web.cookies)) as ws:
             assert json.loads(ws.recv())["type"] == "state"
             ws.send(nested(8_000))
             while (message := json.loads(ws.recv()))["type"] == "state":
                 pass  # the computer's moves, if it starts
             assert message["code"] == "bad_json"
-        assert len(httpx.get(f"{base}/api/games/saved").json()) == 1
+        assert len(web.get(f"{base}/api/games/saved").json()) == 1
+        web.close()
     text = log.read_text()
     assert "Traceback" not in text
     assert "ERROR" not in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -39,6 +40,13 @@ def serve(
             "-Host headers are honoured (repeatable; by default no one's)."
         ),
     ] = None,
+    secret_file: Annotated[
+        Path | None,
+        typer.Option(
+            help="The file of the secret that signs the players' session cookies, made on "
+            "first start (default: session-secret beside the store, in the data folder)."
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: start the web app and print its address.
 
@@ -52,7 +60,7 @@ def serve(
     import uvicorn
 
     from cribkit.store.base import StoreError
-    from cribkit.web.app import create_app
+    from cribkit.web.app import create_app, default_secret_file, load_secret
     from cribkit.web.guard import allowed_hosts
 
     proxies = list(trusted_proxy or [])
@@ -65,7 +73,10 @@ def serve(
         raise fail(str(error)) from None
     try:
         workers = max(1, (os.cpu_count() or 2) - 1) if ai_workers is None else ai_workers
-        web_app = create_app(store, ai_workers=workers, hosts=hosts, trusted_proxies=proxies)
+        secret = load_secret(secret_file or default_secret_file(store))
+        web_app = create_app(
+            store, ai_workers=workers, hosts=hosts, trusted_proxies=proxies, secret=secret
+        )
     except StoreError as error:
         raise fail(str(error)) from None
     # Bind first, so that the address printed is the one listening (port 0 picks a free one).

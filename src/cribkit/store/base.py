@@ -46,16 +46,25 @@ class GameRow:
     version: int = 0
     scores: tuple[int, ...] = ()
     result: dict[str, Any] | None = None
+    #: The player id (the web session's) owning each human seat; empty for a game stored before
+    #: games had owners, which then belongs to nobody but whoever holds its tokens.
+    owners: dict[int, str] = field(default_factory=dict)
+
+    def owned_by(self, player: str | None) -> bool:
+        """Whether ``player`` owns a seat of this game (nobody owns an ownerless game)."""
+        return player is not None and player in self.owners.values()
 
 
 def new_row(game_id: str, *, game: str, spec: str, rules: dict[str, Any], seed: int | str,
             mode: str = "ai", ai: str = "expert", humans: tuple[int, ...] = (0,),
-            tokens: dict[int, str] | None = None, scores: tuple[int, ...] = ()) -> GameRow:  # fmt: skip
+            tokens: dict[int, str] | None = None, scores: tuple[int, ...] = (),
+            owners: dict[int, str] | None = None) -> GameRow:  # fmt: skip
     """A new game's row, created now."""
     now = time.time()
     return GameRow(
         id=game_id, game=game, spec=spec, rules=dict(rules), seed=seed, mode=mode, ai=ai,
         humans=humans, tokens=dict(tokens or {}), created=now, updated=now, scores=scores,
+        owners=dict(owners or {}),
     )  # fmt: skip
 
 

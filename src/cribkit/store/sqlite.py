@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL,
     version INTEGER NOT NULL,
     scores TEXT NOT NULL,
-    result TEXT
+    result TEXT,
+    owners TEXT NOT NULL DEFAULT '{}'
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -49,8 +50,11 @@ CREATE INDEX IF NOT EXISTS games_status ON games(status, created);
 
 _COLUMNS = (
     "id, game, spec, rules, seed, mode, ai, humans, tokens, status, created, updated, "
-    "version, scores, result"
+    "version, scores, result, owners"
 )
+
+#: Columns added since the first schema, each with its default: an older file gains them on open.
+_ADDED = {"owners": "TEXT NOT NULL DEFAULT '{}'"}
 
 
 #: How often the log is copied into the database.
@@ -77,6 +81,7 @@ class SQLiteStore:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            self._migrate()
         except sqlite3.Error as error:
             raise StoreError(f"cannot open the store {path}: {error}") from None
         self.path = path
@@ -89,6 +94,13 @@ class SQLiteStore:
                 target=self._checkpoint_often, name="sqlite checkpoints", daemon=True
             )
             self._checkpointer.start()
+
+    def _migrate(self) -> None:
+        # A store written by an older cribkit: add the new columns (its games get the defaults).
+        present = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        for name, kind in _ADDED.items():
+            if name not in present:
+                self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
 
     def _checkpoint_often(self) -> None:
         # Its own connection: a passive checkpoint runs beside the writer, never blocking it.
@@ -119,7 +131,7 @@ class SQLiteStore:
             [
                 (
                     f"INSERT INTO games ({_COLUMNS}) VALUES "
-                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         row.id,
                         row.game,
@@ -136,6 +148,7 @@ class SQLiteStore:
                         row.version,
                         json.dumps(list(row.scores)),
                         None if row.result is None else json.dumps(row.result),
+                        json.dumps({str(k): v for k, v in row.owners.items()}),
                     ),
                 )
             ]
@@ -221,7 +234,7 @@ class SQLiteStore:
 
 def _row(values: tuple[Any, ...]) -> GameRow:
     (game_id, game, spec, rules, seed, mode, ai, humans, tokens, status, created, updated,
-     version, scores, result) = values  # fmt: skip
+     version, scores, result, owners) = values  # fmt: skip
     return GameRow(
         id=game_id,
         game=game,
@@ -238,4 +251,5 @@ def _row(values: tuple[Any, ...]) -> GameRow:
         version=version,
         scores=tuple(json.loads(scores)),
         result=None if result is None else json.loads(result),
+        owners={int(k): v for k, v in json.loads(owners).items()},
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 from collections.abc import AsyncIterator, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
@@ -20,15 +21,59 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from cribkit.store.base import Store, open_store
+from cribkit.store.base import Store, StoreError, open_store
+from cribkit.store.saves import data_home
 from cribkit.web.errors import install_error_handlers
 from cribkit.web.guard import LOCAL_HOSTS, Guard
-from cribkit.web.routes import lobby, play, replay, saved, stats
+from cribkit.web.routes import lobby, me, play, replay, saved, stats
 from cribkit.web.sessions import SessionManager, warm_up, watch_parent
 
 STATIC = Path(__file__).with_name("static")
+#: The session cookie: signed, HttpOnly, SameSite=Lax (``docs/web.md``, "Players and sessions").
+SESSION_COOKIE = "cribkit_session"
+#: How long a browser keeps it (400 days, the most a browser allows): its games are its player's.
+SESSION_DAYS = 400
+#: The secret file's name, beside the SQLite store.
+SECRET_FILE = "session-secret"
+
+
+def default_secret_file(store_url: str | None = None) -> Path:
+    """Where ``cribkit serve`` keeps the session secret by default: ``session-secret`` in the
+    folder of the SQLite store file (the data folder for the default store or an in-memory one).
+
+    >>> default_secret_file("sqlite:////srv/games/cribkit.db")
+    PosixPath('/srv/games/session-secret')
+    """
+    if store_url and store_url.startswith("sqlite:///"):
+        path = store_url.removeprefix("sqlite:///")
+        if path != ":memory:":
+            return Path(path).parent / SECRET_FILE
+    return data_home() / SECRET_FILE
+
+
+def load_secret(path: Path) -> bytes:
+    """The session secret in ``path``, made on first use: 32 random bytes, mode 0600.
+
+    Raises :class:`~cribkit.store.base.StoreError` if it cannot be read or made."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            secret = path.read_bytes()
+        else:
+            secret = secrets.token_bytes(32)
+            with os.fdopen(fd, "wb") as file:
+                os.fchmod(file.fileno(), 0o600)
+                file.write(secret)
+    except OSError as error:
+        raise StoreError(f"cannot read or make the session secret {path}: {error}") from None
+    if len(secret) < 16:
+        raise StoreError(f"the session secret {path} is too short: delete it to make a new one")
+    return secret
 
 
 def create_app(
@@ -38,6 +83,7 @@ def create_app(
     ai_workers: int = 0,
     hosts: Iterable[str] = LOCAL_HOSTS,
     trusted_proxies: Iterable[str] = (),
+    secret: bytes | str | None = None,
 ) -> FastAPI:
     """The app over the store at ``store_url`` (default: the SQLite file in the data home).
 
@@ -45,7 +91,8 @@ def create_app(
     processes (started with the app), which keeps its thinking from slowing the answers.
     The app answers only requests whose Host is one of ``hosts``
     (:func:`cribkit.web.guard.allowed_hosts`), and honours ``X-Forwarded-*`` headers from
-    ``trusted_proxies`` only (:mod:`cribkit.web.guard`).
+    ``trusted_proxies`` only (:mod:`cribkit.web.guard`). Sessions are signed with ``secret``
+    (:func:`load_secret`); without one, with a random secret of this app alone.
     """
     owned = store is None
     store = store if store is not None else open_store(store_url)
@@ -81,10 +128,19 @@ def create_app(
     app.state.manager = manager
     app.state.store = store
     install_error_handlers(app)
-    for router in (lobby.router, saved.router, replay.router, stats.router, play.router):
+    for router in (lobby.router, me.router, saved.router, replay.router, stats.router, play.router):
         app.include_router(router)
     if STATIC.is_dir():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="client")
+    key = secrets.token_bytes(32) if secret is None else secret
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=key.hex() if isinstance(key, bytes) else key,
+        session_cookie=SESSION_COOKIE,
+        max_age=SESSION_DAYS * 24 * 3600,
+        same_site="lax",
+        https_only=False,
+    )
     proxies = list(trusted_proxies)
     if proxies:
         # X-Forwarded-For and -Proto: uvicorn's own middleware, for the trusted addresses only.

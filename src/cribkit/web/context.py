@@ -1,8 +1,10 @@
-"""What the routers share: the server's live games and store, taken from the app's state."""
+"""What the routers share: the server's live games and store, taken from the app's state, and
+the player of the request's session (``docs/web.md``, "Players and sessions")."""
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+import secrets
+from typing import Annotated, Any, cast
 
 from fastapi import Depends, Request
 
@@ -10,7 +12,7 @@ from cribkit.store.base import GameRow, Store
 from cribkit.web.errors import ApiError
 from cribkit.web.sessions import SessionManager
 
-__all__ = ["Games", "Storage", "row_of"]
+__all__ = ["Games", "Player", "Storage", "player_of", "row_of"]
 
 
 def _manager(request: Request) -> SessionManager:
@@ -21,15 +23,31 @@ def _store(request: Request) -> Store:
     return cast(Store, request.app.state.store)
 
 
+def player_of(session: dict[str, Any]) -> str:
+    """The player id of a (signed cookie) session, given a new random one if it has none."""
+    player = session.get("player")
+    if not isinstance(player, str) or not player:
+        player = session["player"] = secrets.token_urlsafe(18)
+        session.pop("name", None)
+    return player
+
+
+def _player(request: Request) -> str:
+    return player_of(request.session)
+
+
 #: The server's live games, for a route's parameters.
 Games = Annotated[SessionManager, Depends(_manager)]
 #: The server's store, for a route's parameters.
 Storage = Annotated[Store, Depends(_store)]
+#: The player id of the request's session (a new session gets one, and its cookie).
+Player = Annotated[str, Depends(_player)]
 
 
-def row_of(store: Store, game_id: str) -> GameRow:
-    """The stored game ``game_id``; a 404 if there is none."""
+def row_of(store: Store, game_id: str, player: str) -> GameRow:
+    """The stored game ``game_id`` if ``player`` owns it; a 404 if there is none or it is
+    someone else's (a stranger does not learn that it exists)."""
     row = store.load_game(game_id)
-    if row is None:
+    if row is None or not row.owned_by(player):
         raise ApiError(404, "not_found", f"no game {game_id!r}")
     return row

@@ -544,10 +544,12 @@ class SessionManager:
         ai: str = "expert",
         mode: str = "ai",
         seed: int | None = None,
+        owner: str | None = None,
     ) -> GameSession:
         """Start and store a new game; bad options raise :class:`WebError` ``bad_request``.
 
-        Without a ``seed`` the game's is a fair seed (:func:`~cribkit.games.chance.new_fair_seed`)."""
+        Without a ``seed`` the game's is a fair seed (:func:`~cribkit.games.chance.new_fair_seed`).
+        ``owner`` (a player id) owns every human seat."""
         try:
             info = game_info(game)
             rules = info.rules_type.from_options(options)
@@ -579,6 +581,7 @@ class SessionManager:
             ai=ai,
             humans=humans,
             tokens={seat: secrets.token_urlsafe(18) for seat in humans},
+            owners={} if owner is None else dict.fromkeys(humans, owner),
         )
         transition = info.start(rules, seed=chosen)
         row = replace(row, scores=tuple(transition.state.scores))

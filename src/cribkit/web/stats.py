@@ -131,11 +131,12 @@ def _shown_hands(game: str, events: tuple[GameEvent, ...]) -> list[tuple[int, li
     return hands
 
 
-def statistics(store: Store) -> dict[str, Any]:
-    """The statistics of every finished game against the computer in ``store``."""
+def statistics(store: Store, player: str | None) -> dict[str, Any]:
+    """The statistics of every finished game against the computer in ``store`` that ``player``
+    owns (:meth:`~cribkit.store.base.GameRow.owned_by`)."""
     summaries: list[GameSummary] = []
     for row in store.list_games():
-        if row.status != "finished" or row.mode != "ai":
+        if row.status != "finished" or row.mode != "ai" or not row.owned_by(player):
             continue
         with _cache_lock:
             known = row.id in _cache

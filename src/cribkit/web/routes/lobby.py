@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from cribkit.ai.players import LEVELS
 from cribkit.games.protocol import game_info, games
-from cribkit.web.context import Games
+from cribkit.web.context import Games, Player
 from cribkit.web.errors import ApiError
 from cribkit.web.sessions import WebError
 
@@ -34,11 +34,11 @@ def list_games() -> list[dict[str, Any]]:
 
 
 @router.post("/api/games")
-async def new_game(body: NewGame, manager: Games) -> dict[str, Any]:
-    """Start a game: the seat tokens of its human seats."""
+async def new_game(body: NewGame, manager: Games, player: Player) -> dict[str, Any]:
+    """Start a game owned by the player: the seat tokens of its human seats."""
     try:
         session = manager.create(
-            body.game, body.options, ai=body.ai, mode=body.mode, seed=body.seed
+            body.game, body.options, ai=body.ai, mode=body.mode, seed=body.seed, owner=player
         )
     except WebError as error:
         raise ApiError(422, error.code, error.message) from None

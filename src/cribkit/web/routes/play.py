@@ -17,10 +17,17 @@ NOT_FOUND = 4404
 
 @router.websocket("/ws/{game_id}")
 async def play(websocket: WebSocket, game_id: str) -> None:
-    """A seat's socket: ``?seat=N&token=T``; every message is answered by the game session."""
+    """A seat's socket: ``?seat=N&token=T`` and the session of the seat's owner; every message
+    is answered by the game session."""
     manager = cast(SessionManager, websocket.app.state.manager)
     await websocket.accept()
     session = manager.get(game_id)
+    # Someone else's game is, to a stranger, no game at all (an ownerless one, stored before
+    # games had owners, is open to its tokens alone).
+    player = websocket.session.get("player")
+    if session is not None and session.row.owners and not session.row.owned_by(player):
+        manager.release(session)
+        session = None
     if session is None:
         await websocket.close(NOT_FOUND, f"no game {game_id}"[:120])
         return
@@ -29,6 +36,9 @@ async def play(websocket: WebSocket, game_id: str) -> None:
     seat = int(seat_text) if seat_text.isdigit() else -1
     if seat not in session.humans:
         await websocket.close(FORBIDDEN, f"seat {seat_text[:20]!r} is not a player's seat")
+        return
+    if session.row.owners and session.row.owners.get(seat) != player:
+        await websocket.close(FORBIDDEN, f"seat {seat} is another player's")
         return
     if not session.check_token(seat, token):
         await websocket.close(FORBIDDEN, f"wrong token for seat {seat}")

@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 
 from cribkit.games.errors import RecordError
 from cribkit.games.records import steps
-from cribkit.web.context import Storage
+from cribkit.web.context import Player, Storage
 from cribkit.web.errors import ApiError
 from cribkit.web.routes.saved import finished_record
 
@@ -34,9 +34,12 @@ async def replay_upload(request: Request, seat: int = 0) -> dict[str, Any]:
 
 
 @router.get("/api/games/{game_id}/replay")
-async def replay_stored(game_id: str, store: Storage, seat: int = 0) -> dict[str, Any]:
-    """The replay of a finished stored game, each step with the view of ``seat``."""
-    return await asyncio.to_thread(replay_steps, finished_record(store, game_id), seat)
+async def replay_stored(
+    game_id: str, store: Storage, player: Player, seat: int = 0
+) -> dict[str, Any]:
+    """The replay of the player's finished stored game, each step with the view of ``seat``."""
+    record = finished_record(store, game_id, player)
+    return await asyncio.to_thread(replay_steps, record, seat)
 
 
 def replay_steps(record: Any, seat: int = 0) -> dict[str, Any]:

@@ -8,36 +8,37 @@ from fastapi import APIRouter
 
 from cribkit.games.records import FORMAT, VERSION
 from cribkit.store.base import GameRow
-from cribkit.web.context import Storage, row_of
+from cribkit.web.context import Player, Storage, row_of
 from cribkit.web.errors import ApiError
 
 router = APIRouter(tags=["saved games"])
 
 
 @router.get("/api/games/saved")
-def saved_games(store: Storage) -> list[dict[str, Any]]:
-    """Every stored game, newest first (no tokens, no seed)."""
-    return [_saved_entry(row) for row in store.list_games()]
+def saved_games(store: Storage, player: Player) -> list[dict[str, Any]]:
+    """The player's stored games, newest first (no tokens, no seed)."""
+    return [_saved_entry(row) for row in store.list_games() if row.owned_by(player)]
 
 
 @router.get("/api/games/{game_id}/resume")
-def resume(game_id: str, store: Storage) -> dict[str, Any]:
-    """The seat tokens of an unfinished game."""
-    row = row_of(store, game_id)
+def resume(game_id: str, store: Storage, player: Player) -> dict[str, Any]:
+    """The seat tokens of the player's unfinished game (anyone else's is a 404)."""
+    row = row_of(store, game_id, player)
     if row.status != "playing":
         raise ApiError(409, "finished", f"game {game_id} is over: watch its replay")
     return {"id": row.id, "tokens": {str(s): t for s, t in row.tokens.items()}}
 
 
 @router.get("/api/games/{game_id}/record")
-def record(game_id: str, store: Storage) -> dict[str, Any]:
-    """The record of a finished game (before the end it would show the deck order)."""
-    return finished_record(store, game_id)
+def record(game_id: str, store: Storage, player: Player) -> dict[str, Any]:
+    """The record of the player's finished game (before the end it would show the deck order)."""
+    return finished_record(store, game_id, player)
 
 
-def finished_record(store: Any, game_id: str) -> dict[str, Any]:
-    """The record of the finished game ``game_id``; a 409 while it is being played."""
-    row = row_of(store, game_id)
+def finished_record(store: Any, game_id: str, player: str) -> dict[str, Any]:
+    """The record of ``player``'s finished game ``game_id``; a 409 while it is being played, a
+    404 if it is not the player's."""
+    row = row_of(store, game_id, player)
     if row.status != "finished":
         raise ApiError(
             409, "not_finished", f"game {game_id} is not over: its record holds the seed"

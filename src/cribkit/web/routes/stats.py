@@ -7,14 +7,14 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from cribkit.web.context import Storage
+from cribkit.web.context import Player, Storage
 
 router = APIRouter(tags=["statistics"])
 
 
 @router.get("/api/stats")
-async def stats(store: Storage) -> dict[str, Any]:
-    """Statistics of the finished games."""
+async def stats(store: Storage, player: Player) -> dict[str, Any]:
+    """Statistics of the player's finished games."""
     from cribkit.web.stats import statistics
 
-    return await asyncio.to_thread(statistics, store)
+    return await asyncio.to_thread(statistics, store, player)

@@ -77,7 +77,10 @@ export class LobbyPage {
     clear(this.root).append(h("p", { class: "loading" }, "Setting up the table\u2026"));
     let games = [];
     let saved = [];
+    let me = null;
     try {
+      // The player (the session) first: a new browser gets its cookie before listing its games.
+      me = await api("GET", "/api/me").catch(() => null);
       [games, saved] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/games/saved").catch(() => [])]);
     } catch (error) {
       if (this.stopped) return;
@@ -96,6 +99,7 @@ export class LobbyPage {
         h("h2", {}, "Pick a game"),
         h("p", {}, "Four cribbage games against the computer, or two players at one screen."),
       ),
+      this.playerSection(me),
       this.message,
       h(
         "div",
@@ -109,6 +113,55 @@ export class LobbyPage {
 
   stop() {
     this.stopped = true;
+  }
+
+  /** Who is playing: the name this browser's player goes by, or a small form to choose one. */
+  playerSection(me) {
+    const section = h("section", { class: "panel player", "data-testid": "player" });
+    const show = (name) => {
+      if (name) {
+        const change = h("button", { type: "button", class: "small subtle", onclick: () => ask(name) }, "Change");
+        clear(section).append(
+          h("p", {}, "Playing as ", h("strong", { "data-testid": "player-name" }, name), " "),
+          change,
+        );
+      } else {
+        ask("");
+      }
+    };
+    const ask = (current) => {
+      const input = h("input", {
+        type: "text",
+        name: "name",
+        maxlength: 24,
+        required: true,
+        value: current,
+        "data-testid": "name-input",
+        "aria-label": "your name",
+      });
+      const status = h("span", { class: "error-line", "data-testid": "name-error", hidden: true });
+      const save = async (event) => {
+        event.preventDefault();
+        try {
+          const answer = await api("POST", "/api/me", { name: input.value });
+          show(answer.name);
+        } catch (error) {
+          status.textContent = error.message;
+          status.hidden = false;
+        }
+      };
+      clear(section).append(
+        h(
+          "form",
+          { class: "name-form", "data-testid": "name-form", onsubmit: save },
+          h("label", {}, h("span", {}, "What should we call you? "), input),
+          h("button", { type: "submit", class: "small primary", "data-testid": "name-save" }, "Save"),
+          status,
+        ),
+      );
+    };
+    show(me && me.name);
+    return section;
   }
 
   gameCard(game) {
