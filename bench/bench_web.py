@@ -60,15 +60,16 @@ async def bot(
 ) -> None:
     rng = random.Random(seed)
     options: dict[str, Any] = {"target": 61} if game in ("classic", "tabletop") else {}
-    response = await http.post(
-        f"http://{address}/api/games",
-        json={"game": game, "ai": "random", "seed": seed, "options": options},
-    )
+    # Each bot is a player of its own (its own session): the burst limits are per player too.
+    async with httpx.AsyncClient(timeout=60) as own:
+        response = await own.post(
+            f"http://{address}/api/games",
+            json={"game": game, "ai": "random", "seed": seed, "options": options},
+        )
+        # The socket needs the session that created the game (its owner) with the seat's
+        # token: the cookie this answer set.
+        cookie = "; ".join(f"{name}={value}" for name, value in own.cookies.items())
     answer = response.json()
-    # The socket needs the session that created the game (its owner) with the seat's token:
-    # the cookie this answer set (every answer to a session sets it).
-    jar = response.cookies or http.cookies
-    cookie = "; ".join(f"{name}={value}" for name, value in jar.items())
     url = f"ws://{address}/ws/{answer['id']}?seat=0&token={answer['tokens']['0']}"
     async with connect(
         url, max_size=None, compression="deflate", additional_headers={"Cookie": cookie}

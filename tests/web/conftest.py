@@ -16,6 +16,7 @@ import pytest
 
 from cribkit.web.app import create_app
 from cribkit.web.launch import ServerProcess
+from cribkit.web.limits import Limits
 
 with warnings.catch_warnings():
     # Starlette's test client warns about its httpx dependency: not this project's concern.
@@ -40,6 +41,11 @@ def store_path(tmp_path: Path) -> Path:
     return tmp_path / "games.db"
 
 
+def unlimited() -> Limits:
+    """Burst limits no test reaches (new for each app: the gate belongs to its event loop)."""
+    return Limits(rate=1e9, burst=10**9)
+
+
 #: The test clients' address: the server answers only its own hosts (``docs/web.md``).
 LOCAL = "http://127.0.0.1:8000"
 #: Its WebSocket address (the test client would otherwise say ``Host: testserver``).
@@ -48,8 +54,10 @@ WS_LOCAL = "ws://127.0.0.1:8000"
 
 @pytest.fixture
 def client(store_path: Path) -> Iterator[TestClient]:
-    """A test client of an app over a temporary store (its lifespan running)."""
-    with TestClient(create_app(f"sqlite:///{store_path}"), base_url=LOCAL) as test_client:
+    """A test client of an app over a temporary store (its lifespan running). Its burst limits
+    are lifted: the tests play whole games at machine speed (``test_limits.py`` tests them)."""
+    app = create_app(f"sqlite:///{store_path}", limits=unlimited())
+    with TestClient(app, base_url=LOCAL) as test_client:
         yield test_client
 
 

@@ -40,6 +40,14 @@ def serve(
             "-Host headers are honoured (repeatable; by default no one's)."
         ),
     ] = None,
+    message_rate: Annotated[
+        float,
+        typer.Option(
+            help="Messages a second each socket, and each player, may send (bursts of twice "
+            "as many; beyond, an error rate_limited; 0: no limit).",
+            min=0,
+        ),
+    ] = 20.0,
     secret_file: Annotated[
         Path | None,
         typer.Option(
@@ -62,6 +70,7 @@ def serve(
     from cribkit.store.base import StoreError
     from cribkit.web.app import create_app, default_secret_file, load_secret
     from cribkit.web.guard import allowed_hosts
+    from cribkit.web.limits import Limits
 
     proxies = list(trusted_proxy or [])
     try:
@@ -74,8 +83,14 @@ def serve(
     try:
         workers = max(1, (os.cpu_count() or 2) - 1) if ai_workers is None else ai_workers
         secret = load_secret(secret_file or default_secret_file(store))
+        rate = message_rate or 1e9
         web_app = create_app(
-            store, ai_workers=workers, hosts=hosts, trusted_proxies=proxies, secret=secret
+            store,
+            ai_workers=workers,
+            hosts=hosts,
+            trusted_proxies=proxies,
+            secret=secret,
+            limits=Limits(rate=rate, burst=max(1, round(2 * rate))),
         )
     except StoreError as error:
         raise fail(str(error)) from None

@@ -28,6 +28,7 @@ from cribkit.store.base import Store, StoreError, open_store
 from cribkit.store.saves import data_home
 from cribkit.web.errors import install_error_handlers
 from cribkit.web.guard import LOCAL_HOSTS, Guard
+from cribkit.web.limits import Limits
 from cribkit.web.routes import lobby, me, play, replay, saved, stats
 from cribkit.web.sessions import SessionManager, warm_up, watch_parent
 
@@ -84,6 +85,7 @@ def create_app(
     hosts: Iterable[str] = LOCAL_HOSTS,
     trusted_proxies: Iterable[str] = (),
     secret: bytes | str | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The app over the store at ``store_url`` (default: the SQLite file in the data home).
 
@@ -92,11 +94,13 @@ def create_app(
     The app answers only requests whose Host is one of ``hosts``
     (:func:`cribkit.web.guard.allowed_hosts`), and honours ``X-Forwarded-*`` headers from
     ``trusted_proxies`` only (:mod:`cribkit.web.guard`). Sessions are signed with ``secret``
-    (:func:`load_secret`); without one, with a random secret of this app alone.
+    (:func:`load_secret`); without one, with a random secret of this app alone. ``limits`` are
+    the burst limits of the sockets and players (:mod:`cribkit.web.limits`; by default 20
+    messages a second, bursts of 40).
     """
     owned = store is None
     store = store if store is not None else open_store(store_url)
-    manager = SessionManager(store)
+    manager = SessionManager(store, limits=limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

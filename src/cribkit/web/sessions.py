@@ -46,6 +46,7 @@ from cribkit.games.protocol import (
 from cribkit.games.records import replay
 from cribkit.store.base import GameRow, Store, new_row
 from cribkit.web.guard import BadJsonError, parse_json
+from cribkit.web.limits import BURST, RATE, Limits, TokenBucket
 
 log = logging.getLogger("cribkit.web")
 
@@ -76,6 +77,12 @@ class Connection:
     cursor: int = 0
     reset: bool = False
     closed: bool = False
+    #: The player of the socket's session (None for a game from before owners, without one).
+    player: str | None = None
+    #: The socket's own burst limit (the manager's player bucket is checked as well).
+    bucket: TokenBucket | None = None
+    #: The player's bucket, shared by the player's sockets.
+    player_bucket: TokenBucket | None = None
 
 
 def move_seed(seed: int | str, *parts: object) -> int:
@@ -99,9 +106,11 @@ class GameSession:
         events: list[GameEvent],
         actions: list[dict[str, Any]],
         executor: Executor | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.row = row
         self.executor = executor
+        self.limits = limits if limits is not None else Limits()
         self.id = row.id
         self.store = store
         self.state = state
@@ -116,22 +125,28 @@ class GameSession:
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self._ai_task: asyncio.Task[None] | None = None
+        #: The hint being worked out for each seat, with the connection that asked for it.
+        self._hints: dict[int, tuple[Connection, asyncio.Task[None]]] = {}
         self._best_possible: int | None = None
 
     # -- building ------------------------------------------------------------------------------
 
     @classmethod
-    def rebuild(cls, row: GameRow, store: Store, executor: Executor | None = None) -> GameSession:
+    def rebuild(
+        cls,
+        row: GameRow,
+        store: Store,
+        executor: Executor | None = None,
+        limits: Limits | None = None,
+    ) -> GameSession:
         """The game ``row`` as its stored actions leave it (replayed from its seed)."""
         actions = store.load_actions(row.id)
         replayed = replay(_record(row, actions))
-        return cls(row, store, replayed.state, list(replayed.events), actions, executor)
+        return cls(row, store, replayed.state, list(replayed.events), actions, executor, limits)
 
-    async def _off_loop(self, function: Callable[..., Any], *args: Any) -> Any:
+    def _off_loop(self, function: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
         """``function(*args)`` in a worker thread, or in the executor if there is one."""
-        if self.executor is None:
-            return await asyncio.to_thread(function, *args)
-        return await asyncio.get_running_loop().run_in_executor(self.executor, function, *args)
+        return asyncio.get_running_loop().run_in_executor(self.executor, function, *args)
 
     # -- what a seat is sent --------------------------------------------------------------------
 
@@ -241,17 +256,30 @@ class GameSession:
         self.kick_ai()
 
     def leave(self, connection: Connection) -> None:
-        """Forget a connection."""
+        """Forget a connection, and drop the hint it is waiting for: one not started yet is
+        never worked out; one being worked out finishes, unsent."""
         connection.closed = True
         if connection in self.connections:
             self.connections.remove(connection)
+        pending = self._hints.get(connection.seat)
+        if pending is not None and pending[0] is connection:
+            pending[1].cancel()
 
     # -- messages -------------------------------------------------------------------------------
 
     async def handle(self, connection: Connection, text: str) -> None:
         """Answer one message of a connection; a refused one gets an ``error`` and changes
-        nothing."""
+        nothing. Beyond the burst limit of the socket or of its player, every message is
+        refused ``rate_limited`` unread."""
         try:
+            if connection.bucket is None:
+                connection.bucket = self.limits.bucket()
+            if not self.limits.allow(connection.bucket, connection.player_bucket):
+                raise WebError(
+                    "rate_limited",
+                    f"more than {RATE:g} messages a second (bursts of {BURST}) from this socket "
+                    "or this player: this one was not read, and nothing was applied",
+                )
             await self._dispatch(connection, text)
         except WebError as error:
             await self.send_error(connection, error.code, error.message)
@@ -379,13 +407,61 @@ class GameSession:
         self.kick_ai()
 
     async def hint(self, connection: Connection) -> None:
-        """The expert's choice for the seat, and why."""
+        """Ask for the expert's choice for the seat, and why: answered later (a ``hint``), or
+        now with an ``error`` ``busy`` if the seat's last hint is not answered yet."""
         state, version, seat = self.state, self.version, connection.seat
         _check_turn(state, seat)
-        hint = await self._off_loop(
-            hints.hint, state, seat, move_seed(self.row.seed, "hint", seat, len(self.actions))
+        pending = self._hints.get(seat)
+        if pending is not None and not pending[1].done():
+            raise WebError(
+                "busy",
+                f"a hint for seat {seat} is being worked out: one at a time, wait for its answer",
+            )
+        seed = move_seed(self.row.seed, "hint", seat, len(self.actions))
+        task = asyncio.create_task(
+            self._work_out_hint(connection, state, version, seed), name=f"hint {self.id}/{seat}"
         )
+        self._hints[seat] = (connection, task)
+        task.add_done_callback(lambda done: self._forget_hint(seat, done))
+
+    def _forget_hint(self, seat: int, task: asyncio.Task[None]) -> None:
+        pending = self._hints.get(seat)
+        if pending is not None and pending[1] is task:
+            del self._hints[seat]
+
+    async def _work_out_hint(
+        self, connection: Connection, state: GameState, version: int, seed: int
+    ) -> None:
+        # Waits its turn at the server's gate (after the computer's moves, one hint at a time);
+        # cancelled there (its socket closed), it is never worked out.
+        gate = self.limits.gate
+        await gate.hint_slot()
+        if connection.closed:
+            gate.release()
+            return
+        work = self._off_loop(hints.hint, state, connection.seat, seed)
+        # The slot is given back when the work is done, even if the asker is gone by then.
+        work.add_done_callback(lambda _: gate.release())
+        try:
+            hint = await asyncio.shield(work)
+        except Exception:
+            log.exception("game %s: failed on a hint for seat %s", self.id, connection.seat)
+            await self.send_error(
+                connection, "server_error", "the server failed on this hint (a bug)"
+            )
+            return
         await self._send(connection, {"type": "hint", "seq": version, **hint})
+
+    @property
+    def hints_pending(self) -> int:
+        """The hints asked for and neither answered nor dropped yet."""
+        return sum(not task.done() for _, task in self._hints.values())
+
+    async def wait_hints(self) -> None:
+        """Wait until every hint asked for is answered or dropped (for tests)."""
+        tasks = [task for _, task in self._hints.values()]
+        if tasks:
+            await asyncio.wait(tasks)
 
     async def preview(self, connection: Connection, message: dict[str, Any]) -> None:
         """What a move would score, without making it (for the games that offer previews)."""
@@ -424,9 +500,10 @@ class GameSession:
                 if state.is_terminal or seat is None or seat not in self.players:
                     return
                 seed = move_seed(self.row.seed, seat, len(self.actions))
-                action = await self._off_loop(
-                    choose_move, self.game, self.row.ai, seed, state, seat
-                )
+                with self.limits.gate.move():  # no hint starts while it is worked out
+                    action = await self._off_loop(
+                        choose_move, self.game, self.row.ai, seed, state, seat
+                    )
                 async with self.lock:
                     if self.version != version:
                         continue  # an undo came first: think again
@@ -442,9 +519,11 @@ class GameSession:
             await asyncio.wait({self._ai_task})
 
     def cancel_ai(self) -> None:
-        """Stop the computer's task (at shutdown)."""
+        """Stop the computer's task and the hints (at shutdown)."""
         if self._ai_task is not None:
             self._ai_task.cancel()
+        for _, task in list(self._hints.values()):
+            task.cancel()
 
 
 def watch_parent(parent: int) -> None:
@@ -499,9 +578,13 @@ def _record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
 class SessionManager:
     """Every live game of a server, by id, over one store."""
 
-    def __init__(self, store: Store, executor: Executor | None = None) -> None:
+    def __init__(
+        self, store: Store, executor: Executor | None = None, limits: Limits | None = None
+    ) -> None:
         self.store = store
         self.executor = executor
+        #: The burst limits of the players and the gate in front of the hints.
+        self.limits = limits if limits is not None else Limits()
         self.sessions: dict[str, GameSession] = {}
 
     def resume_all(self) -> int:
@@ -509,7 +592,9 @@ class SessionManager:
         count = 0
         for row in self.store.unfinished():
             try:
-                self.sessions[row.id] = GameSession.rebuild(row, self.store, self.executor)
+                self.sessions[row.id] = GameSession.rebuild(
+                    row, self.store, self.executor, self.limits
+                )
             except GameError:
                 log.exception("cannot rebuild game %s", row.id)
                 continue
@@ -528,7 +613,9 @@ class SessionManager:
             row = self.store.load_game(game_id)
             if row is None:
                 return None
-            session = self.sessions[game_id] = GameSession.rebuild(row, self.store, self.executor)
+            session = self.sessions[game_id] = GameSession.rebuild(
+                row, self.store, self.executor, self.limits
+            )
         return session
 
     def release(self, session: GameSession) -> None:
@@ -587,7 +674,13 @@ class SessionManager:
         row = replace(row, scores=tuple(transition.state.scores))
         self.store.create_game(row)
         session = GameSession(
-            row, self.store, transition.state, list(transition.events), [], self.executor
+            row,
+            self.store,
+            transition.state,
+            list(transition.events),
+            [],
+            self.executor,
+            self.limits,
         )
         self.sessions[row.id] = session
         return session

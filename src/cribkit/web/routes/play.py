@@ -43,7 +43,16 @@ async def play(websocket: WebSocket, game_id: str) -> None:
     if not session.check_token(seat, token):
         await websocket.close(FORBIDDEN, f"wrong token for seat {seat}")
         return
-    connection = Connection(seat, websocket.send_text)
+    # The burst limits: this socket's, and its player's, shared by the player's sockets.
+    owner = player if isinstance(player, str) and player else None
+    limits = manager.limits
+    connection = Connection(
+        seat,
+        websocket.send_text,
+        player=owner,
+        bucket=limits.bucket(),
+        player_bucket=limits.player_bucket(owner),
+    )
     await session.join(connection)
     try:
         while True:

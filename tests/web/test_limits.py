@@ -1,0 +1,255 @@
+"""What one client may ask of the server: one hint in flight a seat, hints dropped with their
+socket, the computer's moves before any hint, and the burst limits (``docs/web.md``, "Limits")."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from cribkit.ai import hints
+from cribkit.web import limits
+from cribkit.web.app import create_app
+from cribkit.web.sessions import GameSession, SessionManager
+
+from .conftest import LOCAL, Message, Seat, new_game, socket_url
+
+
+@pytest.fixture
+def limited(store_path: Path) -> Iterator[TestClient]:
+    """A test client of an app with the default limits."""
+    with TestClient(create_app(f"sqlite:///{store_path}"), base_url=LOCAL) as test_client:
+        yield test_client
+
+
+class Blocked:
+    """A hint function that blocks until :attr:`release` is set, counting its calls."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.calls = 0
+        self._lock = threading.Lock()
+
+    def hint(self, state: Any, seat: int, seed: int) -> dict[str, Any]:
+        with self._lock:
+            self.calls += 1
+        self.release.wait(30)
+        return {"action": None, "text": "a blocked hint"}
+
+    def wait_calls(self, count: int) -> None:
+        wait_until(lambda: self.calls >= count)
+
+
+@pytest.fixture
+def blocked(limited: TestClient, monkeypatch: pytest.MonkeyPatch) -> Iterator[Blocked]:
+    """Hints that block (released at the end, before the app stops)."""
+    fake = Blocked()
+    monkeypatch.setattr(hints, "hint", fake.hint)
+    try:
+        yield fake
+    finally:
+        fake.release.set()
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def session_of(client: TestClient, answer: Message) -> GameSession:
+    manager: SessionManager = client.app.state.manager  # type: ignore[attr-defined]
+    return manager.sessions[answer["id"]]
+
+
+def ask_hint(seat: Seat) -> None:
+    """Ask for a hint and wait until the server has read the message (a ping answered)."""
+    seat.socket.send_json({"type": "hint"})
+    seat.socket.send_json({"type": "ping"})
+    assert seat.receive()["type"] == "pong"
+
+
+def test_a_second_hint_while_one_is_pending_is_refused(
+    limited: TestClient, blocked: Blocked
+) -> None:
+    answer = new_game(limited, "classic", ai="random", seed=1)
+    with limited.websocket_connect(socket_url(answer)) as socket:
+        seat = Seat(socket)
+        state = seat.until_turn()
+        socket.send_json({"type": "hint"})
+        blocked.wait_calls(1)
+        socket.send_json({"type": "hint"})
+        error = seat.error()
+        assert error["code"] == "busy"
+        assert error["seq"] == state["seq"]
+        blocked.release.set()
+        assert seat.receive()["type"] == "hint"
+        socket.send_json({"type": "hint"})  # answered: the next one is welcome
+        assert seat.receive()["type"] == "hint"
+    assert blocked.calls == 2
+    assert session_of(limited, answer).version == state["seq"]
+
+
+def test_a_hint_for_a_closed_socket_is_never_worked_out(
+    limited: TestClient, blocked: Blocked
+) -> None:
+    first = new_game(limited, "classic", ai="random", seed=1)
+    second = new_game(limited, "classic", ai="random", seed=2)
+    dropped = session_of(limited, second)
+    with limited.websocket_connect(socket_url(first)) as socket:
+        seat = Seat(socket)
+        seat.until_turn()
+        socket.send_json({"type": "hint"})
+        blocked.wait_calls(1)  # the one hint being worked out: the next ones wait
+        with limited.websocket_connect(socket_url(second)) as other:
+            waiting = Seat(other)
+            waiting.until_turn()
+            ask_hint(waiting)
+            assert dropped.hints_pending == 1
+        wait_until(lambda: dropped.hints_pending == 0)  # dropped with its socket
+        blocked.release.set()
+        assert seat.receive()["type"] == "hint"
+        # Hints are worked out in the order asked: had the dropped one stayed, it came first.
+        socket.send_json({"type": "hint"})
+        assert seat.receive()["type"] == "hint"
+    assert blocked.calls == 2
+
+
+def test_a_hint_being_worked_out_for_a_closed_socket_is_not_sent(
+    limited: TestClient, blocked: Blocked
+) -> None:
+    first = new_game(limited, "classic", ai="random", seed=1)
+    second = new_game(limited, "classic", ai="random", seed=2)
+    with limited.websocket_connect(socket_url(first)) as socket:
+        Seat(socket).until_turn()
+        socket.send_json({"type": "hint"})
+        blocked.wait_calls(1)
+    wait_until(lambda: session_of(limited, first).hints_pending == 0)
+    blocked.release.set()  # it finishes, unsent; its slot is free again
+    with limited.websocket_connect(socket_url(second)) as socket:
+        seat = Seat(socket)
+        seat.until_turn()
+        socket.send_json({"type": "hint"})
+        assert seat.receive()["type"] == "hint"
+    assert blocked.calls == 2
+
+
+def test_the_computer_moves_before_queued_hints(limited: TestClient, blocked: Blocked) -> None:
+    # More hints than the default thread pool has threads (6 on 2 cores), each blocked.
+    waiting = [new_game(limited, "classic", ai="random", seed=10 + i) for i in range(8)]
+    answer = new_game(limited, "classic", ai="random", seed=3)
+    session = session_of(limited, answer)
+    with ExitStack() as stack:
+        seats = [
+            Seat(stack.enter_context(limited.websocket_connect(socket_url(a)))) for a in waiting
+        ]
+        for seat in seats:
+            seat.until_turn()
+            ask_hint(seat)
+        assert blocked.calls == 1  # one worked out (blocked), seven queued
+        player = Seat(stack.enter_context(limited.websocket_connect(socket_url(answer))))
+        for _ in range(3):  # the computer answers each of the player's moves
+            state = player.until_turn()
+            before = len(session.actions)
+            player.act(state["legal"][0])
+
+            async def computer_done() -> None:
+                await asyncio.wait_for(session.wait_ai(), timeout=10)
+
+            limited.portal.call(computer_done)  # type: ignore[union-attr]
+            assert any(a.get("seat") == 1 for a in session.actions[before:])
+        assert blocked.calls == 1
+        blocked.release.set()
+        for seat in seats:
+            while seat.receive()["type"] != "hint":
+                pass
+    assert blocked.calls == 8
+
+
+def test_a_flood_is_refused_beyond_the_burst(
+    limited: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(limits, "clock", lambda: now[0])  # time stands still: no refill
+    answer = new_game(limited, "classic", ai="random", seed=1)
+    session = session_of(limited, answer)
+    with limited.websocket_connect(socket_url(answer)) as socket:
+        seat = Seat(socket)
+        state = seat.until_turn()
+        assert state["seq"] == 0  # the deal: both seats lay away
+        mine = len([a for a in session.actions if a.get("seat") == 0])
+        action = state["legal"][0]
+        for _ in range(200):
+            socket.send_json({"type": "action", "seq": state["seq"], "action": action})
+        socket.send_json({"type": "ping"})
+        codes: list[str] = []
+        while True:
+            message = seat.receive()
+            if message["type"] == "error":
+                codes.append(message["code"])
+                if len(codes) == 200:
+                    break
+        # The first applied, 39 more read (stale: the same seq twice is never applied), the
+        # other 160 and the ping refused unread.
+        assert codes.count("stale") == 39
+        assert codes.count("rate_limited") == 160 + 1
+        assert len([a for a in session.actions if a.get("seat") == 0]) == mine + 1
+
+
+def test_a_limited_message_is_not_applied_until_the_bucket_refills(
+    limited: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(limits, "clock", lambda: now[0])
+    answer = new_game(limited, "classic", ai="random", seed=1)
+    session = session_of(limited, answer)
+    with limited.websocket_connect(socket_url(answer)) as socket:
+        seat = Seat(socket)
+        state = seat.until_turn()
+        for _ in range(limits.BURST):
+            socket.send_json({"type": "ping"})
+            assert seat.receive()["type"] == "pong"
+        message = {"type": "action", "seq": state["seq"], "action": state["legal"][0]}
+        socket.send_json(message)
+        error = seat.error()
+        assert error["code"] == "rate_limited"
+        assert session.version == state["seq"]
+        now[0] += 0.5  # ten tokens back
+        socket.send_json(message)
+        assert seat.receive()["seq"] == state["seq"] + 1
+
+
+def test_a_players_sockets_share_one_bucket(
+    limited: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    now = [1000.0]
+    monkeypatch.setattr(limits, "clock", lambda: now[0])
+    first = new_game(limited, "classic", ai="random", seed=1)
+    second = new_game(limited, "classic", ai="random", seed=2)
+    with (
+        limited.websocket_connect(socket_url(first)) as one,
+        limited.websocket_connect(socket_url(second)) as two,
+    ):
+        seat, other = Seat(one), Seat(two)
+        seat.receive()
+        other.receive()
+        for _ in range(limits.BURST):
+            one.send_json({"type": "ping"})
+            assert seat.receive()["type"] == "pong"
+        two.send_json({"type": "ping"})  # its own socket's bucket is full, its player's empty
+        assert other.error()["code"] == "rate_limited"
+
+
+def test_a_token_bucket_refills_at_its_rate() -> None:
+    bucket = limits.TokenBucket(rate=20, burst=40, now=0.0)
+    assert sum(bucket.take(now=0.0) for _ in range(100)) == 40
+    assert sum(bucket.take(now=1.0) for _ in range(100)) == 20
+    assert sum(bucket.take(now=100.0) for _ in range(100)) == 40
