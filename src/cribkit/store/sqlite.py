@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS games (
     updated REAL NOT NULL,
     version INTEGER NOT NULL,
     scores TEXT NOT NULL,
-    result TEXT
+    result TEXT,
+    practice INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -49,8 +50,12 @@ CREATE INDEX IF NOT EXISTS games_status ON games(status, created);
 
 _COLUMNS = (
     "id, game, spec, rules, seed, mode, ai, humans, tokens, status, created, updated, "
-    "version, scores, result"
+    "version, scores, result, practice"
 )
+
+#: Columns added since the first schema, with their definitions: an older database gets them
+#: (their defaults in every existing row) when it is opened.
+_ADDED_COLUMNS = (("practice", "INTEGER NOT NULL DEFAULT 0"),)
 
 
 #: How often the log is copied into the database.
@@ -77,6 +82,7 @@ class SQLiteStore:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
+            _upgrade(self._db)
         except sqlite3.Error as error:
             raise StoreError(f"cannot open the store {path}: {error}") from None
         self.path = path
@@ -119,7 +125,7 @@ class SQLiteStore:
             [
                 (
                     f"INSERT INTO games ({_COLUMNS}) VALUES "
-                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         row.id,
                         row.game,
@@ -136,6 +142,7 @@ class SQLiteStore:
                         row.version,
                         json.dumps(list(row.scores)),
                         None if row.result is None else json.dumps(row.result),
+                        int(row.practice),
                     ),
                 )
             ]
@@ -179,7 +186,7 @@ class SQLiteStore:
                 ("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (game_id, keep)),
                 (
                     "UPDATE games SET version = ?, scores = ?, updated = ?, status = 'playing', "
-                    "result = NULL WHERE id = ?",
+                    "result = NULL, practice = 1 WHERE id = ?",
                     (version, json.dumps(scores), time.time(), game_id),
                 ),
             ]
@@ -219,9 +226,21 @@ class SQLiteStore:
             self._db.close()
 
 
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Add the columns an older database lacks (in place, keeping every row)."""
+    have = {name for _, name, *_ in db.execute("PRAGMA table_info(games)").fetchall()}
+    for name, definition in _ADDED_COLUMNS:
+        if name not in have:
+            try:
+                db.execute(f"ALTER TABLE games ADD COLUMN {name} {definition}")
+            except sqlite3.OperationalError as error:  # another process added it first
+                if "duplicate column" not in str(error):
+                    raise
+
+
 def _row(values: tuple[Any, ...]) -> GameRow:
     (game_id, game, spec, rules, seed, mode, ai, humans, tokens, status, created, updated,
-     version, scores, result) = values  # fmt: skip
+     version, scores, result, practice) = values  # fmt: skip
     return GameRow(
         id=game_id,
         game=game,
@@ -238,4 +257,5 @@ def _row(values: tuple[Any, ...]) -> GameRow:
         version=version,
         scores=tuple(json.loads(scores)),
         result=None if result is None else json.loads(result),
+        practice=bool(practice),
     )
