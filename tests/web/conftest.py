@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +115,17 @@ def new_game(client: TestClient, game: str, **body: Any) -> Message:
     assert response.status_code == 200, response.text
     answer: Message = response.json()
     return answer
+
+
+@pytest.fixture
+def server_seed(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
+    """Make the server deal its next games from ``seed`` as if it had drawn it (a game whose
+    seed the client names is practice, kept out of the statistics)."""
+
+    def deal_from(seed: int) -> None:
+        monkeypatch.setattr("cribkit.web.sessions.new_fair_seed", lambda: seed)
+
+    return deal_from
 
 
 def socket_url(answer: Message, seat: int = 0) -> str:

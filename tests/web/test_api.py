@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -104,8 +105,11 @@ def test_saved_games_hide_tokens_and_seed(client: TestClient) -> None:
     assert "12345" not in text
     assert first["tokens"]["0"] not in text
     assert set(saved[0]) == {
-        "id", "game", "spec", "mode", "ai", "status", "created", "updated", "scores", "result"
+        "id", "game", "spec", "mode", "ai", "status", "created", "updated", "scores", "result",
+        "practice",
     }  # fmt: skip
+    # A game whose seed the client chose is practice.
+    assert [g["practice"] for g in saved] == [False, True]
 
 
 def test_resume_and_record_before_and_after_the_end(client: TestClient) -> None:
@@ -190,7 +194,9 @@ def test_a_bad_record_is_a_422_naming_the_first_bad_action(
     assert broken.status_code == 422
 
 
-def test_statistics_of_finished_games(client: TestClient) -> None:
+def test_statistics_of_finished_games(
+    client: TestClient, server_seed: Callable[[int], None]
+) -> None:
     empty = client.get("/api/stats").json()
     assert empty["rows"] == []
     assert empty["results"] == []
@@ -199,7 +205,8 @@ def test_statistics_of_finished_games(client: TestClient) -> None:
     assert set(exact) == {str(p) for p in range(30) if p not in (19, 25, 26, 27)}
     finals = []
     for seed in (1, 2):
-        answer = new_game(client, "classic", ai="random", seed=seed, options={"target": 61})
+        server_seed(seed)
+        answer = new_game(client, "classic", ai="random", options={"target": 61})
         finals.append(finish(client, answer, seed))
     new_game(client, "classic", ai="random")  # unfinished: not counted
     stats = client.get("/api/stats").json()
@@ -282,10 +289,11 @@ def finish_with_the_engine(client: TestClient, answer: Message, seed: int) -> Me
     return state
 
 
-def test_statistics_of_each_game(client: TestClient) -> None:
+def test_statistics_of_each_game(client: TestClient, server_seed: Callable[[int], None]) -> None:
     finals = {}
+    server_seed(4)
     for game, options in (("tabletop", {"target": 61}), ("solitaire", {}), ("tiles", {})):
-        answer = new_game(client, game, ai="easy", seed=4, options=options)
+        answer = new_game(client, game, ai="easy", options=options)
         finals[game] = finish_with_the_engine(client, answer, seed=4)
     hotseat = new_game(client, "tabletop", mode="hotseat", seed=4, options={"target": 61})
     store = client.app.state.store  # type: ignore[attr-defined]

@@ -51,7 +51,7 @@ def test_a_stranger_cannot_reach_a_players_game_by_any_route(
     client: TestClient, stranger: TestClient
 ) -> None:
     playing = new_game(client, "classic", ai="random", seed=3)
-    done = new_game(client, "solitaire", seed=4)
+    done = new_game(client, "solitaire")  # a chosen seed would make it practice
     finish_with_the_engine(client, done, seed=4)
     saved = client.get("/api/games/saved").json()
     assert {g["id"] for g in saved} == {playing["id"], done["id"]}

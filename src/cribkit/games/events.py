@@ -64,6 +64,13 @@ class GameEvent:
     #: The fields only the record (viewer None) may see, such as what a declaration missed;
     #: ``"words"`` among them keeps the words to the record too.
     record_only: ClassVar[tuple[str, ...]] = ()
+    #: What an event of this kind shows that was hidden (an undo never goes back past it):
+    #: ``"everyone"``, something from the deck or bag, new to every seat that sees it (the
+    #: starter, a deal, a card turned up, a drawn tile); ``"others"``, something of its seat's
+    #: hidden hand or rack, or what it allows, new to every other seat (a card played, a hand
+    #: shown, a go, a pass, an exchange even with its tiles hidden); ``"nothing"`` (a lay-away,
+    #: a card placed that every seat has seen). See :meth:`reveals_to`.
+    reveals: ClassVar[str] = "nothing"
 
     seat: int | None = None
     points: int = 0
@@ -97,6 +104,20 @@ class GameEvent:
     def hidden_text(self) -> str:
         """The sentence another seat reads for a private event."""
         return ""
+
+    def reveals_to(self, viewer: int) -> bool:
+        """Whether this event showed seat ``viewer`` something it did not know before: the
+        kind :attr:`reveals` to ``"everyone"`` and the viewer sees the event's fields (a
+        private event of another seat shows it a count only), or to ``"others"`` and the
+        viewer is another seat.
+
+        >>> from cribkit.games.kinds import StarterTurned
+        >>> StarterTurned(seat=1, starter=Card.parse("Jd")).reveals_to(0)
+        True
+        """
+        if self.reveals == "everyone":
+            return not self.hidden_from(viewer)
+        return self.reveals == "others" and viewer != self.seat
 
     # -- JSON ------------------------------------------------------------------------------------
 

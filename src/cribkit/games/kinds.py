@@ -150,6 +150,7 @@ class LaidAway(GameEvent):
     """The ``cards`` ``seat`` lays away to the crib."""
 
     type: ClassVar[str] = "discard"
+    reveals: ClassVar[str] = "nothing"
     cards: tuple[Card, ...]
 
     def text(self, *, full: bool = True) -> str:
@@ -162,6 +163,7 @@ class StarterTurned(GameEvent):
     """The ``starter`` is turned (``seat`` is the dealer, or Solitaire's player)."""
 
     type: ClassVar[str] = "starter"
+    reveals: ClassVar[str] = "everyone"
     starter: Card
 
     def text(self, *, full: bool = True) -> str:
@@ -182,4 +184,5 @@ class HeelsCalled(Called):
 class Heels(HeelsCalled):
     """Two for his heels: the ``starter`` is a jack, for the dealer."""
 
+    reveals: ClassVar[str] = "everyone"
     starter: Card

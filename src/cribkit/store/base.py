@@ -54,17 +54,23 @@ class GameRow:
         """Whether ``player`` owns a seat of this game (nobody owns an ownerless game)."""
         return player is not None and player in self.owners.values()
 
+    #: A practice game (an undo was used, or the client chose the seed): kept out of the
+    #: statistics.
+    practice: bool = False
+
 
 def new_row(game_id: str, *, game: str, spec: str, rules: dict[str, Any], seed: int | str,
             mode: str = "ai", ai: str = "expert", humans: tuple[int, ...] = (0,),
             tokens: dict[int, str] | None = None, scores: tuple[int, ...] = (),
-            owners: dict[int, str] | None = None) -> GameRow:  # fmt: skip
+            owners: dict[int, str] | None = None,
+            practice: bool = False) -> GameRow:  # fmt: skip
     """A new game's row, created now."""
     now = time.time()
     return GameRow(
         id=game_id, game=game, spec=spec, rules=dict(rules), seed=seed, mode=mode, ai=ai,
         humans=humans, tokens=dict(tokens or {}), created=now, updated=now, scores=scores,
         owners=dict(owners or {}),
+        practice=practice,
     )  # fmt: skip
 
 
@@ -90,7 +96,8 @@ class Store(Protocol):
         ...
 
     def truncate_actions(self, game_id: str, keep: int, *, version: int, scores: list[int]) -> None:
-        """Drop every action from number ``keep`` on (an undo)."""
+        """Drop every action from number ``keep`` on (an undo), and mark the game practice
+        (:attr:`GameRow.practice`) in the same transaction."""
         ...
 
     def load_game(self, game_id: str) -> GameRow | None:

@@ -37,7 +37,8 @@ CREATE TABLE IF NOT EXISTS games (
     version INTEGER NOT NULL,
     scores TEXT NOT NULL,
     result TEXT,
-    owners TEXT NOT NULL DEFAULT '{}'
+    owners TEXT NOT NULL DEFAULT '{}',
+    practice INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -50,11 +51,15 @@ CREATE INDEX IF NOT EXISTS games_status ON games(status, created);
 
 _COLUMNS = (
     "id, game, spec, rules, seed, mode, ai, humans, tokens, status, created, updated, "
-    "version, scores, result, owners"
+    "version, scores, result, owners, practice"
 )
 
-#: Columns added since the first schema, each with its default: an older file gains them on open.
-_ADDED = {"owners": "TEXT NOT NULL DEFAULT '{}'"}
+#: Columns added since the first schema, with their definitions: an older database gets them
+#: (their defaults in every existing row) when it is opened.
+_ADDED_COLUMNS = (
+    ("owners", "TEXT NOT NULL DEFAULT '{}'"),
+    ("practice", "INTEGER NOT NULL DEFAULT 0"),
+)
 
 
 #: How often the log is copied into the database.
@@ -81,7 +86,7 @@ class SQLiteStore:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.executescript(_SCHEMA)
-            self._migrate()
+            _upgrade(self._db)
         except sqlite3.Error as error:
             raise StoreError(f"cannot open the store {path}: {error}") from None
         self.path = path
@@ -94,13 +99,6 @@ class SQLiteStore:
                 target=self._checkpoint_often, name="sqlite checkpoints", daemon=True
             )
             self._checkpointer.start()
-
-    def _migrate(self) -> None:
-        # A store written by an older cribkit: add the new columns (its games get the defaults).
-        present = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        for name, kind in _ADDED.items():
-            if name not in present:
-                self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
 
     def _checkpoint_often(self) -> None:
         # Its own connection: a passive checkpoint runs beside the writer, never blocking it.
@@ -131,7 +129,7 @@ class SQLiteStore:
             [
                 (
                     f"INSERT INTO games ({_COLUMNS}) VALUES "
-                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         row.id,
                         row.game,
@@ -149,6 +147,7 @@ class SQLiteStore:
                         json.dumps(list(row.scores)),
                         None if row.result is None else json.dumps(row.result),
                         json.dumps({str(k): v for k, v in row.owners.items()}),
+                        int(row.practice),
                     ),
                 )
             ]
@@ -192,7 +191,7 @@ class SQLiteStore:
                 ("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (game_id, keep)),
                 (
                     "UPDATE games SET version = ?, scores = ?, updated = ?, status = 'playing', "
-                    "result = NULL WHERE id = ?",
+                    "result = NULL, practice = 1 WHERE id = ?",
                     (version, json.dumps(scores), time.time(), game_id),
                 ),
             ]
@@ -232,9 +231,21 @@ class SQLiteStore:
             self._db.close()
 
 
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Add the columns an older database lacks (in place, keeping every row)."""
+    have = {name for _, name, *_ in db.execute("PRAGMA table_info(games)").fetchall()}
+    for name, definition in _ADDED_COLUMNS:
+        if name not in have:
+            try:
+                db.execute(f"ALTER TABLE games ADD COLUMN {name} {definition}")
+            except sqlite3.OperationalError as error:  # another process added it first
+                if "duplicate column" not in str(error):
+                    raise
+
+
 def _row(values: tuple[Any, ...]) -> GameRow:
     (game_id, game, spec, rules, seed, mode, ai, humans, tokens, status, created, updated,
-     version, scores, result, owners) = values  # fmt: skip
+     version, scores, result, owners, practice) = values  # fmt: skip
     return GameRow(
         id=game_id,
         game=game,
@@ -252,4 +263,5 @@ def _row(values: tuple[Any, ...]) -> GameRow:
         scores=tuple(json.loads(scores)),
         result=None if result is None else json.loads(result),
         owners={int(k): v for k, v in json.loads(owners).items()},
+        practice=bool(practice),
     )

@@ -43,7 +43,7 @@ from cribkit.games.protocol import (
     games,
     lookup,
 )
-from cribkit.games.records import replay
+from cribkit.games.records import replay, steps
 from cribkit.store.base import GameRow, Store, new_row
 from cribkit.web.guard import BadJsonError, parse_json
 from cribkit.web.limits import BURST, RATE, Limits, TokenBucket
@@ -107,6 +107,7 @@ class GameSession:
         actions: list[dict[str, Any]],
         executor: Executor | None = None,
         limits: Limits | None = None,
+        marks: list[int] | None = None,
     ) -> None:
         self.row = row
         self.executor = executor
@@ -116,6 +117,9 @@ class GameSession:
         self.state = state
         self.events = events
         self.actions = actions
+        #: For each action, how many events came before it (where its own events begin).
+        self.marks = list(marks) if marks is not None else []
+        assert len(self.marks) == len(actions)
         self.version = row.version
         self.humans = frozenset(row.humans)
         #: What the game offers (hints, previews, undo, calls...).
@@ -141,8 +145,16 @@ class GameSession:
     ) -> GameSession:
         """The game ``row`` as its stored actions leave it (replayed from its seed)."""
         actions = store.load_actions(row.id)
-        replayed = replay(_record(row, actions))
-        return cls(row, store, replayed.state, list(replayed.events), actions, executor, limits)
+        events: list[GameEvent] = []
+        marks: list[int] = []
+        state: GameState | None = None
+        for step in steps(_record(row, actions)):
+            if step.action is not None:
+                marks.append(len(events))
+            events.extend(step.events)
+            state = step.state
+        assert state is not None  # the steps give the opening at least
+        return cls(row, store, state, events, actions, executor, limits, marks)
 
     def _off_loop(self, function: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
         """``function(*args)`` in a worker thread, or in the executor if there is one."""
@@ -175,13 +187,45 @@ class GameSession:
         return forms
 
     def can_undo(self, seat: int) -> bool:
-        """Whether ``seat`` may take back its last action now."""
-        return (
-            self.row.mode == "ai"
-            and self.info.undo
-            and not self.state.is_terminal
-            and any(a.get("seat") == seat for a in self.actions)
+        """Whether ``seat`` may take back its last action now (see :meth:`undo_refusal`)."""
+        return self.undo_refusal(seat) is None
+
+    def _last_action(self, seat: int) -> int | None:
+        return next(
+            (
+                i
+                for i in range(len(self.actions) - 1, -1, -1)
+                if self.actions[i].get("seat") == seat
+            ),
+            None,
         )
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last action now, or None if it may.
+
+        Undo is for games against the computer, and never goes back past a reveal: it is
+        refused if any event since the seat's last action (its own events included) showed
+        the seat something it did not know before (:meth:`GameEvent.reveals_to
+        <cribkit.games.events.GameEvent.reveals_to>`: the starter, a card the computer played,
+        a hand shown, a card turned up, a drawn tile...), so that no hidden card seen can be
+        played against again."""
+        if self.row.mode != "ai":
+            return "undo is for games against the computer"
+        if not self.info.undo:
+            return f"{self.game} has no undo"
+        if self.state.is_terminal:
+            return "the game is over"
+        last = self._last_action(seat)
+        if last is None:
+            return f"seat {seat} has no action to take back"
+        for event in self.events[self.marks[last] :]:
+            if event.reveals_to(seat):
+                seen = event.to_json(viewer=seat).get("text") or event.type
+                return (
+                    f"since your last move something hidden has been shown ({seen}): "
+                    "an undo never goes back past what you have seen"
+                )
+        return None
 
     def result_form(self) -> dict[str, Any] | None:
         """The result as JSON, once the game is over; a Solitaire result adds the best total
@@ -214,6 +258,7 @@ class GameSession:
             "events": [event.to_json(viewer=seat) for event in events],
             "result": self.result_form(),
             "can_undo": self.can_undo(seat),
+            "practice": self.row.practice,
         }
         if connection.reset:
             message["reset"] = True
@@ -373,30 +418,30 @@ class GameSession:
             result=None if result is None else result.to_dict(),
         )
         self.actions.append(form)
+        self.marks.append(len(self.events))
         self.events.extend(events)
         self.state = state
         self.version = version
 
     async def undo(self, connection: Connection) -> None:
-        """Take back the seat's last action and the computer's replies to it."""
+        """Take back the seat's last action and the computer's replies to it, unless
+        :meth:`undo_refusal` says why not; the game is practice from then on."""
         seat = connection.seat
-        if self.row.mode != "ai":
-            raise WebError("cannot_undo", "undo is for games against the computer")
         async with self.lock:
-            if self.state.is_terminal:
-                raise WebError("cannot_undo", "the game is over")
-            last = max(
-                (i for i, a in enumerate(self.actions) if a.get("seat") == seat), default=None
-            )
-            if last is None:
-                raise WebError("cannot_undo", f"seat {seat} has no action to take back")
+            refusal = self.undo_refusal(seat)
+            if refusal is not None:
+                raise WebError("cannot_undo", refusal)
+            last = self._last_action(seat)
+            assert last is not None  # undo_refusal has checked
             kept = self.actions[:last]
             replayed = replay(_record(self.row, kept))
             version = self.version + 1
             self.store.truncate_actions(
                 self.id, last, version=version, scores=list(replayed.state.scores)
             )
+            self.row = replace(self.row, practice=True)
             self.actions = kept
+            self.marks = self.marks[:last]
             self.state = replayed.state
             self.events = list(replayed.events)
             self.version = version
@@ -635,8 +680,9 @@ class SessionManager:
     ) -> GameSession:
         """Start and store a new game; bad options raise :class:`WebError` ``bad_request``.
 
-        Without a ``seed`` the game's is a fair seed (:func:`~cribkit.games.chance.new_fair_seed`).
-        ``owner`` (a player id) owns every human seat."""
+        Without a ``seed`` the game's is a fair seed (:func:`~cribkit.games.chance.new_fair_seed`);
+        a game whose seed the client chose is practice (kept out of the statistics). ``owner``
+        (a player id) owns every human seat."""
         try:
             info = game_info(game)
             rules = info.rules_type.from_options(options)
@@ -669,6 +715,7 @@ class SessionManager:
             humans=humans,
             tokens={seat: secrets.token_urlsafe(18) for seat in humans},
             owners={} if owner is None else dict.fromkeys(humans, owner),
+            practice=seed is not None,
         )
         transition = info.start(rules, seed=chosen)
         row = replace(row, scores=tuple(transition.state.scores))

@@ -9,6 +9,8 @@ of each event go to a phase by the simulator's mapping (:mod:`cribkit.sim`).
   player's points per turn played.
 - ``won``: the player's side won; in Solitaire, a total of 91 or more (no skunk).
 - ``margin``: the player's score less the best other score; in Solitaire, the total less 91.
+- practice games (an undo was used, or the client chose the seed) are left out of everything
+  above: ``practice.played`` only counts the finished ones.
 - ``hand_scores.yours``: what each four-card hand the player showed was worth with its starter
   (classic and Solitaire), whatever was declared; ``exact`` is the distribution over every
   hand and starter (:func:`cribkit.core.stats.score_distribution`).
@@ -133,10 +135,14 @@ def _shown_hands(game: str, events: tuple[GameEvent, ...]) -> list[tuple[int, li
 
 def statistics(store: Store, player: str | None) -> dict[str, Any]:
     """The statistics of every finished game against the computer in ``store`` that ``player``
-    owns (:meth:`~cribkit.store.base.GameRow.owned_by`)."""
+    owns (:meth:`~cribkit.store.base.GameRow.owned_by`); practice games only counted apart."""
     summaries: list[GameSummary] = []
+    practice = 0
     for row in store.list_games():
         if row.status != "finished" or row.mode != "ai" or not row.owned_by(player):
+            continue
+        if row.practice:
+            practice += 1
             continue
         with _cache_lock:
             known = row.id in _cache
@@ -163,6 +169,7 @@ def statistics(store: Store, player: str | None) -> dict[str, Any]:
             {"finished": s.finished, "game": s.game, "ai": s.ai, "won": s.won, "margin": s.margin}
             for s in summaries
         ],
+        "practice": {"played": practice},
     }
 
 

@@ -89,6 +89,7 @@ class CutForDeal(GameEvent):
     ``other``, the first dealer, on the round that decides it."""
 
     type: ClassVar[str] = "cut"
+    reveals: ClassVar[str] = "everyone"
     cards: tuple[Card, ...]
     seats: tuple[int, ...]
     other: int | None = None
@@ -114,6 +115,7 @@ class HandDealt(GameEvent):
     """The cards dealt to ``seat`` (known to that seat only)."""
 
     type: ClassVar[str] = "hand"
+    reveals: ClassVar[str] = "everyone"
     private: ClassVar[bool] = True
     secret: ClassVar[tuple[str, ...]] = ("cards",)
     cards: tuple[Card, ...]
@@ -154,6 +156,7 @@ class CardPlayed(_Scored):
     """
 
     type: ClassVar[str] = "peg"
+    reveals: ClassVar[str] = "others"
     phase: ClassVar[str | None] = "pegging"
     cards: tuple[Card, ...]
     count: int
@@ -176,6 +179,7 @@ class GoSaid(GameEvent):
     """``seat`` cannot lay a card under 31 on this count."""
 
     type: ClassVar[str] = "say_go"
+    reveals: ClassVar[str] = "others"
 
     def words(self) -> str:
         """``go``."""
@@ -192,6 +196,7 @@ class GoPoint(Called):
     the go (one point)``)."""
 
     type: ClassVar[str] = "go"
+    reveals: ClassVar[str] = "others"
     phase: ClassVar[str | None] = "pegging"
     call: ClassVar[str] = "one for the go"
 
@@ -227,6 +232,7 @@ class HandShown(_Shown):
     """``seat`` shows its hand: the four cards it kept, with the starter."""
 
     type: ClassVar[str] = "show"
+    reveals: ClassVar[str] = "others"
     phase: ClassVar[str | None] = "hand"
 
 
@@ -235,6 +241,7 @@ class CribShown(_Shown):
     """The dealer (``seat``) shows the crib with the starter."""
 
     type: ClassVar[str] = "crib"
+    reveals: ClassVar[str] = "everyone"
     phase: ClassVar[str | None] = "crib"
     is_crib: ClassVar[bool] = True
 
@@ -279,6 +286,7 @@ class Declared(_Claimed):
     """
 
     type: ClassVar[str] = "declare"
+    reveals: ClassVar[str] = "others"
     record_only: ClassVar[tuple[str, ...]] = ("missed", "words")
     missed: int = 0
 
@@ -294,6 +302,7 @@ class MugginsCalled(_Claimed):
     declaration for a count of ``kind`` (the cards and starter as in :class:`Declared`)."""
 
     type: ClassVar[str] = "muggins"
+    reveals: ClassVar[str] = "others"
     other: int
 
     def text(self, *, full: bool = True) -> str:

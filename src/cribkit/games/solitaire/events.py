@@ -56,6 +56,7 @@ class RoundDealt(SolitaireEvent):
     down, and no event names them before the crib is counted)."""
 
     type: ClassVar[str] = "deal"
+    reveals: ClassVar[str] = "everyone"
     cards: tuple[Card, ...]
 
     def text(self, *, full: bool = True) -> str:
@@ -78,6 +79,8 @@ class LaidAway(SolitaireEvent, _LaidAway):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HisHeels(SolitaireEvent, Heels):
     """The ``starter`` is a jack: 2 points for his heels."""
+
+    reveals: ClassVar[str] = "everyone"
 
     def text(self, *, full: bool = True) -> str:
         """``two for his heels (two points)``."""
@@ -102,6 +105,7 @@ class HandCounted(_Counted):
     flush of 4, 5 with the starter; nobs)."""
 
     type: ClassVar[str] = "show"
+    reveals: ClassVar[str] = "others"
     phase: ClassVar[str | None] = "hand"
 
 
@@ -111,6 +115,7 @@ class CribCounted(_Counted):
     the ``starter`` (only a flush of all 5 scores)."""
 
     type: ClassVar[str] = "crib"
+    reveals: ClassVar[str] = "everyone"
     phase: ClassVar[str | None] = "crib"
     is_crib: ClassVar[bool] = True
 
@@ -120,6 +125,7 @@ class StarterToBottom(SolitaireEvent):
     """The round's ``starter`` goes to the bottom of the stock (it comes back in round 6)."""
 
     type: ClassVar[str] = "bottom"
+    reveals: ClassVar[str] = "nothing"
     starter: Card
 
     def text(self, *, full: bool = True) -> str:
@@ -132,6 +138,7 @@ class LastHandCounted(SolitaireEvent, Counted):
     """The 4 cards left, counted with no starter: fifteens, pairs, runs, 4 for one suit."""
 
     type: ClassVar[str] = "last_hand"
+    reveals: ClassVar[str] = "everyone"
     cards: tuple[Card, ...]
 
     @property

@@ -132,6 +132,7 @@ class Cut(TableTopEvent):
     """
 
     type: ClassVar[str] = "cut"
+    reveals: ClassVar[str] = "everyone"
     seats: tuple[int, ...]
     cards: tuple[Card, ...]
     first_dealer: int | None = None
@@ -178,6 +179,7 @@ class CentreCard(_OnCell):
     """
 
     type: ClassVar[str] = "centre"
+    reveals: ClassVar[str] = "everyone"
 
     def text(self, *, full: bool = True) -> str:
         """The centre card."""
@@ -193,6 +195,7 @@ class TurnUp(TableTopEvent):
     """
 
     type: ClassVar[str] = "turn_up"
+    reveals: ClassVar[str] = "everyone"
     card: Card
 
     def text(self, *, full: bool = True) -> str:
@@ -205,6 +208,7 @@ class Placement(_OnCell):
     """``seat`` places their turned ``card`` on ``cell`` (0-24)."""
 
     type: ClassVar[str] = "place"
+    reveals: ClassVar[str] = "nothing"
 
     def text(self, *, full: bool = True) -> str:
         """Who placed which card where."""
@@ -219,6 +223,7 @@ class Heels(TableTopEvent, HeelsCalled):
     'seat 0: two for his heels (two points)'
     """
 
+    reveals: ClassVar[str] = "everyone"
     card: Card
 
     def text(self, *, full: bool = True) -> str:
@@ -240,6 +245,7 @@ class LineCounted(TableTopEvent, Counted):
     """
 
     type: ClassVar[str] = "line"
+    reveals: ClassVar[str] = "nothing"
     phase: ClassVar[str | None] = "lines"
     line: int
     cards: tuple[Card, ...]

@@ -182,6 +182,7 @@ class FirstDraw(TilesEvent):
     ``tiles``, and ``other``, the first player, on the round that decides it."""
 
     type: ClassVar[str] = "draw_first"
+    reveals: ClassVar[str] = "everyone"
     tiles: tuple[int, ...]
     seats: tuple[int, ...]
     other: int | None = None
@@ -207,6 +208,7 @@ class TilesDrawn(_RackTiles):
     """``seat`` draws ``tiles`` from its bag."""
 
     type: ClassVar[str] = "draw"
+    reveals: ClassVar[str] = "everyone"
     verb: ClassVar[str] = "draws"
 
 
@@ -219,6 +221,7 @@ class TilesPlayed(TilesEvent):
     ``count`` is what the play scores (None with ``joker``: the player declares it)."""
 
     type: ClassVar[str] = "play"
+    reveals: ClassVar[str] = "others"
     pieces: ClassVar[bool] = True
     tiles: tuple[int, ...]
     move: str
@@ -236,6 +239,7 @@ class HandScored(TilesEvent, Counted):
     ``tiles`` (pieces) in order, scored for ``seat``."""
 
     type: ClassVar[str] = "hand"
+    reveals: ClassVar[str] = "nothing"
     phase: ClassVar[str | None] = "hands"
     pieces: ClassVar[bool] = True
     line: str
@@ -261,6 +265,7 @@ class BonusScored(TilesEvent, Called):
     ``tiles``)."""
 
     type: ClassVar[str] = "bonus"
+    reveals: ClassVar[str] = "nothing"
     phase: ClassVar[str | None] = "bonuses"
     pieces: ClassVar[bool] = True
     kind: str
@@ -278,6 +283,7 @@ class TilesExchanged(_RackTiles):
     """``seat`` misses its turn and gives ``tiles`` back to the bag."""
 
     type: ClassVar[str] = "exchange"
+    reveals: ClassVar[str] = "others"
     verb: ClassVar[str] = "passes and exchanges"
 
 
@@ -286,6 +292,7 @@ class Passed(TilesEvent):
     """``seat`` misses its turn without exchanging."""
 
     type: ClassVar[str] = "pass"
+    reveals: ClassVar[str] = "others"
 
     def text(self, *, full: bool = True) -> str:
         """``seat 1 passes``."""
@@ -301,6 +308,7 @@ class Declared(TilesEvent):
     declaration left out (in the record only: finding it is the opponents' game)."""
 
     type: ClassVar[str] = "declare"
+    reveals: ClassVar[str] = "others"
     phase: ClassVar[str | None] = "hands"
     record_only: ClassVar[tuple[str, ...]] = ("missed",)
     move: str
@@ -317,6 +325,7 @@ class JokerCalled(TilesEvent):
     points it missed, taken, or -5 when it missed none."""
 
     type: ClassVar[str] = "joker"
+    reveals: ClassVar[str] = "others"
     phase: ClassVar[str | None] = "joker"
     other: int
 
@@ -362,6 +371,7 @@ class RackDeducted(TilesEvent):
     """``seat`` loses the face value of the ``tiles`` left on its rack (``points`` below 0)."""
 
     type: ClassVar[str] = "deduct"
+    reveals: ClassVar[str] = "others"
     phase: ClassVar[str | None] = "deductions"
     tiles: tuple[int, ...]
 

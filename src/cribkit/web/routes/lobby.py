@@ -24,7 +24,10 @@ class NewGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="rule options by name")
     ai: str = Field(default="expert", description="the computer's level")
     mode: Literal["ai", "hotseat"] = "ai"
-    seed: int | None = Field(default=None, description="the game's seed (random if left out)")
+    seed: int | None = Field(
+        default=None,
+        description="the game's seed (a fair one if left out; a chosen seed makes a practice game)",
+    )
 
 
 @router.get("/api/games")
@@ -50,6 +53,7 @@ async def new_game(body: NewGame, manager: Games, player: Player) -> dict[str, A
         "mode": row.mode,
         "ai": row.ai,
         "humans": list(row.humans),
+        "practice": row.practice,
         "tokens": {str(seat): token for seat, token in row.tokens.items()},
     }
 

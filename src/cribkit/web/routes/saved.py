@@ -73,4 +73,5 @@ def _saved_entry(row: GameRow) -> dict[str, Any]:
         "updated": row.updated,
         "scores": list(row.scores),
         "result": row.result,
+        "practice": row.practice,
     }
