@@ -295,7 +295,7 @@ def test_statistics_of_each_game(client: TestClient, server_seed: Callable[[int]
     for game, options in (("tabletop", {"target": 61}), ("solitaire", {}), ("tiles", {})):
         answer = new_game(client, game, ai="easy", options=options)
         finals[game] = finish_with_the_engine(client, answer, seed=4)
-    hotseat = new_game(client, "tabletop", mode="hotseat", seed=4, options={"target": 61})
+    hotseat = new_game(client, "tabletop", mode="hotseat", options={"target": 61})
     store = client.app.state.store  # type: ignore[attr-defined]
     assert store.load_game(hotseat["id"]).status == "playing"
     rows = {row["game"]: row for row in client.get("/api/stats").json()["rows"]}

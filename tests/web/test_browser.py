@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from cribkit.games import start
 from cribkit.games.classic.events import HandDealt
 from cribkit.games.records import replay
+from cribkit.store.sqlite import SQLiteStore
 from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS
 
 # A full game's moves can wait on the computer players and, in Tiles, on the expert's hint.
@@ -401,18 +402,29 @@ def cards_written(html: str, cards: list[str]) -> list[str]:
     ]
 
 
-def hot_seat_deal(target: int) -> tuple[int, dict[int, list[str]]]:
-    """A seed whose first deal holds no card the public log names (the cuts for the deal), and
-    each seat's six cards of that deal, as the server's engine deals them."""
-    for seed in range(1, 200):
+def hot_seat_deal(
+    page: Page, live_server: str, live_store: Path
+) -> tuple[str, dict[int, list[str]]]:
+    """A new hot-seat game (classic to 61) whose first deal holds no card the public log names
+    (the cuts for the deal), and each seat's six cards of that deal: its fair seed read from
+    the server's store, as its operator could, and dealt by the engine."""
+    for _ in range(50):
+        answer = page.request.post(
+            f"{live_server}/api/games",
+            data={"game": "classic", "options": {"target": 61}, "mode": "hotseat"},
+        )
+        assert answer.ok, answer.text()
+        game_id = answer.json()["id"]
+        row = SQLiteStore(str(live_store)).load_game(game_id)
+        assert row is not None
         events = replay(
-            {"game": "classic", "rules": {"target": target}, "seed": seed, "actions": []}
+            {"game": "classic", "rules": {"target": 61}, "seed": row.seed, "actions": []}
         ).events
         hands = {e.seat or 0: [str(c) for c in e.cards] for e in events if isinstance(e, HandDealt)}
         public = {card for e in events if not e.private for card in CARD_TEXT.findall(e.text())}
         if not public & {card for hand in hands.values() for card in hand}:
-            return seed, hands
-    raise AssertionError("no seed deals clear of the cuts")
+            return game_id, hands
+    raise AssertionError("no deal clear of the cuts")
 
 
 def hand_shown(page: Page) -> list[str]:
@@ -455,16 +467,11 @@ def assert_cover_hides_the_page(page: Page) -> None:
 
 
 def test_hot_seat_cover_is_opaque_and_the_page_under_it_tells_no_hand(
-    page: Page, live_server: str
+    page: Page, live_server: str, live_store: Path
 ) -> None:
-    seed, hands = hot_seat_deal(61)
+    game_id, hands = hot_seat_deal(page, live_server, live_store)
     every_card = hands[0] + hands[1]
-    answer = page.request.post(
-        f"{live_server}/api/games",
-        data={"game": "classic", "options": {"target": 61}, "mode": "hotseat", "seed": seed},
-    )
-    assert answer.ok, answer.text()
-    page.goto(f"{live_server}/#/game/{answer.json()['id']}")
+    page.goto(f"{live_server}/#/game/{game_id}")
     cover = page.locator("[data-testid=handover]")
     # Before anyone has looked: neither hand is anywhere in the DOM.
     assert_cover_hides_the_page(page)

@@ -66,8 +66,9 @@ def deal_of(state: GameState) -> int:
 def check_message(raw: str, state: GameState, before: GameState | None, held: set[str]) -> None:
     """No forbidden card in the message's text (events of an earlier deal are checked against
     that deal's undealt cards, as the deal's end reveals the rest)."""
-    assert '"seed"' not in raw
     message = json.loads(raw)
+    # The seed is revealed with the result, never before.
+    assert ('"seed"' in raw) == (message.get("result") is not None), raw[:300]
     # Tiles: a tile the player has held (and may have given back to the bag) is no secret.
     forbidden = (
         forbidden_tiles(state, held) if isinstance(state, TilesState) else forbid(state, PLAYER)

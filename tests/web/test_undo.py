@@ -22,12 +22,8 @@ from cribkit.games.events import GameEvent
 from cribkit.games.protocol import game_info, games
 from cribkit.store.sqlite import SQLiteStore
 
-from .conftest import Message, Seat, new_game, socket_url
+from .conftest import UNDOABLE_SEED, Message, Seat, new_game, socket_url
 from .test_ws import session_of, unchanged
-
-#: A server seed whose first deal (classic to 61, the computer at random, seat 0 always taking
-#: its first legal move) lets seat 0 play twice running with nothing shown in between.
-UNDOABLE_SEED = 6
 
 
 def seen_events(seat: Seat) -> list[Message]:

@@ -17,7 +17,7 @@ from cribkit.ai.solitaire import best_possible_total
 from cribkit.games.solitaire.state import solitaire_deck
 from cribkit.web.sessions import MAX_MESSAGE, GameSession
 
-from .conftest import WS_LOCAL, Message, Seat, new_game, socket_url
+from .conftest import UNDOABLE_SEED, WS_LOCAL, Message, Seat, new_game, socket_url
 
 
 def session_of(client: TestClient, game_id: str) -> GameSession:
@@ -180,8 +180,9 @@ def test_a_repeated_message_is_stale_and_never_applied_twice(
     assert stored.count({**message["action"], "seat": 0}) == 1
 
 
-def test_out_of_turn_in_hot_seat(client: TestClient) -> None:
-    answer = new_game(client, "tabletop", mode="hotseat", seed=4)
+def test_out_of_turn_in_hot_seat(client: TestClient, server_seed: Callable[[int], None]) -> None:
+    server_seed(4)
+    answer = new_game(client, "tabletop", mode="hotseat")
     assert answer["humans"] == [0, 1]
     with (
         client.websocket_connect(socket_url(answer, 0)) as first,
@@ -266,7 +267,7 @@ def test_undo_takes_back_the_action_and_the_replies(
 ) -> None:
     # Undo goes back only where nothing hidden was shown since the seat's move
     # (tests/web/test_undo.py has the refusals): a deal where seat 0 plays twice running.
-    server_seed(6)
+    server_seed(UNDOABLE_SEED)
     answer = new_game(client, "classic", ai="random", options={"target": 61})
     store = client.app.state.store  # type: ignore[attr-defined]
     with client.websocket_connect(socket_url(answer)) as socket:

@@ -15,13 +15,14 @@ the same answer wherever and whenever it is worked out.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import json
 import logging
 import os
 import secrets
 import threading
 import time
-import zlib
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
@@ -30,7 +31,7 @@ from typing import Any, cast
 from cribkit.ai import hints
 from cribkit.ai.players import LEVELS, make_player
 from cribkit.core.cards import CardError
-from cribkit.games.chance import new_fair_seed
+from cribkit.games.chance import commitment, new_fair_seed, seed_text
 from cribkit.games.events import GameEvent
 from cribkit.games.protocol import (
     Action,
@@ -87,8 +88,11 @@ class Connection:
 
 def move_seed(seed: int | str, *parts: object) -> int:
     """A seed for one move of the computer (or one hint), fixed by the game's seed and the
-    ``parts`` (the seat, the move number)."""
-    return zlib.crc32(":".join(map(str, (seed, *parts))).encode())
+    ``parts`` (the seat, the move number): 32 bits of an HMAC-SHA256 keyed with the seed, so
+    that the computer's choices tell nothing of the seed (and so of the cards to come)."""
+    label = ":".join(map(str, ("move", *parts))).encode()
+    digest = hmac.new(seed_text(seed).encode(), label, hashlib.sha256).digest()
+    return int.from_bytes(digest[:4], "big")
 
 
 def _dumps(message: dict[str, Any]) -> str:
@@ -132,6 +136,8 @@ class GameSession:
         #: The hint being worked out for each seat, with the connection that asked for it.
         self._hints: dict[int, tuple[Connection, asyncio.Task[None]]] = {}
         self._best_possible: int | None = None
+        #: The SHA-256 of the seed, shown to every seat from the start (the seed, at the end).
+        self._commitment = commitment(row.seed)
 
     # -- building ------------------------------------------------------------------------------
 
@@ -259,7 +265,11 @@ class GameSession:
             "result": self.result_form(),
             "can_undo": self.can_undo(seat),
             "practice": self.row.practice,
+            "commitment": self._commitment,
         }
+        if state.is_terminal:
+            # The seed is revealed only at the end, so that anyone can check every deal.
+            message["seed"] = self.row.seed
         if connection.reset:
             message["reset"] = True
             connection.reset = False
@@ -681,7 +691,8 @@ class SessionManager:
         """Start and store a new game; bad options raise :class:`WebError` ``bad_request``.
 
         Without a ``seed`` the game's is a fair seed (:func:`~cribkit.games.chance.new_fair_seed`);
-        a game whose seed the client chose is practice (kept out of the statistics). ``owner``
+        a ``seed`` may be chosen only for a game of one person, which is then practice (kept
+        out of the statistics). ``owner``
         (a player id) owns every human seat."""
         try:
             info = game_info(game)
@@ -702,6 +713,13 @@ class SessionManager:
         seats = rules.seats
         everyone = mode == "hotseat" or rules.played_alone
         humans = tuple(range(seats)) if everyone else (0,)
+        if seed is not None and mode == "hotseat":
+            raise WebError(
+                "bad_request",
+                "a chosen seed is only for a practice game of one person (against the "
+                "computer, or Solitaire): a game of several people is always dealt from a "
+                "fair seed",
+            )
         chosen: int | str = new_fair_seed() if seed is None else seed
         spec = lookup(rules.spec()).spec()
         row = new_row(

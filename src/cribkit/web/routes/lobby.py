@@ -26,7 +26,9 @@ class NewGame(BaseModel):
     mode: Literal["ai", "hotseat"] = "ai"
     seed: int | None = Field(
         default=None,
-        description="the game's seed (a fair one if left out; a chosen seed makes a practice game)",
+        description=(
+            "the game's seed, for a practice game of one person only (a fair one if left out)"
+        ),
     )
 
 

@@ -13,8 +13,10 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from cribkit.games.chance import is_fair_seed
 from cribkit.games.errors import RecordError
 from cribkit.games.records import steps
+from cribkit.games.verification import verify_record
 from cribkit.web.context import Player, Storage
 from cribkit.web.errors import ApiError
 from cribkit.web.routes.saved import finished_record
@@ -26,11 +28,36 @@ router = APIRouter(tags=["replay"])
 async def replay_upload(request: Request, seat: int = 0) -> dict[str, Any]:
     """Step through a record: the opening, then one step per action, each with the view of
     ``seat``."""
+    body = await _json_body(request)
+    return await asyncio.to_thread(replay_steps, body, seat)
+
+
+@router.post("/api/verify")
+async def verify_upload(request: Request) -> dict[str, Any]:
+    """Verify a record (``docs/records.md``, "Fair deals"): its commitment is its seed's, every
+    deck is the seed's and its actions replay; ``ok`` and a one-line ``summary``, or the
+    ``problem`` (the first deal that does not match)."""
+    body = await _json_body(request)
     try:
-        body = await request.json()
+        check = await asyncio.to_thread(verify_record, body)
+    except RecordError as error:
+        raise ApiError(422, "bad_record", str(error)) from None
+    return {
+        "ok": check.ok,
+        "summary": check.summary(),
+        "problem": check.problem,
+        "game": check.game,
+        "deals": check.deals,
+        "commitment": check.commitment,
+        "fair": is_fair_seed(check.seed),
+    }
+
+
+async def _json_body(request: Request) -> Any:
+    try:
+        return await request.json()
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise ApiError(422, "bad_record", "a record is a JSON object") from None
-    return await asyncio.to_thread(replay_steps, body, seat)
 
 
 @router.get("/api/games/{game_id}/replay")

@@ -6,7 +6,8 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from cribkit.games.records import FORMAT, VERSION
+from cribkit.games.records import FORMAT, VERSION, replay
+from cribkit.games.verification import verifiable_record
 from cribkit.store.base import GameRow
 from cribkit.web.context import Player, Storage, row_of
 from cribkit.web.errors import ApiError
@@ -31,7 +32,8 @@ def resume(game_id: str, store: Storage, player: Player) -> dict[str, Any]:
 
 @router.get("/api/games/{game_id}/record")
 def record(game_id: str, store: Storage, player: Player) -> dict[str, Any]:
-    """The record of the player's finished game (before the end it would show the deck order)."""
+    """The verifiable record of the player's finished game: its seed, the seed's commitment and
+    every deck as dealt (before the end it would show the deck order)."""
     return finished_record(store, game_id, player)
 
 
@@ -43,7 +45,13 @@ def finished_record(store: Any, game_id: str, player: str) -> dict[str, Any]:
         raise ApiError(
             409, "not_finished", f"game {game_id} is not over: its record holds the seed"
         )
-    return full_record(row, store.load_actions(game_id))
+    record = full_record(row, store.load_actions(game_id))
+    # The commitment and the decks as dealt, so that anybody can check the deal (the game is
+    # over: nothing in it is hidden any more).
+    verifiable = verifiable_record(replay(record).state)
+    if "result" in record:
+        verifiable["result"] = record["result"]
+    return verifiable
 
 
 def full_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
