@@ -10,11 +10,14 @@ A variant is the default rules and, one option at a time, every other value each
 - every event round-trips through its JSON form, its kind found in the game's registry;
 - every view is JSON and holds no card that seat may not know (:func:`hidden.forbidden`), and
   no private event of another seat tells it what the event hides;
-- at the end, the record replays to the same events and the same result.
+- at the end, the record replays to the same events and the same result, and its verifiable
+  record (with the decks as dealt) verifies; one game of each variant is dealt from a fair
+  seed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import MISSING, fields
@@ -23,9 +26,11 @@ from typing import Any
 import pytest
 
 from cribkit.games import game_info, games, lookup, start
+from cribkit.games.chance import FAIR_PREFIX
 from cribkit.games.errors import GameError
 from cribkit.games.events import event_from_json
 from cribkit.games.records import replay
+from cribkit.games.verification import verifiable_record, verify_record
 
 from .hidden import census, forbidden, view_json
 
@@ -104,7 +109,9 @@ def check_step(state: Any, events: Any, before: Any) -> None:
 @pytest.mark.parametrize("spec", variants())
 def test_random_play_keeps_the_rules(spec: str) -> None:
     game = spec.partition(":")[0]
-    for seed in range(GAMES[game]):
+    fair = FAIR_PREFIX + hashlib.sha256(spec.encode()).hexdigest()
+    seeds: list[int | str] = [*range(GAMES[game] - 1), fair]
+    for seed in seeds:
         transition = start(spec, seed=seed)
         state = transition.state
         every = list(transition.events)
@@ -122,6 +129,8 @@ def test_random_play_keeps_the_rules(spec: str) -> None:
         again = replay(state.record())
         assert [e.to_json() for e in again.events] == [e.to_json() for e in every]
         assert again.result == state.result
+        check = verify_record(verifiable_record(state))
+        assert check.ok, check.summary()
 
 
 def test_every_game_has_variants_and_event_kinds() -> None:

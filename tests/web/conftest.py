@@ -14,9 +14,11 @@ from typing import Any
 
 import pytest
 
+from cribkit.games.verification import verify_record
 from cribkit.web.app import create_app
 from cribkit.web.launch import ServerProcess
 from cribkit.web.limits import Limits
+from cribkit.web.routes.saved import verifiable_game_record
 
 with warnings.catch_warnings():
     # Starlette's test client warns about its httpx dependency: not this project's concern.
@@ -64,6 +66,17 @@ def client(store_path: Path) -> Iterator[TestClient]:
     app = create_app(f"sqlite:///{store_path}", limits=unlimited())
     with TestClient(app, base_url=LOCAL) as test_client:
         yield test_client
+        assert_every_finished_game_verifies(app.state.store)
+
+
+def assert_every_finished_game_verifies(store: Any) -> None:
+    """Every game a test finished has a verifiable record that verifies: its decks are its
+    seed's, its commitment the seed's, its actions replay to its result."""
+    for row in store.list_games():
+        if row.status == "finished":
+            record = verifiable_game_record(row, store.load_actions(row.id))
+            check = verify_record(record)
+            assert check.ok, f"game {row.id}: {check.summary()}"
 
 
 Message = dict[str, Any]

@@ -45,9 +45,13 @@ def finished_record(store: Any, game_id: str, player: str) -> dict[str, Any]:
         raise ApiError(
             409, "not_finished", f"game {game_id} is not over: its record holds the seed"
         )
-    record = full_record(row, store.load_actions(game_id))
-    # The commitment and the decks as dealt, so that anybody can check the deal (the game is
-    # over: nothing in it is hidden any more).
+    return verifiable_game_record(row, store.load_actions(game_id))
+
+
+def verifiable_game_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The record of a stored finished game with its seed's commitment and the decks as dealt,
+    so that anybody can check the deal (the game is over: nothing in it is hidden any more)."""
+    record = full_record(row, actions)
     verifiable = verifiable_record(replay(record).state)
     if "result" in record:
         verifiable["result"] = record["result"]
