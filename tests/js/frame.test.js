@@ -4,6 +4,7 @@ import { test } from "node:test";
 import {
   coverWords,
   hintTable,
+  hasMoved,
   hintValue,
   mergeEvents,
   publicEvents,
@@ -13,6 +14,7 @@ import {
   seatsOf,
   seatToShow,
   skunkText,
+  undoTitle,
 } from "../../src/cribkit/web/static/logic/frame.js";
 
 const name = (seat) => ["You", "Computer 1", "Partner", "Computer 3"][seat];
@@ -162,4 +164,30 @@ test("the hot-seat cover names the player to take the device", () => {
   assert.equal(passed.button, "I am Player 2: show my hand");
   assert.match(passed.status, /Player 2/);
   assert.equal(coverWords(0, true).heading, "Player 1 starts");
+});
+
+test("whether a seat has moved: one of its own moves in its log, not a deal or a count", () => {
+  const dealt = [{ type: "cut" }, { type: "deal", seat: 1 }, { type: "hand", seat: 0 }];
+  assert.equal(hasMoved(dealt, 0), false);
+  assert.equal(hasMoved([...dealt, { type: "discard", seat: 1 }], 0), false, "the computer's move");
+  assert.equal(hasMoved([...dealt, { type: "discard", seat: 0 }], 0), true);
+  assert.equal(hasMoved([{ type: "place", seat: 0 }], 0), true);
+  assert.equal(hasMoved(undefined, 0), false);
+});
+
+test("the undo button's title says what it does, or why it is disabled", () => {
+  const state = (fields) => ({ game: "classic", seat: 0, result: null, can_undo: false, ...fields });
+  const moved = [
+    { type: "discard", seat: 0 },
+    { type: "starter", seat: 1 },
+  ];
+  assert.match(undoTitle(state({ can_undo: true }), { mode: "ai", events: moved }), /^Undo \(U\): take back/);
+  assert.match(undoTitle(state({}), { mode: "hotseat", events: moved }), /hot-seat/);
+  assert.match(undoTitle(state({ result: { winner: 0 } }), { mode: "ai", events: moved }), /game is over/);
+  assert.match(undoTitle(state({}), { mode: "ai", events: [{ type: "deal", seat: 1 }] }), /^Nothing to undo yet/);
+  const past = undoTitle(state({}), { mode: "ai", events: moved });
+  assert.match(past, /only to before anything hidden was shown/);
+  assert.match(past, /the starter/);
+  assert.match(undoTitle(state({ game: "solitaire" }), { mode: "ai", events: moved }), /the next hand/);
+  assert.match(undoTitle(state({ game: "other" }), { mode: "ai", events: moved }), /something hidden/);
 });

@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
+  isPractice,
   optionKind,
   optionLabel,
   optionValue,
+  PRACTICE_NOTE,
   savedLine,
   serverDate,
   sortGames,
@@ -63,4 +65,12 @@ test("the server's times: seconds since 1970, milliseconds or ISO text", () => {
   assert.equal(serverDate("soon"), null);
   assert.equal(serverDate(""), null);
   assert.equal(serverDate(null), null);
+});
+
+test("a saved game is tagged practice only when the server says so, and the tag says why", () => {
+  assert.equal(isPractice({ practice: true }), true);
+  assert.equal(isPractice({ practice: false }), false);
+  assert.equal(isPractice({}), false, "a row from an older server");
+  assert.match(PRACTICE_NOTE, /undo used or seed chosen/);
+  assert.match(PRACTICE_NOTE, /kept out of the statistics/);
 });

@@ -7,6 +7,7 @@ The tests drive the page as a player would (clicks, taps, keys) through its ``da
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 from cribkit.games import start
 from cribkit.games.classic.events import HandDealt
@@ -696,3 +697,102 @@ def test_the_lobby_asks_a_name_and_keeps_it_in_the_session(page: Page, live_serv
     assert cookie["httpOnly"]
     assert cookie["sameSite"] == "Lax"
     assert page.evaluate("document.cookie") == ""
+
+
+def play_solitaire(page: Page, rounds: int = 7) -> None:
+    """Lay away the first two cards of the next ``rounds`` (to the end), with the keyboard."""
+    for _ in range(rounds):
+        if wait_for_turn_or_result(page):
+            return
+        seq = shown_seq(page)
+        for key in ("1", "2", "Enter"):
+            page.keyboard.press(key)
+        wait_for_change(page, seq)
+        assert_no_error(page)
+
+
+def test_the_deal_commitment_is_shown_from_the_start_and_verified_at_the_end(
+    page: Page, live_server: str
+) -> None:
+    start_game(page, live_server, "solitaire", {}, "")
+    line = page.locator("[data-testid=commitment]")
+    assert line.is_visible()
+    shown = line.get_attribute("data-commitment") or ""
+    assert re.fullmatch(r"[0-9a-f]{64}", shown), shown
+    assert page.inner_text("[data-testid=commitment-hex]") == f"{shown[:12]}\u2026"
+    assert page.get_attribute("[data-testid=commitment-hex]", "title") == shown
+    assert "fixed before the first card" in line.inner_text()
+    undo = page.locator("[data-action=undo]")
+    assert (undo.get_attribute("title") or "").startswith("Nothing to undo yet")
+    play_solitaire(page, 1)
+    # The next hand has been seen: the disabled button says why, and the server's refusal shows.
+    assert not undo.is_enabled()
+    assert "only to before anything hidden was shown" in (undo.get_attribute("title") or "")
+    page.evaluate("() => window.cribkitPage().connections.get(0).send({ type: 'undo' })")
+    page.wait_for_selector("[data-testid=error]:visible")
+    assert page.inner_text("[data-testid=error]").startswith("No undo: since your last move")
+    play_solitaire(page)
+
+    seed = page.inner_text("[data-testid=seed]")
+    assert re.fullmatch(r"fair1:[0-9a-f]{64}", seed), seed
+    assert hashlib.sha256(seed.encode()).hexdigest() == shown
+    assert line.get_attribute("data-state") == "ok"
+    assert page.inner_text("[data-testid=seed-kind]").startswith("A fair seed")
+    page.click("[data-action=verify-deal]")
+    verdict = page.locator("[data-testid=verify-result]")
+    verdict.wait_for()
+    assert verdict.get_attribute("data-verdict") == "verified"
+    assert page.inner_text("[data-testid=verify-headline]") == "\u2713 Verified"
+    assert f"verified: the deck from seed {seed}; commitment {shown}" in verdict.inner_text()
+    # A state carrying another commitment is a red warning, and the deal no longer verifies.
+    page.evaluate(
+        """() => { const game = window.cribkitPage(), state = game.states.get(0);
+            game.receiveState({ ...state, events: [], commitment: 'ab'.repeat(32) },
+                              { seat: 0, full: false }); }"""
+    )
+    assert line.get_attribute("data-state") == "changed"
+    assert "the deal commitment changed" in line.inner_text()
+    page.click("[data-action=verify-deal]")
+    page.wait_for_selector("[data-testid=verify-result][data-verdict=failed]")
+    assert "another commitment" in page.inner_text("[data-testid=verify-problem]")
+
+
+def test_a_practice_game_is_tagged_and_its_chosen_seed_is_said(
+    page: Page, live_server: str
+) -> None:
+    page.goto(f"{live_server}/")
+    games = [
+        page.request.post(f"{live_server}/api/games", data=body).json()
+        for body in ({"game": "solitaire", "seed": 5}, {"game": "solitaire"})
+    ]
+    assert [game["practice"] for game in games] == [True, False]
+    page.reload()
+    rows = [page.locator(f"[data-testid=saved-game][data-game-id='{g['id']}']") for g in games]
+    tag = rows[0].locator("[data-testid=practice-tag]")
+    assert tag.inner_text() == "practice"
+    assert "or seed chosen): kept out of the statistics" in str(tag.get_attribute("title"))
+    assert rows[1].is_visible()
+    assert rows[1].locator("[data-testid=practice-tag]").count() == 0
+
+    rows[0].locator("[data-action=resume]").click()
+    page.wait_for_selector("[data-testid=hand-card]")
+    play_solitaire(page)
+    assert page.inner_text("[data-testid=seed]") == "5"
+    assert "practice seed, chosen by the player" in page.inner_text("[data-testid=seed-kind]")
+
+    # A record whose deck is not the seed's is refused by the server, in red.
+    def tamper(route: Route) -> None:
+        response = route.fetch()
+        record = response.json()
+        route.fulfill(response=response, json={**record, "deck": record["deck"][::-1]})
+
+    page.route("**/api/games/*/record", tamper)
+    page.click("[data-action=verify-deal]")
+    page.wait_for_selector("[data-testid=verify-result][data-verdict=failed]")
+    assert page.inner_text("[data-testid=verify-problem]") == "the deck is not the seed's"
+    color = page.locator("[data-testid=verify-problem]").evaluate("e => getComputedStyle(e).color")
+    assert color == "rgb(138, 31, 24)"
+    page.unroute("**/api/games/*/record")
+    page.click("[data-action=verify-deal]")
+    page.wait_for_selector("[data-testid=verify-result][data-verdict=verified]")
+    assert "not a fair seed" in page.inner_text("[data-testid=verify-result]")

@@ -3,6 +3,7 @@
 import { api, recordLink } from "./api.js";
 import { Connection } from "./connection.js";
 import { clear, h, isTyping } from "./dom.js";
+import { commitmentOf, firstCommitment } from "./logic/fairness.js";
 import {
   coverWords,
   hintTable,
@@ -13,12 +14,14 @@ import {
   seatsOf,
   seatToShow,
   skunkText,
+  undoTitle,
 } from "./logic/frame.js";
 import { canAct } from "./logic/protocol.js";
 import { gameTitle, scoresText, seatNamer } from "./logic/words.js";
-import { storedTokens, storeTokens } from "./storage.js";
+import { storeCommitment, storedCommitment, storedTokens, storeTokens } from "./storage.js";
 import { viewFor } from "./views.js";
 import { cardBackSvg } from "./widgets/cards.js";
+import { checkDeal, fillCommitment, fillVerify } from "./widgets/fairness.js";
 import { fillLog, fillScoring } from "./widgets/log.js";
 
 export class GamePage {
@@ -34,6 +37,10 @@ export class GamePage {
     this.view = null;
     this.lastHint = null;
     this.resultDismissed = false;
+    // The deal commitment this browser was shown first (undefined until the first state).
+    this.shownCommitment = undefined;
+    this.otherCommitment = null;
+    this.verification = null;
     this.onKey = (event) => this.handleKey(event);
   }
 
@@ -113,6 +120,7 @@ export class GamePage {
       hidden: true,
     });
     this.resultBox = h("div", { class: "result-overlay", "data-testid": "result", hidden: true });
+    this.commitmentBox = h("section", { class: "fair-line", "data-testid": "commitment", hidden: true });
     const side = h(
       "aside",
       { class: "side-panel" },
@@ -126,6 +134,7 @@ export class GamePage {
       this.hintBox,
       h("section", { class: "panel" }, h("h3", {}, "Scoring"), this.scoringList),
       h("details", { class: "panel log-panel", open: true }, h("summary", {}, "Game log"), this.logList),
+      this.commitmentBox,
       h("p", { class: "keys-help" }, "Keys: H hint \u00b7 U undo \u00b7 digits pick cards \u00b7 Enter plays"),
     );
     this.head = h(
@@ -166,6 +175,7 @@ export class GamePage {
     this.mode = message.mode || this.mode || "ai";
     this.events.set(seat, mergeEvents(this.events.get(seat), message, info.full));
     this.states.set(seat, message);
+    this.watchCommitment(message);
     if (!this.view) {
       this.view = viewFor(message.game, this.tableArea);
       if (!this.view) {
@@ -185,6 +195,23 @@ export class GamePage {
       if (this.revealed) this.render(message, info.full ? [] : message.events || []);
       else this.renderCovered(message);
     }
+  }
+
+  /**
+   * Keep the commitment of the first state (the browser keeps it for the game, so a reload
+   * remembers it); every later state's is compared with it, and a different one is a warning.
+   */
+  watchCommitment(message) {
+    if (this.shownCommitment === undefined || this.shownCommitment === null) {
+      const first = firstCommitment(storedCommitment(this.gameId), message);
+      if (first.store) storeCommitment(this.gameId, first.shown);
+      this.shownCommitment = first.shown;
+    }
+    // The first other commitment ever sent stays on the line: the warning does not go away.
+    const sent = commitmentOf(message.commitment);
+    if (this.shownCommitment && sent && sent !== this.shownCommitment && !this.otherCommitment)
+      this.otherCommitment = sent;
+    fillCommitment(this.commitmentBox, this.shownCommitment, this.otherCommitment || message.commitment);
   }
 
   /**
@@ -288,6 +315,7 @@ export class GamePage {
     this.view.update(message, context, newEvents, events);
     this.statusLine.textContent = this.view.status ? this.view.status(message, context) : "";
     this.undoButton.disabled = !message.can_undo || this.mode === "hotseat";
+    this.undoButton.title = undoTitle(message, { mode: this.mode, events });
     this.hintButton.disabled = !myTurn || Boolean(message.result);
     fillLog(this.logList, events);
     fillScoring(this.scoringList, events, context.name);
@@ -339,6 +367,7 @@ export class GamePage {
         h("p", { class: "final-scores" }, `Final score ${scoresText(result.scores || message.observation.scores)}`),
         skunk ? h("p", { class: "skunk" }, skunk) : null,
         best,
+        this.fairSection(message),
         h(
           "div",
           { class: "button-row" },
@@ -354,6 +383,33 @@ export class GamePage {
       ),
     );
     this.resultBox.hidden = false;
+  }
+
+  /** The result's fair-deal section: the seed, and the verdict of "Verify this deal". */
+  fairSection(message) {
+    const section = h("section", { class: "fair-check", "data-testid": "fair-check" });
+    const draw = () =>
+      fillVerify(section, {
+        seed: message.seed,
+        practice: message.practice,
+        outcome: this.verification,
+        verify: () => this.verifyDeal(message),
+      });
+    // A later state draws the result again: the verdict goes to the section shown then.
+    this.drawFair = draw;
+    return draw();
+  }
+
+  async verifyDeal(message) {
+    if (this.verification === "checking") return;
+    this.verification = "checking";
+    this.drawFair();
+    this.verification = await checkDeal(this.gameId, {
+      shown: this.shownCommitment,
+      shownSeed: message.seed,
+      other: this.otherCommitment,
+    });
+    if (!this.stopped) this.drawFair();
   }
 
   sendAction(seat, action) {
@@ -411,6 +467,10 @@ export class GamePage {
   receiveError(message, seat, afterAction) {
     if (message.code === "stale") return; // a fresh state follows
     if (!this.revealed) return; // the player who left cannot read it; the next one has done nothing yet
+    if (message.code === "cannot_undo") {
+      this.showError(`No undo: ${message.message}`);
+      return;
+    }
     // A refused preview belongs to the view's preview box, not to the error line.
     if (!afterAction && this.view && this.view.showError && this.view.showError(message)) return;
     this.showError(message.message || message.code);

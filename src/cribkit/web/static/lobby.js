@@ -4,9 +4,11 @@ import { api, recordLink } from "./api.js";
 import { clear, h } from "./dom.js";
 import {
   HOW_IT_PLAYS,
+  isPractice,
   optionKind,
   optionLabel,
   optionValue,
+  PRACTICE_NOTE,
   savedLine,
   serverDate,
   sortGames,
@@ -260,8 +262,24 @@ export class LobbyPage {
             );
       return h(
         "li",
-        { class: "saved-game", "data-testid": "saved-game", "data-game-id": game.id, "data-status": game.status },
-        h("span", { class: "saved-title" }, gameTitle(game.game)),
+        {
+          class: "saved-game",
+          "data-testid": "saved-game",
+          "data-game-id": game.id,
+          "data-status": game.status,
+          "data-practice": String(isPractice(game)),
+        },
+        h(
+          "span",
+          { class: "saved-title" },
+          gameTitle(game.game),
+          isPractice(game)
+            ? [
+                " ",
+                h("span", { class: "tag practice", title: PRACTICE_NOTE, "data-testid": "practice-tag" }, "practice"),
+              ]
+            : null,
+        ),
         h("span", { class: "muted" }, savedLine(game, when(game.updated))),
         h("span", { class: "saved-actions" }, actions),
       );

@@ -1,5 +1,5 @@
-// What the browser keeps: each game's seat tokens (local storage), and the record last opened
-// in the replay viewer from a file (session storage).
+// What the browser keeps: each game's seat tokens and the deal commitment it was first shown (local
+// storage), and the record last opened in the replay viewer from a file (session storage).
 
 const tokensKey = (gameId) => `cribkit:tokens:${gameId}`;
 const UPLOAD_KEY = "cribkit:replay:upload";
@@ -29,5 +29,24 @@ export function uploaded() {
     return kept && kept.replay ? kept : null;
   } catch {
     return null;
+  }
+}
+
+const commitmentKey = (gameId) => `cribkit:commitment:${gameId}`;
+
+/** The deal commitment this browser was first shown for a game (hex), or null. */
+export function storedCommitment(gameId) {
+  try {
+    return localStorage.getItem(commitmentKey(gameId));
+  } catch {
+    return null;
+  }
+}
+
+export function storeCommitment(gameId, commitment) {
+  try {
+    localStorage.setItem(commitmentKey(gameId), commitment);
+  } catch {
+    // A browser that keeps nothing: the page still holds it while it is open.
   }
 }

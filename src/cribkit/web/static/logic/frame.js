@@ -123,3 +123,36 @@ export function hintTable(table, limit = 6) {
     rows: table.slice(0, limit).map((row) => Object.values(row).map(hintValue)),
   };
 }
+
+/** The events that are a seat's own move (its `seat` the mover's), in every game. */
+const MOVES = new Set(["discard", "peg", "say_go", "declare", "muggins", "place", "play", "exchange", "pass", "joker"]);
+
+/** What each game shows after a move, so that undo cannot go back past it. */
+const SHOWN_AFTER_A_MOVE = {
+  classic: "the starter or a card the computer played",
+  solitaire: "the starter and the next hand",
+  tabletop: "the next card turned up",
+  tiles: "the tiles drawn or the computer's play",
+};
+
+/** Whether `seat` has made a move in these events (its log since the start). */
+export function hasMoved(events, seat) {
+  return (events || []).some((event) => event.seat === seat && MOVES.has(event.type));
+}
+
+/**
+ * The undo button's title: what it does, or why it is disabled, in the words of the server's
+ * refusals (sessions.py `undo_refusal`): a hot-seat game, the end, nothing to take back yet, or
+ * something hidden shown since the seat's last move.
+ */
+export function undoTitle(message, { mode, events }) {
+  if (mode === "hotseat") return "No undo in a hot-seat game.";
+  if (message.result) return "The game is over: there is nothing to undo.";
+  if (message.can_undo) return "Undo (U): take back your last move and the computer's replies.";
+  if (!hasMoved(events, message.seat)) return "Nothing to undo yet: you have not made a move.";
+  const shown = SHOWN_AFTER_A_MOVE[message.game] || "something hidden";
+  return (
+    "No undo now: undo goes back only to before anything hidden was shown, " +
+    `and since your last move you have seen ${shown}.`
+  );
+}

@@ -58,3 +58,11 @@ export function savedLine(game, when) {
   const against = game.mode === "hotseat" ? "hot-seat" : `vs ${game.ai || "computer"}`;
   return `${against} \u00b7 ${(game.scores || []).join("\u2013")} \u00b7 ${when}`;
 }
+
+/** The title of a saved game's "practice" tag: why it is one, and what that means. */
+export const PRACTICE_NOTE = "A practice game (undo used or seed chosen): kept out of the statistics.";
+
+/** Whether a saved game's row carries the "practice" tag. */
+export function isPractice(game) {
+  return game.practice === true;
+}
