@@ -3,16 +3,22 @@ state (tests only: they read the engines' fields, which no interface may).
 
 :func:`forbidden` gives the cards (as text) that ``seat`` may not see in the state: the other
 seats' hands and racks, the crib before the show, the undealt deck, the stock and the bags.
-:func:`census` checks that no card or tile was lost or made twice.
+For :data:`~cribkit.games.protocol.SPECTATOR` it is what any seat may not know: every hand and
+rack, the crib and the cards laid away before the show, the deck, the stock and the bags.
+:func:`view_leaks` and :func:`event_leaks` find those in a view or an event's JSON;
+:func:`tiles_unseen` is what a Tiles view's ``unseen`` must count. :func:`census` checks that no
+card or tile was lost or made twice.
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
 from cribkit.core.cards import DECK_SIZE, Card
-from cribkit.games.protocol import GameState
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import SPECTATOR, GameState
 
 
 def card_texts(mask: int) -> set[str]:
@@ -27,13 +33,19 @@ def view_json(state: GameState, seat: int) -> dict[str, Any]:
 
 
 def _classic(state: Any, seat: int) -> set[str]:
+    # A spectator (-1) is no seat: every seat is another, and it laid nothing away.
     others = [s for s in range(state.rules.players) if s != seat]
+    own_laid = 0 if seat == SPECTATOR else state.laid[seat]
     hidden: set[str] = set()
     for other in others:
         hidden |= card_texts(state.hands[other])  # held, not yet played or shown
-    if state.phase in ("discard", "play") and not state.is_terminal:
+    # With manual counting the crib stays face down through the declarations of the hands.
+    crib_down = state.phase in ("discard", "play") or (
+        state.phase in ("declare", "muggins") and state.show_step <= state.rules.players
+    )
+    if crib_down and not state.is_terminal:
         # The crib, but for the seat's own cards (three players: one card from the deck).
-        hidden |= card_texts(state.crib & ~state.laid[seat])
+        hidden |= card_texts(state.crib & ~own_laid)
         for other in others:
             hidden |= card_texts(state.laid[other])
     dealt: set[str] = card_texts(state.crib)
@@ -62,7 +74,8 @@ def _tiles(state: Any, seat: int) -> set[str]:
     seen: set[str] = set()
     for other in range(state.rules.players):
         rack = set(view_json(state, other)["rack"])
-        # With solitaire one person holds both racks.
+        # With solitaire one person holds both racks (a spectator sees them too); a spectator
+        # (-1) is no seat and holds none.
         if other == seat or state.rules.solitaire:
             seen |= rack
         else:
@@ -79,8 +92,50 @@ _FORBIDDEN = {"classic": _classic, "tabletop": _tabletop, "solitaire": _solitair
 
 
 def forbidden(state: GameState, seat: int) -> set[str]:
-    """The cards or tile names ``seat`` may not see in ``state``."""
+    """The cards or tile names ``seat`` (or :data:`SPECTATOR`) may not see in ``state``."""
     return _FORBIDDEN[state.rules.GAME](state, seat)
+
+
+def tiles_unseen(state: GameState, seat: int) -> dict[str, int]:
+    """What a Tiles view's ``unseen`` must be for ``seat`` (or :data:`SPECTATOR`), from the
+    true state: the count of each tile on no rack the seat sees, in a bag or on a rack it does
+    not (for a spectator every rack but with ``solitaire``, and every bag)."""
+    from cribkit.games.tiles.rules import tile_text
+
+    s: Any = state
+    counts: Counter[str] = Counter()
+    for other, rack in enumerate(s.racks):
+        if other != seat and not s.rules.solitaire:
+            counts.update(tile_text(t) for t in rack)
+    for bag in s.bags:
+        counts.update(tile_text(t) for t in bag)
+    return dict(counts)
+
+
+def view_leaks(state: GameState, seat: int, view: dict[str, Any] | None = None) -> set[str]:
+    """The cards or tiles of :func:`forbidden` that ``view`` (``seat``'s view's JSON unless
+    given) names. Tiles' ``unseen`` is left out: it names tiles as keys, with counts."""
+    view = dict(view_json(state, seat) if view is None else view)
+    view.pop("unseen", None)
+    text = json.dumps(view, ensure_ascii=False)
+    return {card for card in forbidden(state, seat) if f'"{card}"' in text}
+
+
+def event_leaks(event: GameEvent, viewer: int) -> set[str]:
+    """What ``event.to_json(viewer)`` tells ``viewer`` that it may not know: the items of a
+    secret field of an event hidden from it, and the fields only the record may see."""
+    shown = event.to_json(viewer)
+    leaks = {name for name in event.record_only if name in shown}
+    if not event.hidden_from(viewer):
+        return leaks
+    text = json.dumps(shown, ensure_ascii=False)
+    record = event.to_json()
+    secrets = {
+        json.dumps(item, ensure_ascii=False)
+        for name in event.secret
+        for item in record.get(name) or ()
+    }
+    return leaks | {item for item in secrets if item in text}
 
 
 def census(state: GameState) -> None:

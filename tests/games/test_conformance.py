@@ -9,7 +9,9 @@ A variant is the default rules and, one option at a time, every other value each
 - scores fall only by an event of negative points (Tiles' deductions and false calls);
 - every event round-trips through its JSON form, its kind found in the game's registry;
 - every view is JSON and holds no card that seat may not know (:func:`hidden.forbidden`), and
-  no private event of another seat tells it what the event hides;
+  no private event of another seat tells it what the event hides, nor any event what only the
+  record may know; Tiles' ``unseen`` counts exactly the tiles the seat has not seen;
+- the same for a spectator (``SPECTATOR``), who may know nothing private of any seat;
 - at the end, the record replays to the same events and the same result, and its verifiable
   record (with the decks as dealt) verifies; one game of each variant is dealt from a fair
   seed.
@@ -29,10 +31,11 @@ from cribkit.games import game_info, games, lookup, start
 from cribkit.games.chance import FAIR_PREFIX
 from cribkit.games.errors import GameError
 from cribkit.games.events import event_from_json
+from cribkit.games.protocol import SPECTATOR
 from cribkit.games.records import replay
 from cribkit.games.verification import verifiable_record, verify_record
 
-from .hidden import census, forbidden, view_json
+from .hidden import census, event_leaks, forbidden, tiles_unseen, view_json, view_leaks
 
 #: Random games per variant, and the most actions played in one.
 GAMES = {"classic": 2, "tabletop": 2, "solitaire": 4, "tiles": 1}
@@ -80,30 +83,44 @@ def check_step(state: Any, events: Any, before: Any) -> None:
         )
     for seat in range(state.rules.seats):
         view = view_json(state, seat)
-        # Tiles counts the unseen tiles by name: names as keys, how many as values.
-        view.pop("unseen", None)
-        text = json.dumps(view, ensure_ascii=False)
-        hidden = forbidden(state, seat)
-        leaks = {card for card in hidden if f'"{card}"' in text}
-        assert not leaks, f"seat {seat}'s view shows {sorted(leaks)}: {text[:300]}"
+        leaks = view_leaks(state, seat, view)
+        assert not leaks, f"seat {seat}'s view shows {sorted(leaks)}: {json.dumps(view)[:300]}"
+        if state.rules.GAME == "tiles":
+            assert view["unseen"] == tiles_unseen(state, seat), f"seat {seat}'s unseen"
         for event in events:
-            if not event.hidden_from(seat):
-                continue
-            shown = _event_text(event, seat)
-            record = event.to_json()
-            secrets = {
-                json.dumps(item, ensure_ascii=False)
-                for name in event.secret
-                for item in record.get(name) or ()
-            }
-            leaks = {item for item in secrets if item in shown}
-            assert not leaks, f"seat {seat} is told {sorted(leaks)} by {shown[:300]}"
+            leaks = event_leaks(event, seat)
+            assert not leaks, f"seat {seat} is told {sorted(leaks)} by {_event_text(event, seat)}"
+    check_spectator(state, events)
     if not state.is_terminal:
         seat = state.current_player
         assert seat is None or 0 <= seat < state.rules.seats
         legal = state.legal_actions()
         for action in legal[:30]:
             state.verify(action)
+
+
+def check_spectator(state: Any, events: Any) -> None:
+    """The spectator's view and events: JSON, nothing any seat keeps to itself (a card of
+    :func:`hidden.forbidden` for SPECTATOR, which holds every seat's), no event's secret."""
+    view = view_json(state, SPECTATOR)
+    json.dumps(view, ensure_ascii=False)
+    assert view["seat"] == SPECTATOR
+    hidden = forbidden(state, SPECTATOR)
+    for seat in range(state.rules.seats):
+        assert forbidden(state, seat) <= hidden, f"seat {seat} may not know more than a spectator"
+    leaks = view_leaks(state, SPECTATOR, view)
+    assert not leaks, f"the spectator's view shows {sorted(leaks)}: {json.dumps(view)[:300]}"
+    if state.rules.GAME == "tiles":
+        assert view["unseen"] == tiles_unseen(state, SPECTATOR), "the spectator's unseen"
+    for event in events:
+        if any(event.hidden_from(seat) for seat in range(state.rules.seats)):
+            assert event.hidden_from(SPECTATOR), f"a spectator sees {event!r}"
+        assert event.reveals_to(SPECTATOR) == (
+            event.reveals == "others"
+            or (event.reveals == "everyone" and not event.hidden_from(SPECTATOR))
+        )
+        leaks = event_leaks(event, SPECTATOR)
+        assert not leaks, f"a spectator is told {sorted(leaks)} by {_event_text(event, SPECTATOR)}"
 
 
 @pytest.mark.parametrize("spec", variants())

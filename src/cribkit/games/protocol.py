@@ -29,7 +29,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from cribkit.core.cards import Card
 from cribkit.games.errors import CardNotHeldError as CardNotHeldError
@@ -252,6 +252,42 @@ class Action:
         raise NotImplementedError  # pragma: no cover - every registered type overrides it
 
 
+#: The viewer who holds no seat: a spectator. ``state.observation(SPECTATOR)`` is the view of
+#: what every seat sees (no hand, rack, crib before its show, deck or bag: nothing private of
+#: any seat, nor anything a private card could be worked out from), ``event.to_json(SPECTATOR)``
+#: hides every private event as it does from another seat, and a spectator has no legal
+#: actions. It is not the record (viewer None), which sees everything.
+SPECTATOR: Final = -1
+
+
+def is_spectator(viewer: object) -> bool:
+    """Whether ``viewer`` is :data:`SPECTATOR` (the int -1, not ``-1.0`` or a bool).
+
+    >>> is_spectator(SPECTATOR), is_spectator(0), is_spectator(-1.0)
+    (True, False, False)
+    """
+    return type(viewer) is int and viewer == SPECTATOR
+
+
+def check_viewer(viewer: object, players: int) -> int:
+    """``viewer`` if it is a seat of a game of ``players`` or :data:`SPECTATOR`; else an
+    :class:`IllegalActionError`, as :func:`check_seat` gives (so ``-2`` is refused).
+
+    A view of :data:`SPECTATOR` must never index per-seat data with it (``hands[-1]`` is the
+    last seat's hand).
+
+    >>> check_viewer(SPECTATOR, 2)
+    -1
+    >>> check_viewer(-2, 2)
+    Traceback (most recent call last):
+    ...
+    cribkit.games.errors.IllegalActionError: there is no seat -2 in a 2-player game
+    """
+    if is_spectator(viewer):
+        return SPECTATOR
+    return check_seat(viewer, players)
+
+
 def check_seat(seat: object, players: int) -> int:
     """``seat`` if it is a seat of a game of ``players``; else an :class:`IllegalActionError`.
 
@@ -383,7 +419,9 @@ class GameState(Protocol):
         """The new state after ``action`` and the events; raises like :meth:`verify`."""
 
     def observation(self, seat: int) -> GameView:
-        """The view of ``seat``: only what that seat may know."""
+        """The view of ``seat``: only what that seat may know. :data:`SPECTATOR` (the viewer
+        who holds no seat) is given the game's view with ``seat == SPECTATOR`` and only what
+        every seat sees; any other number that is not a seat is refused."""
 
     def record(self) -> dict[str, Any]:
         """The game so far as a JSON record (see :mod:`cribkit.games.records`)."""

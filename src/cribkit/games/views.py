@@ -4,7 +4,9 @@ A state's :meth:`~cribkit.games.protocol.GameState.observation` builds the view 
 (OpenSpiel's observer): cards as :class:`~cribkit.core.cards.Card`, not text, so the computer
 players read it directly; :meth:`GameView.to_json` is what a client is sent. A view holds
 nothing its seat may not know: another seat's cards, the crib before its show, the deck, the
-bag and the seed never appear in one.
+bag and the seed never appear in one. The view of a spectator
+(:data:`~cribkit.games.protocol.SPECTATOR`, ``seat == -1``) holds only what every seat sees: its
+seat-private fields (a hand, a rack, cards laid away) are empty.
 
 >>> from dataclasses import dataclass
 >>> from cribkit.core.cards import Card
@@ -56,7 +58,8 @@ class ViewFields(TypedDict):
 
 def view_fields(state: GameState, seat: int) -> ViewFields:
     """The fields every view of ``state`` has, for ``seat``: a game's ``observation`` passes
-    them on to its view (``ClassicView(**view_fields(self, seat), hand=...)``) with its own."""
+    them on to its view (``ClassicView(**view_fields(self, seat), hand=...)``) with its own.
+    ``seat`` may be :data:`~cribkit.games.protocol.SPECTATOR`: nothing here is per seat."""
     return ViewFields(
         game=state.rules.GAME,
         seat=seat,

@@ -65,7 +65,15 @@ from cribkit.games.errors import (
     OverDeclarationError,
     WrongActionError,
 )
-from cribkit.games.protocol import Action, GameInfo, Transition, cards_text, check_seat, register
+from cribkit.games.protocol import (
+    SPECTATOR,
+    Action,
+    GameInfo,
+    Transition,
+    cards_text,
+    check_viewer,
+    register,
+)
 from cribkit.games.setup import SIDED_SETUP_KEYS, Seed, SidedGame, side_of, sided_start
 from cribkit.games.views import view_fields
 
@@ -333,30 +341,44 @@ class ClassicState(SidedGame):
         """What ``seat`` may know: its own cards, the public table, how many cards each holds.
 
         Other players' cards (except those played), the crib before its show, the rest of the
-        deck and the seed never appear.
+        deck and the seed never appear. A :data:`~cribkit.games.protocol.SPECTATOR` holds no
+        hand, keeps and lays away nothing, and scores for no side (``side`` is SPECTATOR).
 
         >>> view = start_game(ClassicRules(), seed=42).state.observation(0)
         >>> view.hand_counts, view.starter, "deck" in view.to_json()
         ((6, 6), None, False)
+        >>> watching = start_game(ClassicRules(), seed=42).state.observation(SPECTATOR)
+        >>> watching.seat, watching.hand, watching.hand_counts
+        (-1, (), (6, 6))
         """
         rules = self.rules
         players = rules.players
-        check_seat(seat, players)
         claim = self.claim
         laid = self.laid
-        laid_away = laid[seat]
+        # A spectator holds nothing, lays nothing away and scores for no side.
+        side, to_lay_away = SPECTATOR, 0
+        hand: tuple[Card, ...] = ()
+        kept: tuple[Card, ...] = ()
+        laid_away: tuple[Card, ...] = ()
+        if check_viewer(seat, players) != SPECTATOR:
+            side = side_of(players, seat)
+            own_laid = laid[seat]
+            hand = cards_of(self.hands[seat])
+            kept = cards_of(self.kept[seat]) if own_laid else ()
+            laid_away = cards_of(own_laid)
+            to_lay_away = rules.discards if self.phase == DISCARD and not own_laid else 0
         return ClassicView(
             **view_fields(self, seat),
             rules=rules,
-            side=side_of(players, seat),
+            side=side,
             sides=self.sides,
             deal=self.deal_no,
             dealer=self.dealer,
             target=rules.target,
-            hand=cards_of(self.hands[seat]),
-            kept=cards_of(self.kept[seat]) if laid_away else (),
-            laid_away=cards_of(laid_away),
-            to_lay_away=rules.discards if self.phase == DISCARD and not laid_away else 0,
+            hand=hand,
+            kept=kept,
+            laid_away=laid_away,
+            to_lay_away=to_lay_away,
             hand_counts=tuple(h.bit_count() for h in self.hands),
             laid_away_by=tuple(s for s in range(players) if laid[s]),
             crib_owner=self.dealer,

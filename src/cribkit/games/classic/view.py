@@ -8,7 +8,9 @@
 True
 
 Other players' cards (except those played), the crib before its show, the rest of the deck and
-the seed never appear in a view.
+the seed never appear in a view. A spectator's view
+(``observation(SPECTATOR)``, ``seat == -1``) has what every seat sees: no ``hand``, ``kept`` or
+``laid_away``, ``side`` SPECTATOR; the table, the counts of cards held and the claim stay.
 """
 
 from __future__ import annotations
@@ -53,10 +55,12 @@ class ClaimView:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClassicView(GameView):
     """One seat's view of a classic game (the base's ``game``, ``seat``, ``phase``,
-    ``current_player``, ``scores`` and these)."""
+    ``current_player``, ``scores`` and these), or a spectator's (``seat`` and ``side`` -1,
+    the seat's own cards empty)."""
 
     rules: ClassicRules
-    #: The side this seat scores for (its partnership with 4 players), and every seat's side.
+    #: The side this seat scores for (its partnership with 4 players; -1 for a spectator), and
+    #: every seat's side.
     side: int
     sides: tuple[int, ...]
     deal: int

@@ -56,7 +56,14 @@ from cribkit.games.errors import (
     WrongActionError,
 )
 from cribkit.games.events import GameEvent
-from cribkit.games.protocol import Action, GameInfo, PendingEvent, Transition, register
+from cribkit.games.protocol import (
+    Action,
+    GameInfo,
+    PendingEvent,
+    Transition,
+    is_spectator,
+    register,
+)
 from cribkit.games.records import record_of
 from cribkit.games.solitaire.actions import Discard, lay_away, not_in_solitaire
 from cribkit.games.solitaire.deal import (
@@ -302,11 +309,19 @@ class SolitaireState:
     def observation(self, seat: int) -> SolitaireView:
         """What the player (seat 0) may know (see :class:`SolitaireView`).
 
+        A :data:`~cribkit.games.protocol.SPECTATOR` sees what every seat sees, and the game
+        has one seat: the player's view, with ``seat`` SPECTATOR (every event, the hand dealt
+        among them, is public too). The face-down crib and the stock stay hidden.
+
         >>> view = start_solitaire(seed=3).state.observation(0)
         >>> len(view.hand), view.crib_face_down, view.stock_count, view.bottom, "deck" in view.to_json()
         (6, 2, 44, (), False)
+        >>> from cribkit.games.protocol import SPECTATOR
+        >>> start_solitaire(seed=3).state.observation(SPECTATOR).seat
+        -1
         """
-        check_seat(seat)
+        if not is_spectator(seat):
+            check_seat(seat)
         stock = self.stock
         bottom = stock[len(stock) - self.known_bottom :] if self.known_bottom else ()
         seen = set(self.hand) | set(self.last_hand)
@@ -315,7 +330,7 @@ class SolitaireState:
             seen.update(done.crib)
             seen.add(done.starter)
         return SolitaireView(
-            **view_fields(self, 0),
+            **view_fields(self, seat),
             rules=self.rules,
             round=self.round_no,
             rounds=ROUNDS,

@@ -4,7 +4,8 @@
 away from, how many crib cards lie face down (never which), the stock's size and the cards at
 its bottom that the player saw go there (starters put back, top to bottom), every counted
 round, the cards seen so far and the total. The deck order, the face-down crib cards and the
-seed never appear in it.
+seed never appear in it. The game has one seat, so a spectator (``seat == -1``) sees what the
+player sees: the same view, the seat aside.
 
 >>> from cribkit.games.solitaire.state import start_solitaire
 >>> view = start_solitaire(seed=3).state.observation(0)
@@ -31,7 +32,8 @@ __all__ = ["SolitaireView"]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SolitaireView(GameView):
-    """The player's view of a Solitaire game (seat 0); :meth:`to_json` is what a client gets."""
+    """The player's view of a Solitaire game (seat 0, or a spectator's, -1); :meth:`to_json` is
+    what a client gets."""
 
     rules: SolitaireRules
     #: The round being played (0-5), 6 once the game is over.

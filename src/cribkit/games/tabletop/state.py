@@ -40,7 +40,15 @@ from cribkit.core.cards import DECK, Card, Rank, card_rank, mask_bits
 from cribkit.core.tables import line_total, ranks_total
 from cribkit.core.words import scores_dashed
 from cribkit.games.errors import IllegalActionError, OutOfTurnError, WrongActionError
-from cribkit.games.protocol import Action, GameInfo, PendingEvent, Transition, check_seat, register
+from cribkit.games.protocol import (
+    SPECTATOR,
+    Action,
+    GameInfo,
+    PendingEvent,
+    Transition,
+    check_viewer,
+    register,
+)
 from cribkit.games.setup import (
     SIDED_SETUP_KEYS,
     DealSetup,
@@ -303,17 +311,20 @@ class TableTopState(SidedGame):
         The grid and the current player's turned card are public; the unturned cards of every
         stack, the 27 cards out of play and the seed never appear.
 
+        Everything in it is public, so a :data:`~cribkit.games.protocol.SPECTATOR` sees it all
+        but scores for no side (``side`` is SPECTATOR, ``my_lines`` None).
+
         >>> view = start_tabletop(TableTopRules(), seed=7).state.observation(1)
         >>> str(view.grid[cell_index("C3")]), str(view.turned), view.stack_sizes, view.my_lines
         ('6d', '6h', (12, 12), 'rows')
         """
         rules = self.rules
-        check_seat(seat, rules.players)
+        spectator = check_viewer(seat, rules.players) == SPECTATOR
         lines = self.line_scores()
         return TableTopView(
             **view_fields(self, seat),
             rules=rules,
-            side=side_of(rules.players, seat),
+            side=SPECTATOR if spectator else side_of(rules.players, seat),
             sides=self.sides,
             deal=self.deal_no,
             dealer=self.dealer,

@@ -2,7 +2,8 @@
 
 Everything on the table is public: the grid, the current player's turned card, the scores and
 how many cards each stack still holds. The unturned cards of every stack, the 27 cards out of
-play and the seed are in no view.
+play and the seed are in no view. A spectator (``seat == -1``) sees the same table, with
+``side`` -1 and ``my_lines`` None.
 
 >>> from cribkit.games.tabletop.rules import CENTRE
 >>> from cribkit.games.tabletop.state import start_tabletop
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from cribkit.core.cards import Card
-from cribkit.games.protocol import Result
+from cribkit.games.protocol import SPECTATOR, Result
 from cribkit.games.tabletop.actions import SIZE, cell_name
 from cribkit.games.tabletop.rules import TableTopRules
 from cribkit.games.views import GameView
@@ -34,7 +35,7 @@ class TableTopView(GameView):
     ``current_player`` and ``scores``, by side, and these)."""
 
     rules: TableTopRules
-    #: The seat's side (the seat, or its partnership 0/1 with 4 players).
+    #: The seat's side (the seat, or its partnership 0/1 with 4 players; -1 for a spectator).
     side: int
     #: The side of each seat.
     sides: tuple[int, ...]
@@ -67,8 +68,10 @@ class TableTopView(GameView):
         return self.rules.target
 
     @property
-    def my_lines(self) -> Literal["rows", "columns"]:
-        """The lines the seat's side scores this deal."""
+    def my_lines(self) -> Literal["rows", "columns"] | None:
+        """The lines the seat's side scores this deal (None for a spectator, who has no side)."""
+        if self.side == SPECTATOR:
+            return None
         return "rows" if self.side == self.rows_side else "columns"
 
     def to_json(self) -> dict[str, Any]:

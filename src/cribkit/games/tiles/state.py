@@ -74,7 +74,16 @@ from cribkit.games.errors import (
     OverDeclarationError,
     WrongActionError,
 )
-from cribkit.games.protocol import Action, GameInfo, PendingEvent, Transition, check_seat, register
+from cribkit.games.protocol import (
+    SPECTATOR,
+    Action,
+    GameInfo,
+    PendingEvent,
+    Transition,
+    check_seat,
+    check_viewer,
+    register,
+)
 from cribkit.games.records import record_of
 from cribkit.games.setup import check_first_seat, check_seed, decided_rounds
 from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
@@ -366,31 +375,42 @@ class TilesState:
         the scores.
 
         Other players' racks, the order of the bag and the seed never appear (with
-        ``solitaire`` the one player sees both racks).
+        ``solitaire`` the one player sees both racks). A
+        :data:`~cribkit.games.protocol.SPECTATOR` holds no rack (it sees both with
+        ``solitaire``, as every seat does), has no colour, counts every bag as its
+        ``bag_size``, and has not seen any rack's tiles: its ``unseen`` are the racks and the
+        bags together.
 
         >>> view = start_tiles(TilesRules(), seed=3).state.observation(0)
         >>> tiles_text(view.rack), view.rack_sizes, view.bag_size, cell_name(view.centre, 13)
         ('2d 2l 3l 5l 7l', (5, 5), 94, 'G7')
+        >>> watching = start_tiles(TilesRules(), seed=3).state.observation(SPECTATOR)
+        >>> watching.rack, watching.bag_size, len(watching.unseen)
+        ((), 94, 104)
         """
         rules = self.rules
-        check_seat(seat, rules.players)
+        spectator = check_viewer(seat, rules.players) == SPECTATOR
         seen = Counter(piece_tile(p) for p in self.board.cells if p != EMPTY)
-        visible = range(rules.players) if rules.solitaire else (seat,)
+        if rules.solitaire:
+            visible: Sequence[int] = range(rules.players)
+        else:
+            visible = () if spectator else (seat,)
         for s in visible:
             seen.update(self.racks[s])
         unseen = Counter(full_set()) - seen
         claim = self.claim
+        bag_sizes = self.bag_sizes()
         return TilesView(
             **view_fields(self, seat),
             rules=rules,
-            colour=COLOUR_WORDS[seat] if rules.solitaire else None,
+            colour=COLOUR_WORDS[seat] if rules.solitaire and not spectator else None,
             first_player=self.first_player,
             board=self.board,
-            rack=self.racks[seat],
+            rack=() if spectator else self.racks[seat],
             racks=self.racks if rules.solitaire else None,
             rack_sizes=self.rack_sizes(),
-            bag_size=len(self.bags[rules.bag_of(seat)]),
-            bag_sizes=self.bag_sizes(),
+            bag_size=sum(bag_sizes) if spectator else len(self.bags[rules.bag_of(seat)]),
+            bag_sizes=bag_sizes,
             unseen=tuple(sorted(unseen.elements())),
             misses=self.misses,
             claim=None

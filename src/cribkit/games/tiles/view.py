@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cribkit.games.errors import GameError
+from cribkit.games.protocol import SPECTATOR
 from cribkit.games.tiles.board import EMPTY, Board, cell_name
 from cribkit.games.tiles.events import TilesResult
 from cribkit.games.tiles.rules import (
@@ -80,6 +81,10 @@ class TilesView(GameView):
     ``bag_sizes`` every bag; ``unseen`` the tiles the seat has not seen (not on the board, not
     on a rack it sees), sorted, each as many times as it is unseen; ``misses`` the turns missed
     in a row; ``colour`` the seat's colour with ``solitaire`` (``dark`` or ``light``).
+
+    A spectator's view (``seat`` -1) has no ``rack`` and no ``colour``; its ``bag_size`` is
+    every bag together and its ``unseen`` every tile off the board on no rack it sees (the
+    racks and the bags together; the bags alone with ``solitaire``, whose racks are public).
     """
 
     rules: TilesRules
@@ -103,10 +108,12 @@ class TilesView(GameView):
 
     def opponents(self) -> list[int]:
         """The other players' seats in turn order after this one (none with ``solitaire``:
-        both racks are the one player's own)."""
+        both racks are the one player's own); for a spectator, every seat."""
         if self.rules.solitaire:
             return []
         n = self.rules.players
+        if self.seat == SPECTATOR:
+            return list(range(n))
         return [(self.seat + i) % n for i in range(1, n)]
 
     def to_json(self) -> dict[str, Any]:
