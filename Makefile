@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint typecheck contracts pytest browser node jslint jstest jsformat bench bench-quick bench-web clean
+.PHONY: play test lint typecheck contracts pytest browser node jslint jstest jsformat bench bench-quick bench-web bench-people clean
 
 # A fresh virtual environment with cribkit (editable) and the development tools.
 $(STAMP): pyproject.toml
@@ -88,6 +88,10 @@ bench-quick: .venv-bench/bin/python
 # The web server's load test needs the development environment (httpx, websockets).
 bench-web: $(STAMP)
 	$(BIN)/python bench/bench_web.py --games 200 $(BENCH_ARGS)
+
+# The same with tables of two people: host and invited friend, a session and a socket each.
+bench-people: $(STAMP)
+	$(BIN)/python bench/bench_web.py --games 200 --people $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .venv-bench .pytest_cache .mypy_cache .ruff_cache node_modules

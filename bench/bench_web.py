@@ -8,7 +8,19 @@ bots do not compose plays). For every action a bot sends, the time until its ack
 computer only moves after the acknowledgement. Memory per game is the growth of the server's
 resident memory with every game live, divided by the number of games.
 
+With ``--people`` each game is instead a table of two people, a host and a friend, each a
+player of their own (a session cookie of their own, an HTTP client and a WebSocket of their
+own): the host starts the game with ``seats: [me, friend]``, the friend takes the invitation
+(``POST /api/invites/{code}/accept``) from an address of its own on loopback (127.0.x.y: the
+server lets one address try only so many invitation codes a minute), and both bots pick a
+random legal action after the same think time (classic, Table Top to 61 and 2-player Tiles in
+turn: Solitaire is played alone). The figure is the time from a bot sending its action to the
+*other* seat's socket receiving the ``state`` with the new ``seq``; the mover's own
+acknowledgement is reported too. A game of people is always dealt from a fair seed, so no two
+runs play the same deals.
+
     .venv/bin/python bench/bench_web.py --games 200
+    .venv/bin/python bench/bench_web.py --games 200 --people
 """
 
 from __future__ import annotations
@@ -18,9 +30,11 @@ import asyncio
 import json
 import os
 import random
+import re
 import statistics
 import tempfile
 import time
+from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +45,10 @@ from websockets.asyncio.client import connect
 from cribkit.web.launch import ServerProcess
 
 GAMES = ("classic", "tabletop", "solitaire", "tiles")
+#: The games of two people (Solitaire is played alone).
+PEOPLE_GAMES = ("classic", "tabletop", "tiles")
+#: Seconds a bot waits for a message before it gives its game up (the think time is 0-2 s).
+PATIENCE = 60.0
 
 
 def rss_kib(pid: int) -> int:
@@ -135,35 +153,278 @@ async def run(
             if task.exception() is not None:
                 totals.errors.append(repr(task.exception()))
         seconds = time.perf_counter() - started
-    ms = sorted(x * 1000 for x in totals.latencies)
-
-    def pct(p: float) -> float:
-        return ms[min(len(ms) - 1, int(p / 100 * len(ms)))]
-
     return {
         "games": games,
         "finished": totals.finished,
         "errors": len(totals.errors),
         "error_samples": totals.errors[:3],
-        "acks": len(ms),
-        "ack_ms": {
-            "p50": round(pct(50), 2),
-            "p95": round(pct(95), 2),
-            "p99": round(pct(99), 2),
-            "max": round(ms[-1], 2),
-            "mean": round(statistics.fmean(ms), 2),
-        },
+        "acks": len(totals.latencies),
+        "ack_ms": percentiles(totals.latencies),
         "seconds": round(seconds, 1),
         "rss_mib": {"before": before // 1024, "all_live": live // 1024, "peak": peak // 1024},
         "kib_per_game": round((live - before) / games, 1),
     }
 
 
+def percentiles(seconds: list[float]) -> dict[str, float | None]:
+    """p50, p95, p99, max and mean of latencies in seconds, in milliseconds (None if none)."""
+    ms = sorted(x * 1000 for x in seconds)
+    if not ms:
+        return dict.fromkeys(("p50", "p95", "p99", "max", "mean"))
+
+    def pct(p: float) -> float:
+        return ms[min(len(ms) - 1, int(p / 100 * len(ms)))]
+
+    return {
+        "p50": round(pct(50), 2),
+        "p95": round(pct(95), 2),
+        "p99": round(pct(99), 2),
+        "max": round(ms[-1], 2),
+        "mean": round(statistics.fmean(ms), 2),
+    }
+
+
+# -- tables of two people ---------------------------------------------------------------------
+
+
+class BotError(Exception):
+    """What made a bot give its game up: an error message, a refusal, a silence."""
+
+
+@dataclass
+class PeopleTotals:
+    others: list[float] = field(default_factory=list)  # action -> the other seat's state
+    acks: list[float] = field(default_factory=list)  # action -> the mover's own state
+    errors: list[str] = field(default_factory=list)
+    finished: int = 0
+
+
+@dataclass
+class Table:
+    """One game's actions in flight: the ``seq`` each will make, with its mover and when it was
+    sent (every seat's socket looks its ``state`` messages up here)."""
+
+    label: str
+    sent: dict[int, tuple[int, float]] = field(default_factory=dict)
+
+
+def cookie_of(client: httpx.AsyncClient) -> str:
+    return "; ".join(f"{name}={value}" for name, value in client.cookies.items())
+
+
+def answer_of(response: httpx.Response, what: str) -> dict[str, Any]:
+    if response.status_code != 200:
+        raise BotError(f"{what}: {response.status_code} {response.text[:200]}")
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+async def sit_down(
+    stack: AsyncExitStack, address: str, game: str, index: int
+) -> tuple[str, list[Any]]:
+    """Start a table of ``game`` with a host and an invited friend, each a session of its own,
+    and open each seat's socket: the game's id and the two sockets, by seat."""
+    options: dict[str, Any] = {"target": 61} if game in ("classic", "tabletop") else {}
+    if game == "tiles":
+        options["players"] = 2
+    # The friend comes from an address of its own: the server lets one address try only so
+    # many invitation codes a minute (127.0.0.0/8 is all loopback on Linux).
+    local = f"127.0.{1 + index // 250}.{1 + index % 250}"
+    async with httpx.AsyncClient(timeout=60) as host:
+        created = answer_of(
+            await host.post(
+                f"http://{address}/api/games",
+                json={
+                    "game": game,
+                    "ai": "random",
+                    "options": options,
+                    "seats": [{"kind": "me"}, {"kind": "friend"}],
+                },
+            ),
+            "POST /api/games",
+        )
+        host_cookie = cookie_of(host)
+    game_id = created["id"]
+    [(host_seat, host_token)] = created["tokens"].items()
+    [invite] = created["invites"].values()
+    transport = httpx.AsyncHTTPTransport(local_address=local)
+    async with httpx.AsyncClient(timeout=60, transport=transport) as friend:
+        taken = answer_of(
+            await friend.post(f"http://{address}/api/invites/{invite['code']}/accept", json={}),
+            "POST /api/invites/{code}/accept",
+        )
+        friend_cookie = cookie_of(friend)
+    seats: dict[int, tuple[str, str, dict[str, Any]]] = {
+        int(host_seat): (host_token, host_cookie, {}),
+        int(taken["seat"]): (taken["token"], friend_cookie, {"local_addr": (local, 0)}),
+    }
+    if sorted(seats) != [0, 1]:
+        raise BotError(f"seats {sorted(seats)}, not 0 and 1")
+    sockets = []
+    for seat in (0, 1):
+        token, cookie, where = seats[seat]
+        sockets.append(
+            await stack.enter_async_context(
+                connect(
+                    f"ws://{address}/ws/{game_id}?seat={seat}&token={token}",
+                    max_size=None,
+                    compression="deflate",
+                    additional_headers={"Cookie": cookie},
+                    **where,
+                )
+            )
+        )
+    return game_id, sockets
+
+
+async def receive(socket: Any, seat: int, table: Table, totals: PeopleTotals) -> dict[str, Any]:
+    """The next message of a seat's socket; a ``state`` that an action in flight made is timed,
+    as the mover's acknowledgement or as the other seat's update."""
+    try:
+        text = await asyncio.wait_for(socket.recv(), PATIENCE)
+    except TimeoutError:
+        raise BotError(f"seat {seat}: nothing for {PATIENCE:g} s") from None
+    arrived = time.perf_counter()
+    message: dict[str, Any] = json.loads(text)
+    if message["type"] == "error":
+        raise BotError(f"seat {seat}: {message}")
+    if message["type"] == "state":
+        flight = table.sent.get(message["seq"])
+        if flight is not None:
+            mover, sent = flight
+            (totals.acks if mover == seat else totals.others).append(arrived - sent)
+    return message
+
+
+async def play_seat(
+    socket: Any, seat: int, table: Table, totals: PeopleTotals, rng: random.Random, think: float
+) -> None:
+    """One person's bot: a random legal action after the think time, until the game is over
+    (``table`` and ``talk`` messages are passed over)."""
+    state: dict[str, Any] | None = None
+    while True:
+        if state is not None and state["result"] is not None:
+            return
+        my_turn = (
+            state is not None
+            and state["observation"].get("current_player") == seat
+            and bool(state["legal"])
+        )
+        if state is None or not my_turn:
+            message = await receive(socket, seat, table, totals)
+            if message["type"] == "state":
+                state = message
+            continue
+        action = rng.choice(state["legal"])
+        if think:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+        seq = state["seq"]
+        table.sent[seq + 1] = (seat, time.perf_counter())
+        await socket.send(json.dumps({"type": "action", "seq": seq, "action": action}))
+        while True:
+            ack = await receive(socket, seat, table, totals)
+            if ack["type"] == "state" and ack["seq"] == seq + 1:
+                state = ack
+                break
+
+
+def describe(error: BaseException) -> str:
+    if isinstance(error, BaseExceptionGroup):
+        return "; ".join(describe(e) for e in error.exceptions)
+    return str(error) if isinstance(error, BotError) else repr(error)
+
+
+async def people_game(
+    address: str,
+    game: str,
+    index: int,
+    totals: PeopleTotals,
+    ready: asyncio.Barrier,
+    think: float,
+) -> None:
+    """One table of two people, from its start to its end (every table starts playing once
+    every table is seated)."""
+    seated = False
+    label = f"{game} #{index}"
+    try:
+        async with AsyncExitStack() as stack:
+            game_id, sockets = await sit_down(stack, address, game, index)
+            label = f"{game} {game_id}"
+            seated = True
+            await ready.wait()
+            table = Table(label)
+            async with asyncio.TaskGroup() as group:
+                for seat, socket in enumerate(sockets):
+                    rng = random.Random(2000 + 2 * index + seat)
+                    group.create_task(play_seat(socket, seat, table, totals, rng, think))
+        totals.finished += 1
+    except Exception as error:  # a game given up is an error of the run, not its end
+        totals.errors.append(f"{label}: {describe(error)}")
+    finally:
+        if not seated:
+            await ready.wait()  # the others wait for every table, this one's given up
+
+
+async def run_people(
+    address: str, games: int, pid: int, mix: list[str], think: float
+) -> dict[str, Any]:
+    totals = PeopleTotals()
+    ready = asyncio.Barrier(games + 1)
+    before = rss_kib(pid)
+    started = time.perf_counter()
+    tasks = [
+        asyncio.create_task(people_game(address, mix[i % len(mix)], i, totals, ready, think))
+        for i in range(games)
+    ]
+    await ready.wait()  # every table created, its invitation taken, both seats connected
+    live = rss_kib(pid)
+    peak = live
+    while not all(t.done() for t in tasks):
+        await asyncio.sleep(0.2)
+        peak = max(peak, rss_kib(pid))
+    for task in tasks:
+        if task.exception() is not None:
+            totals.errors.append(repr(task.exception()))
+    seconds = time.perf_counter() - started
+    return {
+        "games": games,
+        "people": True,
+        "finished": totals.finished,
+        "errors": len(totals.errors),
+        "error_samples": totals.errors[:3],
+        "updates": len(totals.others),
+        "other_ms": percentiles(totals.others),
+        "acks": len(totals.acks),
+        "ack_ms": percentiles(totals.acks),
+        "seconds": round(seconds, 1),
+        "rss_mib": {"before": before // 1024, "all_live": live // 1024, "peak": peak // 1024},
+        "kib_per_game": round((live - before) / games, 1),
+    }
+
+
+#: The server's ordinary lines (its address, uvicorn's INFO lines): every other is worth a look.
+_QUIET = re.compile(r"^(cribkit: playing at |INFO:)")
+
+
+def log_problems(path: Path) -> list[str]:
+    """The lines of the server's log that are not its ordinary ones."""
+    lines = path.read_text(errors="replace").splitlines() if path.exists() else []
+    return [line for line in lines if line.strip() and not _QUIET.match(line)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
     parser.add_argument(
-        "--mix", default=",".join(GAMES), help="the games, in turn (default: all four)"
+        "--people",
+        action="store_true",
+        help="tables of two people (host and invited friend, two sessions, two sockets) "
+        "instead of a person against the server's computer",
+    )
+    parser.add_argument(
+        "--mix",
+        default=None,
+        help="the games, in turn (default: all four; with --people classic,tabletop,tiles)",
     )
     parser.add_argument(
         "--think",
@@ -172,20 +433,40 @@ def main() -> None:
         help="a bot's mean time to choose, in seconds, uniform from 0 to twice it (default 1; "
         "0: as fast as the server answers)",
     )
+    parser.add_argument(
+        "--server-log",
+        type=Path,
+        default=None,
+        help="keep the server's log there (default: in the temporary folder, deleted at the end)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
+    mix = (args.mix or ",".join(PEOPLE_GAMES if args.people else GAMES)).split(",")
+    if args.people and "solitaire" in mix:
+        parser.error("solitaire is played alone: --people plays classic, tabletop and tiles")
     with tempfile.TemporaryDirectory() as folder:
         load_before = Path("/proc/loadavg").read_text().split()[0]
-        server = ServerProcess(f"sqlite:///{folder}/bench.db", Path(folder) / "server.log")
+        log_path = args.server_log or Path(folder) / "server.log"
+        server = ServerProcess(f"sqlite:///{folder}/bench.db", log_path)
         server.start()
         try:
-            mix = args.mix.split(",")
-            report = asyncio.run(run(server.address, args.games, server.pid, mix, args.think))
+            if args.people:
+                report = asyncio.run(
+                    run_people(server.address, args.games, server.pid, mix, args.think)
+                )
+            else:
+                report = asyncio.run(run(server.address, args.games, server.pid, mix, args.think))
             report["mix"] = mix
             report["think"] = args.think
             report["load_average"] = [load_before, Path("/proc/loadavg").read_text().split()[0]]
         finally:
             server.stop(timeout=20)
+        if args.people:
+            problems = log_problems(log_path)
+            report["server_log"] = {"lines": len(problems), "samples": problems[:5]}
+    if args.people:
+        print_people(report, args.json)
+        return
     if args.json:
         print(json.dumps(report, indent=2))
         return
@@ -202,6 +483,34 @@ def main() -> None:
     )
     load = report["load_average"]
     print(f"machine: {os.cpu_count()} cores, load average {load[0]} before and {load[1]} after")
+    for sample in report["error_samples"]:
+        print("error:", sample)
+
+
+def print_people(report: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(report, indent=2))
+        return
+    other, ack = report["other_ms"], report["ack_ms"]
+    print(
+        f"{report['games']} concurrent tables of two people ({', '.join(report['mix'])} in turn, bots think {report['think']} s on average), {report['finished']} finished, {report['errors']} errors, {report['seconds']} s"
+    )
+    print(
+        f"action -> the other seat's update over {report['updates']} actions: p50 {other['p50']} ms, p95 {other['p95']} ms, p99 {other['p99']} ms, max {other['max']} ms"
+    )
+    print(
+        f"action -> the mover's acknowledgement over {report['acks']} actions: p50 {ack['p50']} ms, p95 {ack['p95']} ms, p99 {ack['p99']} ms, max {ack['max']} ms"
+    )
+    rss = report["rss_mib"]
+    print(
+        f"server memory: {rss['before']} MiB before, {rss['all_live']} MiB with every game live (peak {rss['peak']} MiB): {report['kib_per_game']} KiB per game"
+    )
+    load = report["load_average"]
+    print(f"machine: {os.cpu_count()} cores, load average {load[0]} before and {load[1]} after")
+    log = report["server_log"]
+    print(f"server log: {log['lines']} lines besides its address")
+    for line in log["samples"]:
+        print("  ", line)
     for sample in report["error_samples"]:
         print("error:", sample)
 

@@ -105,6 +105,19 @@ test("the result's headline, for the player and for two at one screen", () => {
     resultHeadline("classic", { winners: [0, 2] }, { mode: "hotseat", humans: [0, 1, 2, 3], name: players }),
     "Player 1 & Player 3 win",
   );
+  // Partners who beat the player win together; a spectator's page names every winner.
+  assert.equal(
+    resultHeadline("classic", { winners: [1, 3] }, { mode: "table", humans, name }),
+    "Computer 1 & Computer 3 win",
+  );
+  assert.equal(
+    resultHeadline("classic", { winners: [0, 2] }, { mode: "watch", humans: [-1], name: players }),
+    "Player 1 & Player 3 win",
+  );
+  assert.equal(
+    resultHeadline("classic", { winner: 1 }, { mode: "watch", humans: [-1], name: players }),
+    "Player 2 wins",
+  );
   assert.equal(resultHeadline("tabletop", { tie: true }, { mode: "ai", humans, name }), "A tie");
   assert.equal(
     resultHeadline("solitaire", { total: 121, rating: "great" }, { mode: "ai", humans, name }),

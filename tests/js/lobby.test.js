@@ -56,6 +56,10 @@ test("saved games: unfinished to resume, finished to replay", () => {
     "vs medium \u00b7 61\u201340 \u00b7 today",
   );
   assert.equal(savedLine({ mode: "hotseat", scores: [] }, ""), "hot-seat \u00b7  \u00b7 ");
+  assert.equal(
+    savedLine({ mode: "table", ai: "expert", scores: [12, 30] }, "today"),
+    "with friends \u00b7 12\u201330 \u00b7 today",
+  );
 });
 
 test("the server's times: seconds since 1970, milliseconds or ISO text", () => {

@@ -8,6 +8,7 @@ import {
   retryDelay,
   SeatProtocol,
   socketUrl,
+  watchSocketUrl,
 } from "../../src/cribkit/web/static/logic/protocol.js";
 
 const state = (seq, extra = {}) => JSON.stringify({ type: "state", seq, events: [], ...extra });
@@ -91,6 +92,8 @@ test("the socket's address follows the page's scheme and escapes its parts", () 
     "ws://127.0.0.1:8000/ws/a%20b?seat=1&token=t%2Fk",
   );
   assert.equal(socketUrl({ protocol: "https:", host: "x.org" }, "g", 0, "t"), "wss://x.org/ws/g?seat=0&token=t");
+  // A spectator's socket has the game's watch code and no seat.
+  assert.equal(watchSocketUrl({ protocol: "https:", host: "x.org" }, "g 1", "w/x"), "wss://x.org/ws/g%201?watch=w%2Fx");
 });
 
 test("legal actions: [] when it is not this seat's turn; null lets the seat compose its own", () => {

@@ -18,3 +18,11 @@ test("a page without its argument, or an unknown one, is the lobby", () => {
   assert.deepEqual(parseRoute("#/nowhere/x"), { page: "lobby", argument: null });
   assert.deepEqual(parseRoute("#/game/%E0%A4%A"), { page: "game", argument: "%E0%A4%A" });
 });
+
+test("an invitation's page and a spectator's", () => {
+  assert.deepEqual(parseRoute("#/join/7KQ2-M9XD"), { page: "join", argument: "7KQ2-M9XD" });
+  assert.deepEqual(parseRoute("#/watch/g1/abc"), { page: "watch", argument: "g1", code: "abc" });
+  assert.deepEqual(parseRoute("#/watch/g1/a%2Fb"), { page: "watch", argument: "g1", code: "a/b" });
+  assert.deepEqual(parseRoute("#/watch/g1"), { page: "lobby", argument: null });
+  assert.deepEqual(parseRoute("#/join"), { page: "lobby", argument: null });
+});

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
+  againstCells,
   bestHandText,
   handSeries,
   handTotal,
@@ -70,4 +71,21 @@ test("the results chart: margins up for wins, down for losses, and the share won
   assert.deepEqual(series.winShare, [1, 0.5, 2 / 3]);
   assert.equal(resultSeries([]).top, 10);
   assert.equal(resultTitle(results[1]), "2 Cribbage Tiles vs expert: lost by 30");
+});
+
+test("a row against an opponent names a person or the computer's level, with the share won", () => {
+  assert.deepEqual(againstCells({ kind: "person", name: "Bob", played: 3, won: 2, lost: 1 }), [
+    "Bob",
+    "3",
+    "2",
+    "1",
+    "67%",
+  ]);
+  assert.deepEqual(againstCells({ kind: "computer", name: "expert", played: 0, won: 0, lost: 0 }), [
+    "the computer (expert)",
+    "0",
+    "0",
+    "0",
+    "\u2014",
+  ]);
 });

@@ -79,6 +79,23 @@ def assert_every_finished_game_verifies(store: Any) -> None:
             assert check.ok, f"game {row.id}: {check.summary()}"
 
 
+@pytest.fixture
+def people(client: TestClient) -> Iterator[Callable[[], TestClient]]:
+    """Make more people at the same server: each a client of the same app with its own cookie
+    jar, on the same event loop as :func:`client` (so that their sockets share the games)."""
+    made: list[TestClient] = []
+
+    def another() -> TestClient:
+        other = TestClient(client.app, base_url=LOCAL)
+        other.portal = client.portal
+        made.append(other)
+        return other
+
+    yield another
+    for other in made:
+        other.portal = None
+
+
 Message = dict[str, Any]
 
 
@@ -90,15 +107,22 @@ class Seat:
         self.last: Message = {}
         #: The raw text of every message received, in order.
         self.received: list[str] = []
+        #: Who sits where, as the last message that said so had it.
+        self.table: Message = {}
 
     def receive(self) -> Message:
-        """The next message; a ``state`` is remembered as :attr:`last`."""
-        text: str = self.socket.receive_text()
-        self.received.append(text)
-        message: Message = json.loads(text)
-        if message["type"] == "state":
-            self.last = message
-        return message
+        """The next message but the ``table`` ones (who sits where: kept as :attr:`table`); a
+        ``state`` is remembered as :attr:`last`."""
+        while True:
+            text: str = self.socket.receive_text()
+            self.received.append(text)
+            message: Message = json.loads(text)
+            if message["type"] == "state":
+                self.last = message
+                self.table = message["table"]
+            if message["type"] != "table":
+                return message
+            self.table = message["table"]
 
     def until_turn(self, current: Message | None = None) -> Message:
         """``current`` if it is this seat's turn in it (or the game is over), else the states
@@ -113,11 +137,13 @@ class Seat:
 
     def act(self, action: Message) -> Message:
         """Send an action for the last state's ``seq``; its acknowledging state."""
-        self.socket.send_json({"type": "action", "seq": self.last["seq"], "action": action})
+        sent = self.last["seq"]
+        self.socket.send_json({"type": "action", "seq": sent, "action": action})
         while True:
             message = self.receive()
             assert message["type"] != "error", message
-            if message["type"] == "state":
+            # (a state of the same seq may come first: somebody sat down, or left)
+            if message["type"] == "state" and message["seq"] > sent:
                 return message
 
     def error(self) -> Message:
@@ -146,7 +172,7 @@ def server_seed(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
     seed the client names is practice, kept out of the statistics)."""
 
     def deal_from(seed: int) -> None:
-        monkeypatch.setattr("cribkit.web.sessions.new_fair_seed", lambda: seed)
+        monkeypatch.setattr("cribkit.web.manager.new_fair_seed", lambda: seed)
 
     return deal_from
 

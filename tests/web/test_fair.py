@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from cribkit.games.chance import commitment, is_fair_seed
-from cribkit.web.sessions import move_seed
+from cribkit.web.workers import move_seed
 
 from .conftest import Message, Seat, new_game, socket_url
 from .test_api import finish

@@ -17,7 +17,8 @@ from starlette.testclient import TestClient
 from cribkit.ai import hints
 from cribkit.web import limits
 from cribkit.web.app import create_app
-from cribkit.web.sessions import GameSession, SessionManager
+from cribkit.web.manager import SessionManager
+from cribkit.web.sessions import GameSession
 
 from .conftest import LOCAL, Message, Seat, new_game, socket_url
 

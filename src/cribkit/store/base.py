@@ -27,6 +27,110 @@ class StoreError(RuntimeError):
 
 
 @dataclass(frozen=True, slots=True)
+class Invite:
+    """An open invitation to a seat: the link's unguessable ``code`` and the short ``join``
+    code that can be read aloud (``docs/web.md``, "Tables and invitations")."""
+
+    code: str
+    join: str
+
+    def to_json(self) -> dict[str, str]:
+        """``{"code", "join"}``."""
+        return {"code": self.code, "join": self.join}
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match: ``best_of`` games (1, 3, 5 or 7), won by the first side to
+    :attr:`needed` game points; this game is its ``number`` th (from 1), and ``tally`` the
+    game points each side had before it."""
+
+    id: str
+    best_of: int
+    number: int = 1
+    tally: tuple[int, ...] = ()
+
+    @property
+    def needed(self) -> int:
+        """The game points that win the match: more than half of ``best_of``."""
+        return self.best_of // 2 + 1
+
+    def winner(self, tally: tuple[int, ...]) -> int | None:
+        """The side that has won the match with ``tally``, or None."""
+        return next((side for side, points in enumerate(tally) if points >= self.needed), None)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "best_of", "number", "tally"}``."""
+        return {"id": self.id, "best_of": self.best_of, "number": self.number,
+                "tally": list(self.tally)}  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Match:
+        """The match of :meth:`to_json`."""
+        return cls(str(data["id"]), int(data["best_of"]), int(data.get("number", 1)),
+                   tuple(int(p) for p in data.get("tally", ())))  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who sits where at a game: the player who made it (``host``), the level of each of the
+    computer's seats, the names the people go by, the invitations still open, whether anyone
+    may join or watch it from the lobby (``public``) and the spectators' code (``watch``)."""
+
+    host: str | None = None
+    levels: dict[int, str] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+    invites: dict[int, Invite] = field(default_factory=dict)
+    public: bool = False
+    watch: str = ""
+    #: Seconds a person has for each move (None: no clock).
+    clock: float | None = None
+    #: Whom each seat has muted (their chat is not sent to it).
+    mutes: dict[int, frozenset[int]] = field(default_factory=dict)
+    #: The setup the game was started with beyond its seed (a match's ``first_dealer``).
+    start: dict[str, Any] = field(default_factory=dict)
+    #: The match the game is part of (``docs/web.md``, "Matches"), or None.
+    match: Match | None = None
+    #: The game that follows this one (the match's next, or a rematch), once there is one.
+    next: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored JSON form (seats as text keys)."""
+        return {
+            "host": self.host,
+            "levels": {str(s): v for s, v in self.levels.items()},
+            "names": {str(s): v for s, v in self.names.items()},
+            "invites": {str(s): v.to_json() for s, v in self.invites.items()},
+            "public": self.public,
+            "watch": self.watch,
+            "clock": self.clock,
+            "mutes": {str(s): sorted(v) for s, v in self.mutes.items()},
+            "start": self.start,
+            "match": None if self.match is None else self.match.to_json(),
+            "next": self.next,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Table:
+        """The table of :meth:`to_json`."""
+        return cls(
+            host=data.get("host"),
+            levels={int(s): v for s, v in data.get("levels", {}).items()},
+            names={int(s): v for s, v in data.get("names", {}).items()},
+            invites={
+                int(s): Invite(v["code"], v["join"]) for s, v in data.get("invites", {}).items()
+            },
+            public=bool(data.get("public", False)),
+            watch=str(data.get("watch", "")),
+            clock=data.get("clock"),
+            mutes={int(s): frozenset(v) for s, v in data.get("mutes", {}).items()},
+            start=dict(data.get("start", {})),
+            match=None if data.get("match") is None else Match.from_json(data["match"]),
+            next=data.get("next"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class GameRow:
     """A stored game: everything needed to rebuild it but its actions."""
 
@@ -57,20 +161,32 @@ class GameRow:
     #: A practice game (an undo was used, or the client chose the seed): kept out of the
     #: statistics.
     practice: bool = False
+    #: Who sits where: the host, the computer's levels, names, invitations, spectators.
+    table: Table = field(default_factory=Table)
+
+    def level_of(self, seat: int) -> str:
+        """The level of the computer at ``seat`` (the table's own level, ``ai``, by default)."""
+        return self.table.levels.get(seat, self.ai)
+
+    @property
+    def people(self) -> int:
+        """How many different people play (or are invited to play) the game's seats."""
+        owners = {self.owners[s] for s in self.humans if s in self.owners}
+        return len(owners) + sum(1 for s in self.humans if s not in self.owners)
 
 
 def new_row(game_id: str, *, game: str, spec: str, rules: dict[str, Any], seed: int | str,
             mode: str = "ai", ai: str = "expert", humans: tuple[int, ...] = (0,),
             tokens: dict[int, str] | None = None, scores: tuple[int, ...] = (),
             owners: dict[int, str] | None = None,
-            practice: bool = False) -> GameRow:  # fmt: skip
+            practice: bool = False, table: Table | None = None) -> GameRow:  # fmt: skip
     """A new game's row, created now."""
     now = time.time()
     return GameRow(
         id=game_id, game=game, spec=spec, rules=dict(rules), seed=seed, mode=mode, ai=ai,
         humans=humans, tokens=dict(tokens or {}), created=now, updated=now, scores=scores,
         owners=dict(owners or {}),
-        practice=practice,
+        practice=practice, table=table or Table(),
     )  # fmt: skip
 
 
@@ -102,6 +218,28 @@ class Store(Protocol):
 
     def load_game(self, game_id: str) -> GameRow | None:
         """The game ``game_id``, or None."""
+        ...
+
+    def find_invite(self, code: str) -> tuple[str, int] | None:
+        """The game and seat of the open invitation whose link code or join code is ``code``."""
+        ...
+
+    def save_table(self, game_id: str, table: Table) -> None:
+        """Store the game's table as it is now (a mute, a match's next game)."""
+        ...
+
+    def add_talk(self, game_id: str, entry: dict[str, Any]) -> None:
+        """Add a line to the game's table talk (a chat message, a notice), after the others."""
+        ...
+
+    def load_talk(self, game_id: str) -> list[dict[str, Any]]:
+        """The game's table talk, in order."""
+        ...
+
+    def close_invite(self, row: GameRow, seat: int) -> bool:
+        """Close the open invitation to ``seat`` of ``row``'s game and store ``row``'s seats
+        (humans, tokens, owners, table) in one transaction: False, and nothing changed, if the
+        invitation was not open any more (somebody else took or cancelled it first)."""
         ...
 
     def load_actions(self, game_id: str) -> list[dict[str, Any]]:

@@ -14,10 +14,11 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from cribkit.store.base import GameRow, StoreError
+from cribkit.store.base import GameRow, StoreError, Table
 from cribkit.store.saves import data_home
 
 _SCHEMA = """
@@ -38,7 +39,19 @@ CREATE TABLE IF NOT EXISTS games (
     scores TEXT NOT NULL,
     result TEXT,
     owners TEXT NOT NULL DEFAULT '{}',
-    practice INTEGER NOT NULL DEFAULT 0
+    practice INTEGER NOT NULL DEFAULT 0,
+    seating TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS talk (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    idx INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    PRIMARY KEY (game_id, idx)
+);
+CREATE TABLE IF NOT EXISTS invites (
+    code TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -51,7 +64,7 @@ CREATE INDEX IF NOT EXISTS games_status ON games(status, created);
 
 _COLUMNS = (
     "id, game, spec, rules, seed, mode, ai, humans, tokens, status, created, updated, "
-    "version, scores, result, owners, practice"
+    "version, scores, result, owners, practice, seating"
 )
 
 #: Columns added since the first schema, with their definitions: an older database gets them
@@ -59,6 +72,7 @@ _COLUMNS = (
 _ADDED_COLUMNS = (
     ("owners", "TEXT NOT NULL DEFAULT '{}'"),
     ("practice", "INTEGER NOT NULL DEFAULT 0"),
+    ("seating", "TEXT NOT NULL DEFAULT '{}'"),
 )
 
 
@@ -112,24 +126,35 @@ class SQLiteStore:
         finally:
             db.close()
 
-    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction (under the lock): committed at the end, rolled back on error."""
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                for sql, params in statements:
-                    self._db.execute(sql, params)
+                yield self._db
                 self._db.execute("COMMIT")
             except sqlite3.Error as error:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
                 raise StoreError(f"cannot write to the store {self.path}: {error}") from None
 
+    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        with self._transaction() as db:
+            for sql, params in statements:
+                db.execute(sql, params)
+
     def create_game(self, row: GameRow) -> None:
+        invites = [
+            ("INSERT INTO invites (code, game_id, seat) VALUES (?, ?, ?)", (code, row.id, seat))
+            for seat, invite in row.table.invites.items()
+            for code in (invite.code, invite.join)
+        ]
         self._write(
             [
                 (
                     f"INSERT INTO games ({_COLUMNS}) VALUES "
-                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         row.id,
                         row.game,
@@ -148,10 +173,62 @@ class SQLiteStore:
                         None if row.result is None else json.dumps(row.result),
                         json.dumps({str(k): v for k, v in row.owners.items()}),
                         int(row.practice),
+                        json.dumps(row.table.to_json()),
                     ),
+                ),
+                *invites,
+            ]
+        )
+
+    def find_invite(self, code: str) -> tuple[str, int] | None:
+        with self._lock:
+            found = self._db.execute(
+                "SELECT game_id, seat FROM invites WHERE code = ?", (code,)
+            ).fetchone()
+        return None if found is None else (str(found[0]), int(found[1]))
+
+    def save_table(self, game_id: str, table: Table) -> None:
+        self._write(
+            [("UPDATE games SET seating = ? WHERE id = ?", (json.dumps(table.to_json()), game_id))]
+        )
+
+    def add_talk(self, game_id: str, entry: dict[str, Any]) -> None:
+        self._write(
+            [
+                (
+                    "INSERT INTO talk (game_id, idx, entry) VALUES (?, "
+                    "(SELECT COUNT(*) FROM talk WHERE game_id = ?), ?)",
+                    (game_id, game_id, json.dumps(entry)),
                 )
             ]
         )
+
+    def load_talk(self, game_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT entry FROM talk WHERE game_id = ? ORDER BY idx", (game_id,)
+            ).fetchall()
+        return [json.loads(text) for (text,) in rows]
+
+    def close_invite(self, row: GameRow, seat: int) -> bool:
+        with self._transaction() as db:
+            closed = db.execute(
+                "DELETE FROM invites WHERE game_id = ? AND seat = ?", (row.id, seat)
+            ).rowcount
+            if closed:
+                db.execute(
+                    "UPDATE games SET humans = ?, tokens = ?, owners = ?, seating = ?, "
+                    "updated = ? WHERE id = ?",
+                    (
+                        json.dumps(list(row.humans)),
+                        json.dumps({str(k): v for k, v in row.tokens.items()}),
+                        json.dumps({str(k): v for k, v in row.owners.items()}),
+                        json.dumps(row.table.to_json()),
+                        time.time(),
+                        row.id,
+                    ),
+                )
+        return bool(closed)
 
     def append_action(
         self,
@@ -164,8 +241,11 @@ class SQLiteStore:
         result: dict[str, Any] | None = None,
     ) -> None:
         status = "playing" if result is None else "finished"
+        # A finished game's invitations are closed with it.
+        closing = [] if result is None else [("DELETE FROM invites WHERE game_id = ?", (game_id,))]
         self._write(
             [
+                *closing,
                 (
                     "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)",
                     (game_id, index, json.dumps(action)),
@@ -245,7 +325,7 @@ def _upgrade(db: sqlite3.Connection) -> None:
 
 def _row(values: tuple[Any, ...]) -> GameRow:
     (game_id, game, spec, rules, seed, mode, ai, humans, tokens, status, created, updated,
-     version, scores, result, owners, practice) = values  # fmt: skip
+     version, scores, result, owners, practice, seating) = values  # fmt: skip
     return GameRow(
         id=game_id,
         game=game,
@@ -264,4 +344,5 @@ def _row(values: tuple[Any, ...]) -> GameRow:
         result=None if result is None else json.loads(result),
         owners={int(k): v for k, v in json.loads(owners).items()},
         practice=bool(practice),
+        table=Table.from_json(json.loads(seating)),
     )

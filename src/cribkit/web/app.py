@@ -5,7 +5,7 @@ together over a store and starts the computer's worker processes with the app.
 
 >>> app = create_app("sqlite:///:memory:")
 >>> sorted(app.openapi()["paths"])[:3]
-['/api/games', '/api/games/saved', '/api/games/{game_id}/record']
+['/api/games', '/api/games/saved', '/api/games/{game_id}/invites/{seat}']
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ from cribkit.store.saves import data_home
 from cribkit.web.errors import install_error_handlers
 from cribkit.web.guard import LOCAL_HOSTS, Guard
 from cribkit.web.limits import Limits
-from cribkit.web.routes import lobby, me, play, replay, saved, stats
-from cribkit.web.sessions import SessionManager, warm_up, watch_parent
+from cribkit.web.manager import SessionManager
+from cribkit.web.routes import lobby, me, play, replay, saved, stats, tables
+from cribkit.web.workers import warm_up, watch_parent
 
 STATIC = Path(__file__).with_name("static")
 #: The session cookie: signed, HttpOnly, SameSite=Lax (``docs/web.md``, "Players and sessions").
@@ -132,8 +133,9 @@ def create_app(
     app.state.manager = manager
     app.state.store = store
     install_error_handlers(app)
-    for router in (lobby.router, me.router, saved.router, replay.router, stats.router, play.router):
-        app.include_router(router)
+    routers = (lobby, me, saved, replay, stats, tables, play)
+    for module in routers:
+        app.include_router(module.router)
     if STATIC.is_dir():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="client")
     key = secrets.token_bytes(32) if secret is None else secret

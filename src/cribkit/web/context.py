@@ -10,7 +10,7 @@ from fastapi import Depends, Request
 
 from cribkit.store.base import GameRow, Store
 from cribkit.web.errors import ApiError
-from cribkit.web.sessions import SessionManager
+from cribkit.web.manager import SessionManager
 
 __all__ = ["Games", "Player", "Storage", "player_of", "row_of"]
 

@@ -24,6 +24,8 @@ BURST = 40
 HINTS_AT_ONCE = 1
 #: Player buckets kept before the full (idle) ones are forgotten.
 PLAYERS_KEPT = 1024
+#: Invitation codes an address may try a minute (a join code is short: no guessing).
+LOOKUPS_A_MINUTE = 60
 
 
 def clock() -> float:
@@ -70,7 +72,18 @@ class Limits:
         self.rate = rate
         self.burst = burst
         self.players: dict[str, TokenBucket] = {}
+        self.lookups: dict[str, TokenBucket] = {}
         self.gate = WorkGate()
+
+    def allow_lookup(self, address: str) -> bool:
+        """Whether ``address`` may try one more invitation code now (at most
+        :data:`LOOKUPS_A_MINUTE` a minute, all at once if it likes)."""
+        bucket = self.lookups.get(address)
+        if bucket is None:
+            if len(self.lookups) >= PLAYERS_KEPT:
+                self.lookups = {a: b for a, b in self.lookups.items() if not b.full}
+            bucket = self.lookups[address] = TokenBucket(LOOKUPS_A_MINUTE / 60, LOOKUPS_A_MINUTE)
+        return bucket.take()
 
     def bucket(self) -> TokenBucket:
         """A new socket's bucket."""

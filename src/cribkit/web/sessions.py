@@ -15,24 +15,20 @@ the same answer wherever and whenever it is worked out.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import json
 import logging
-import os
 import secrets
-import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from cribkit.ai import hints
-from cribkit.ai.players import LEVELS, make_player
 from cribkit.core.cards import CardError
-from cribkit.games.chance import commitment, new_fair_seed, seed_text
+from cribkit.games.chance import commitment
 from cribkit.games.events import GameEvent
+from cribkit.games.protocol import SPECTATOR as PROTOCOL_SPECTATOR
 from cribkit.games.protocol import (
     Action,
     ComposedMoves,
@@ -42,12 +38,15 @@ from cribkit.games.protocol import (
     OutOfTurnError,
     game_info,
     games,
-    lookup,
 )
 from cribkit.games.records import replay, steps
-from cribkit.store.base import GameRow, Store, new_row
+from cribkit.store.base import GameRow, Store
+from cribkit.web.clock import MoveClock
 from cribkit.web.guard import BadJsonError, parse_json
 from cribkit.web.limits import BURST, RATE, Limits, TokenBucket
+from cribkit.web.tables import match_form, seats_form
+from cribkit.web.talk import CHAT_BURST, CHAT_RATE, chat, hears, mute, say
+from cribkit.web.workers import choose_move, move_seed
 
 log = logging.getLogger("cribkit.web")
 
@@ -55,6 +54,10 @@ log = logging.getLogger("cribkit.web")
 MAX_MESSAGE = 16 * 1024
 
 MODES = ("ai", "hotseat")
+#: The types of the messages a client sends.
+MESSAGE_TYPES = frozenset({"action", "hint", "preview", "undo", "chat", "mute", "ping"})
+#: The seat of a spectator's connection (no seat: it sees what every player sees).
+SPECTATOR = PROTOCOL_SPECTATOR
 
 
 class WebError(Exception):
@@ -84,15 +87,10 @@ class Connection:
     bucket: TokenBucket | None = None
     #: The player's bucket, shared by the player's sockets.
     player_bucket: TokenBucket | None = None
-
-
-def move_seed(seed: int | str, *parts: object) -> int:
-    """A seed for one move of the computer (or one hint), fixed by the game's seed and the
-    ``parts`` (the seat, the move number): 32 bits of an HMAC-SHA256 keyed with the seed, so
-    that the computer's choices tell nothing of the seed (and so of the cards to come)."""
-    label = ":".join(map(str, ("move", *parts))).encode()
-    digest = hmac.new(seed_text(seed).encode(), label, hashlib.sha256).digest()
-    return int.from_bytes(digest[:4], "big")
+    #: The type of the message being answered (an error says what it refuses).
+    about: str | None = None
+    #: The socket's chat limit (a few lines at once, one every two seconds).
+    chat_bucket: TokenBucket = field(default_factory=lambda: TokenBucket(CHAT_RATE, CHAT_BURST))
 
 
 def _dumps(message: dict[str, Any]) -> str:
@@ -125,21 +123,34 @@ class GameSession:
         self.marks = list(marks) if marks is not None else []
         assert len(self.marks) == len(actions)
         self.version = row.version
-        self.humans = frozenset(row.humans)
         #: What the game offers (hints, previews, undo, calls...).
         self.info = game_info(row.game)
-        #: The computer's seats.
-        self.players = frozenset(range(state.rules.seats)) - self.humans
+        self.reseat(row)
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self._ai_task: asyncio.Task[None] | None = None
         #: The hint being worked out for each seat, with the connection that asked for it.
         self._hints: dict[int, tuple[Connection, asyncio.Task[None]]] = {}
         self._best_possible: int | None = None
+        #: Announcements under way (kept so that none is collected before it has run).
+        self._tasks: set[asyncio.Future[None]] = set()
+        #: The table talk so far (chat lines and notices), as stored.
+        self.talk: list[dict[str, Any]] = []
+        #: The move clock of the table's people, if it has one.
+        self.clock = MoveClock(self)
+        #: Called (with the lock held) once the game is over: the manager starts a match's next.
+        self.on_finish: Callable[[GameSession], None] | None = None
         #: The SHA-256 of the seed, shown to every seat from the start (the seed, at the end).
         self._commitment = commitment(row.seed)
 
     # -- building ------------------------------------------------------------------------------
+
+    def reseat(self, row: GameRow) -> None:
+        """Take ``row``'s seats (a friend sat down, an invitation was cancelled)."""
+        self.row = row
+        self.humans = frozenset(row.humans)
+        #: The computer's seats.
+        self.players = frozenset(range(self.state.rules.seats)) - self.humans
 
     @classmethod
     def rebuild(
@@ -160,9 +171,11 @@ class GameSession:
             events.extend(step.events)
             state = step.state
         assert state is not None  # the steps give the opening at least
-        return cls(row, store, state, events, actions, executor, limits, marks)
+        session = cls(row, store, state, events, actions, executor, limits, marks)
+        session.talk = store.load_talk(row.id)
+        return session
 
-    def _off_loop(self, function: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
+    def off_loop(self, function: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
         """``function(*args)`` in a worker thread, or in the executor if there is one."""
         return asyncio.get_running_loop().run_in_executor(self.executor, function, *args)
 
@@ -215,6 +228,8 @@ class GameSession:
         <cribkit.games.events.GameEvent.reveals_to>`: the starter, a card the computer played,
         a hand shown, a card turned up, a drawn tile...), so that no hidden card seen can be
         played against again."""
+        if self.row.mode == "table":
+            return "no undo in a game between people"
         if self.row.mode != "ai":
             return "undo is for games against the computer"
         if not self.info.undo:
@@ -247,11 +262,36 @@ class GameSession:
             form["best_possible"] = self._best_possible
         return form
 
+    def hint_refusal(self) -> str | None:
+        """Why the game gives no hints, or None: a game between people has none (it would be
+        the computer playing for one of them)."""
+        if not self.info.hints:
+            return f"{self.game} has no hints"
+        if self.row.mode == "table":
+            return "no hints in a game between people"
+        return None
+
+    def table_form(self) -> dict[str, Any]:
+        """Who sits where, who is connected, how many watch (``docs/web.md``, "At the table")."""
+        seats = {c.seat for c in self.connections if c.seat != SPECTATOR}
+        table = self.row.table
+        form: dict[str, Any] = {
+            "seats": seats_form(self.row, self.state.rules.seats, seats),
+            "spectators": sum(1 for c in self.connections if c.seat == SPECTATOR),
+            "public": table.public,
+            "clock": table.clock,
+            "next": table.next,
+        }
+        if table.match is not None:
+            form["match"] = match_form(table.match, self.state.result)
+        return form
+
     def state_message(self, connection: Connection) -> dict[str, Any]:
         """The ``state`` message for a connection; moves its event cursor on."""
         seat = connection.seat
         state = self.state
         events = self.events[connection.cursor :]
+        watching = seat == SPECTATOR
         message: dict[str, Any] = {
             "type": "state",
             "seq": self.version,
@@ -260,21 +300,32 @@ class GameSession:
             "spec": self.row.spec,
             "mode": self.row.mode,
             "observation": state.observation(seat).to_json(),
-            "legal": self.legal_for(seat),
+            "legal": [] if watching else self.legal_for(seat),
             "events": [event.to_json(viewer=seat) for event in events],
             "result": self.result_form(),
-            "can_undo": self.can_undo(seat),
+            "can_undo": not watching and self.can_undo(seat),
+            "hints": not watching and self.hint_refusal() is None,
             "practice": self.row.practice,
             "commitment": self._commitment,
+            "table": self.table_form(),
         }
         if state.is_terminal:
             # The seed is revealed only at the end, so that anyone can check every deal.
             message["seed"] = self.row.seed
+        left = self.clock.left_ms()
+        if left is not None:
+            message["clock"] = {"seat": state.current_player, "left_ms": left}
+        if not watching:
+            message["muted"] = sorted(self.row.table.mutes.get(seat, ()))
         if connection.reset:
             message["reset"] = True
             connection.reset = False
         connection.cursor = len(self.events)
         return message
+
+    async def send(self, connection: Connection, message: dict[str, Any]) -> None:
+        """Send a message to one connection (a socket gone away is left)."""
+        await self._send(connection, message)
 
     async def _send(self, connection: Connection, message: dict[str, Any]) -> None:
         if connection.closed:
@@ -285,16 +336,32 @@ class GameSession:
             connection.closed = True
             self.leave(connection)
 
-    async def send_error(self, connection: Connection, code: str, message: str) -> None:
-        """An ``error`` message to one connection."""
-        await self._send(
-            connection, {"type": "error", "seq": self.version, "code": code, "message": message}
-        )
+    async def send_error(
+        self, connection: Connection, code: str, message: str, about: str | None = None
+    ) -> None:
+        """An ``error`` message to one connection; ``about`` the type of the message refused
+        (when it was read that far)."""
+        error = {"type": "error", "seq": self.version, "code": code, "message": message}
+        if about is not None:
+            error["about"] = about
+        await self._send(connection, error)
 
-    async def _broadcast(self) -> None:
+    async def broadcast(self) -> None:
+        """Send every connection its new state."""
         # Called with the lock held, so that every seat hears of the changes in their order.
+        self.clock.arm()
         for connection in list(self.connections):
             await self._send(connection, self.state_message(connection))
+
+    async def broadcast_table(self) -> None:
+        """Tell every connection who sits where now (called with the lock held)."""
+        message = {"type": "table", "seq": self.version, "table": self.table_form()}
+        for connection in list(self.connections):
+            await self._send(connection, message)
+
+    async def _announce(self) -> None:
+        async with self.lock:
+            await self.broadcast_table()
 
     # -- connections ----------------------------------------------------------------------------
 
@@ -307,7 +374,15 @@ class GameSession:
         """Add a connection; it is sent the state and every event since the start."""
         async with self.lock:
             self.connections.append(connection)
+            self.clock.arm()
             await self._send(connection, self.state_message(connection))
+            lines = [line for line in self.talk if hears(self, connection, line)]
+            if lines:
+                await self._send(connection, {"type": "talk", "seq": self.version, "lines": lines})
+            others = [c for c in self.connections if c is not connection]
+            message = {"type": "table", "seq": self.version, "table": self.table_form()}
+            for other in others:
+                await self._send(other, message)
         self.kick_ai()
 
     def leave(self, connection: Connection) -> None:
@@ -316,6 +391,9 @@ class GameSession:
         connection.closed = True
         if connection in self.connections:
             self.connections.remove(connection)
+            if self.connections:
+                self._tasks.add(task := asyncio.ensure_future(self._announce()))
+                task.add_done_callback(self._tasks.discard)
         pending = self._hints.get(connection.seat)
         if pending is not None and pending[0] is connection:
             pending[1].cancel()
@@ -335,9 +413,10 @@ class GameSession:
                     f"more than {RATE:g} messages a second (bursts of {BURST}) from this socket "
                     "or this player: this one was not read, and nothing was applied",
                 )
+            connection.about = None
             await self._dispatch(connection, text)
         except WebError as error:
-            await self.send_error(connection, error.code, error.message)
+            await self.send_error(connection, error.code, error.message, connection.about)
             if error.code == "stale":
                 async with self.lock:
                     await self._send(connection, self.state_message(connection))
@@ -361,6 +440,11 @@ class GameSession:
                 "bad_json", f"a message is a JSON object with a type, not {type(message).__name__}"
             )
         kind = message.get("type")
+        connection.about = kind if isinstance(kind, str) and kind in MESSAGE_TYPES else None
+        if connection.seat == SPECTATOR and kind != "ping":
+            raise WebError(
+                "spectator", "a spectator watches: it cannot act, ask for hints, undo or chat"
+            )
         if kind == "action":
             await self.act(connection, message)
         elif kind == "hint":
@@ -369,13 +453,18 @@ class GameSession:
             await self.preview(connection, message)
         elif kind == "undo":
             await self.undo(connection)
+        elif kind == "chat":
+            await chat(self, connection, message)
+        elif kind == "mute":
+            await mute(self, connection, message)
         elif kind == "ping":
             await self._send(connection, {"type": "pong", "seq": self.version})
         else:
             shown = json.dumps(kind)[:40]
             raise WebError(
                 "unknown_type",
-                f"unknown message type {shown}: the types are action, hint, preview, undo, ping",
+                f"unknown message type {shown}: the types are action, hint, preview, undo, chat, "
+                "mute, ping",
             )
 
     def _parse(self, connection: Connection, data: object) -> Action:
@@ -409,12 +498,15 @@ class GameSession:
                     "stale",
                     f"seq {seq} is not the game's seq {self.version}: nothing was applied",
                 )
+            # Whose turn it is, as the seats' legal lists say (the engine itself would take
+            # the lay-aways of a deal in any order).
+            _check_turn(self.state, connection.seat)
             transition = _apply(self.state, action)
-            self._commit(action, transition.state, transition.events)
-            await self._broadcast()
+            self.commit(action, transition.state, transition.events)
+            await self.broadcast()
         self.kick_ai()
 
-    def _commit(self, action: Action, state: GameState, events: tuple[GameEvent, ...]) -> None:
+    def commit(self, action: Action, state: GameState, events: tuple[GameEvent, ...]) -> None:
         """Store an accepted action (before anyone hears of it), then take the new state."""
         form = action.to_dict()
         version = self.version + 1
@@ -432,6 +524,8 @@ class GameSession:
         self.events.extend(events)
         self.state = state
         self.version = version
+        if result is not None and self.on_finish is not None:
+            self.on_finish(self)
 
     async def undo(self, connection: Connection) -> None:
         """Take back the seat's last action and the computer's replies to it, unless
@@ -458,13 +552,16 @@ class GameSession:
             for other in self.connections:
                 other.cursor = 0
                 other.reset = True
-            await self._broadcast()
+            await self.broadcast()
         self.kick_ai()
 
     async def hint(self, connection: Connection) -> None:
         """Ask for the expert's choice for the seat, and why: answered later (a ``hint``), or
         now with an ``error`` ``busy`` if the seat's last hint is not answered yet."""
         state, version, seat = self.state, self.version, connection.seat
+        refusal = self.hint_refusal()
+        if refusal is not None:
+            raise WebError("no_hints", refusal)
         _check_turn(state, seat)
         pending = self._hints.get(seat)
         if pending is not None and not pending[1].done():
@@ -494,7 +591,7 @@ class GameSession:
         if connection.closed:
             gate.release()
             return
-        work = self._off_loop(hints.hint, state, connection.seat, seed)
+        work = self.off_loop(hints.hint, state, connection.seat, seed)
         # The slot is given back when the work is done, even if the asker is gone by then.
         work.add_done_callback(lambda _: gate.release())
         try:
@@ -502,7 +599,7 @@ class GameSession:
         except Exception:
             log.exception("game %s: failed on a hint for seat %s", self.id, connection.seat)
             await self.send_error(
-                connection, "server_error", "the server failed on this hint (a bug)"
+                connection, "server_error", "the server failed on this hint (a bug)", "hint"
             )
             return
         await self._send(connection, {"type": "hint", "seq": version, **hint})
@@ -536,6 +633,10 @@ class GameSession:
             raise WebError("illegal", str(error)) from None
         await self._send(connection, {"type": "preview", "seq": version, **preview})
 
+    async def notice(self, text: str) -> None:
+        """A line of the table's own, heard by everyone (the lock held)."""
+        await say(self, {"kind": "notice", "seat": None, "text": text, "time": time.time()})
+
     # -- the computer's turns -------------------------------------------------------------------
 
     def kick_ai(self) -> None:
@@ -556,15 +657,15 @@ class GameSession:
                     return
                 seed = move_seed(self.row.seed, seat, len(self.actions))
                 with self.limits.gate.move():  # no hint starts while it is worked out
-                    action = await self._off_loop(
-                        choose_move, self.game, self.row.ai, seed, state, seat
+                    action = await self.off_loop(
+                        choose_move, self.game, self.row.level_of(seat), seed, state, seat
                     )
                 async with self.lock:
                     if self.version != version:
                         continue  # an undo came first: think again
                     transition = state.apply(action)
-                    self._commit(action, transition.state, transition.events)
-                    await self._broadcast()
+                    self.commit(action, transition.state, transition.events)
+                    await self.broadcast()
         except Exception:  # pragma: no cover - a bug in a player; the game waits, logged
             log.exception("the computer failed to play in game %s", self.id)
 
@@ -574,35 +675,12 @@ class GameSession:
             await asyncio.wait({self._ai_task})
 
     def cancel_ai(self) -> None:
-        """Stop the computer's task and the hints (at shutdown)."""
+        """Stop the computer's task, the clock and the hints (at shutdown)."""
         if self._ai_task is not None:
             self._ai_task.cancel()
+        self.clock.stop()
         for _, task in list(self._hints.values()):
             task.cancel()
-
-
-def watch_parent(parent: int) -> None:
-    """End this worker process when the server that started it is gone (even killed)."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="watch the server", daemon=True).start()
-
-
-def warm_up() -> None:
-    """Import what the computer players need (run once in each worker process)."""
-    for game in games():
-        make_player(game, "easy", seed=0)
-
-
-def choose_move(game: str, level: str, seed: int, state: GameState, seat: int) -> Action:
-    """The computer's move for ``seat``: what a ``level`` player seeded with ``seed`` chooses
-    from the seat's view (run in a worker thread or process)."""
-    player = make_player(game, level, seed=seed)
-    return player.choose(state.observation(seat), state.legal_actions())
 
 
 def _check_turn(state: GameState, seat: int) -> None:
@@ -627,130 +705,6 @@ def _apply(state: GameState, action: Action) -> Any:
 
 
 def _record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"game": row.game, "rules": row.rules, "seed": row.seed, "actions": actions}
-
-
-class SessionManager:
-    """Every live game of a server, by id, over one store."""
-
-    def __init__(
-        self, store: Store, executor: Executor | None = None, limits: Limits | None = None
-    ) -> None:
-        self.store = store
-        self.executor = executor
-        #: The burst limits of the players and the gate in front of the hints.
-        self.limits = limits if limits is not None else Limits()
-        self.sessions: dict[str, GameSession] = {}
-
-    def resume_all(self) -> int:
-        """Rebuild every unfinished game from the store; the number rebuilt."""
-        count = 0
-        for row in self.store.unfinished():
-            try:
-                self.sessions[row.id] = GameSession.rebuild(
-                    row, self.store, self.executor, self.limits
-                )
-            except GameError:
-                log.exception("cannot rebuild game %s", row.id)
-                continue
-            count += 1
-        return count
-
-    def kick_all(self) -> None:
-        """Let the computer take the turns it owes (after a restart)."""
-        for session in self.sessions.values():
-            session.kick_ai()
-
-    def get(self, game_id: str) -> GameSession | None:
-        """The live game ``game_id``, rebuilt from the store if need be; None if unknown."""
-        session = self.sessions.get(game_id)
-        if session is None:
-            row = self.store.load_game(game_id)
-            if row is None:
-                return None
-            session = self.sessions[game_id] = GameSession.rebuild(
-                row, self.store, self.executor, self.limits
-            )
-        return session
-
-    def release(self, session: GameSession) -> None:
-        """Drop a finished game nobody watches from memory (the store keeps it)."""
-        if session.state.is_terminal and not session.connections:
-            self.sessions.pop(session.id, None)
-
-    def create(
-        self,
-        game: str,
-        options: dict[str, Any],
-        *,
-        ai: str = "expert",
-        mode: str = "ai",
-        seed: int | None = None,
-        owner: str | None = None,
-    ) -> GameSession:
-        """Start and store a new game; bad options raise :class:`WebError` ``bad_request``.
-
-        Without a ``seed`` the game's is a fair seed (:func:`~cribkit.games.chance.new_fair_seed`);
-        a ``seed`` may be chosen only for a game of one person, which is then practice (kept
-        out of the statistics). ``owner``
-        (a player id) owns every human seat."""
-        try:
-            info = game_info(game)
-            rules = info.rules_type.from_options(options)
-        except GameError as error:
-            raise WebError("bad_request", str(error)) from None
-        if ai not in LEVELS:
-            raise WebError(
-                "bad_request", f"unknown AI level {ai!r}: the levels are {', '.join(LEVELS)}"
-            )
-        if mode not in MODES:
-            raise WebError("bad_request", f"unknown mode {mode!r}: the modes are ai, hotseat")
-        if mode == "hotseat" and not info.hotseat:
-            shared = [g for g in games() if game_info(g).hotseat]
-            raise WebError(
-                "bad_request", f"hot-seat is for {' and '.join(shared)}, not {info.name}"
-            )
-        seats = rules.seats
-        everyone = mode == "hotseat" or rules.played_alone
-        humans = tuple(range(seats)) if everyone else (0,)
-        if seed is not None and mode == "hotseat":
-            raise WebError(
-                "bad_request",
-                "a chosen seed is only for a practice game of one person (against the "
-                "computer, or Solitaire): a game of several people is always dealt from a "
-                "fair seed",
-            )
-        chosen: int | str = new_fair_seed() if seed is None else seed
-        spec = lookup(rules.spec()).spec()
-        row = new_row(
-            secrets.token_hex(8),
-            game=info.name,
-            spec=spec,
-            rules=rules.options(),
-            seed=chosen,
-            mode=mode,
-            ai=ai,
-            humans=humans,
-            tokens={seat: secrets.token_urlsafe(18) for seat in humans},
-            owners={} if owner is None else dict.fromkeys(humans, owner),
-            practice=seed is not None,
-        )
-        transition = info.start(rules, seed=chosen)
-        row = replace(row, scores=tuple(transition.state.scores))
-        self.store.create_game(row)
-        session = GameSession(
-            row,
-            self.store,
-            transition.state,
-            list(transition.events),
-            [],
-            self.executor,
-            self.limits,
-        )
-        self.sessions[row.id] = session
-        return session
-
-    async def shutdown(self) -> None:
-        """Stop the computer's tasks."""
-        for session in self.sessions.values():
-            session.cancel_ai()
+    # (the setup beyond the seed: a match's first dealer)
+    return {"game": row.game, "rules": row.rules, "seed": row.seed, **row.table.start,
+            "actions": actions}  # fmt: skip

@@ -1,6 +1,7 @@
-"""Statistics of the finished games against the computer, for ``GET /api/stats``.
+"""Statistics of a player's finished games, against the computer and against people, for
+``GET /api/stats``.
 
-Everything is seen from seat 0, the player (and its side, with partners). Each finished game
+Everything is seen from the player's seat (and its side, with partners). Each finished game
 is replayed once from its record (and remembered: a finished game never changes); the points
 of each event go to a phase by the simulator's mapping (:mod:`cribkit.sim`).
 
@@ -9,6 +10,8 @@ of each event go to a phase by the simulator's mapping (:mod:`cribkit.sim`).
   player's points per turn played.
 - ``won``: the player's side won; in Solitaire, a total of 91 or more (no skunk).
 - ``margin``: the player's score less the best other score; in Solitaire, the total less 91.
+- ``against``: the games won and lost against each opponent: each friend (by the name they
+  went by) and each level of the computer; partners are no opponents.
 - practice games (an undo was used, or the client chose the seed) are left out of everything
   above: ``practice.played`` only counts the finished ones.
 - ``hand_scores.yours``: what each four-card hand the player showed was worth with its starter
@@ -36,8 +39,6 @@ from cribkit.store.base import GameRow, Store
 #: Solitaire's skunk line: a total below it is a loss.
 SOLITAIRE_LINE = 91
 
-PLAYER = 0
-
 
 @dataclass
 class GameSummary:
@@ -46,6 +47,8 @@ class GameSummary:
     game: str
     ai: str
     finished: float
+    #: The opponents: ("person", player id, name) or ("computer", level, level).
+    opponents: list[tuple[str, str, str]]
     won: bool
     margin: int
     skunk_won: bool
@@ -55,7 +58,7 @@ class GameSummary:
     hands: list[tuple[int, list[str], str]] = field(default_factory=list)
 
 
-_cache: dict[str, GameSummary | None] = {}
+_cache: dict[tuple[str, int], GameSummary | None] = {}
 _cache_lock = threading.Lock()
 
 
@@ -67,9 +70,11 @@ def exact_hand_distribution() -> dict[int, float]:
     return {points: int(count) / total for points, count in enumerate(counts) if count}
 
 
-def summarise(row: GameRow, actions: list[dict[str, Any]]) -> GameSummary | None:
-    """The summary of a finished game (None if its record no longer replays)."""
-    record = {"game": row.game, "rules": row.rules, "seed": row.seed, "actions": actions}
+def summarise(row: GameRow, actions: list[dict[str, Any]], seat: int = 0) -> GameSummary | None:
+    """The summary of a finished game seen from ``seat`` (None if its record no longer
+    replays)."""
+    record = {"game": row.game, "rules": row.rules, "seed": row.seed, **row.table.start,
+              "actions": actions}  # fmt: skip
     try:
         replayed = replay(record)
     except GameError:
@@ -79,36 +84,54 @@ def summarise(row: GameRow, actions: list[dict[str, Any]]) -> GameSummary | None
         return None
     events = replayed.events
     scores = list(result.scores)
+    rules = replayed.state.rules
+    side = seat % rules.sides
     if row.game == "solitaire":
         won = scores[0] >= SOLITAIRE_LINE
         margin = scores[0] - SOLITAIRE_LINE
     else:
-        won = PLAYER in result.winners
-        others = [s for side, s in enumerate(scores) if side != 0]
-        margin = scores[0] - max(others)
-    phase_points, deals = _phase_points(row.game, events)
+        won = seat in result.winners
+        others = [s for other, s in enumerate(scores) if other != side]
+        margin = scores[side] - max(others)
+    phase_points, deals = _phase_points(row.game, events, seat)
+    opponents = [
+        _opponent(row, other)
+        for other in range(rules.seats)
+        if other % rules.sides != side and not rules.played_alone
+    ]
     return GameSummary(
         game=row.game,
-        ai=row.ai,
+        ai=row.ai if row.mode == "ai" else "people",
         finished=row.updated,
+        opponents=opponents,
         won=won,
         margin=margin,
         skunk_won=bool(result.skunk) and won and row.game != "solitaire",
         skunk_lost=bool(result.skunk) and not won,
         deals=deals,
         phase_points=phase_points,
-        hands=_shown_hands(row.game, events),
+        hands=_shown_hands(row.game, events, seat),
     )
 
 
-def _phase_points(game: str, events: tuple[GameEvent, ...]) -> tuple[dict[str, int], int]:
+def _opponent(row: GameRow, seat: int) -> tuple[str, str, str]:
+    owner = row.owners.get(seat) if seat in row.humans else None
+    if owner is None:
+        level = row.level_of(seat)
+        return ("computer", level, level)
+    return ("person", owner, row.table.names.get(seat) or "a friend")
+
+
+def _phase_points(
+    game: str, events: tuple[GameEvent, ...], seat: int
+) -> tuple[dict[str, int], int]:
     if game == "tiles":
-        turns = sum(1 for e in events if e.type == "play" and e.seat == PLAYER)
-        points = sum(e.points for e in events if e.seat == PLAYER and e.type in ("hand", "bonus"))
+        turns = sum(1 for e in events if e.type == "play" and e.seat == seat)
+        points = sum(e.points for e in events if e.seat == seat and e.type in ("hand", "bonus"))
         return {"play": points}, turns
     by_phase = dict.fromkeys(PHASES, 0)
     for event in events:
-        if event.seat != PLAYER:
+        if event.seat != seat:
             continue
         phase = event.points_phase()
         if phase is not None:
@@ -119,12 +142,14 @@ def _phase_points(game: str, events: tuple[GameEvent, ...]) -> tuple[dict[str, i
     return {phase: by_phase[phase] for phase in phases}, deals
 
 
-def _shown_hands(game: str, events: tuple[GameEvent, ...]) -> list[tuple[int, list[str], str]]:
+def _shown_hands(
+    game: str, events: tuple[GameEvent, ...], seat: int
+) -> list[tuple[int, list[str], str]]:
     if game not in ("classic", "solitaire"):
         return []
     hands = []
     for event in events:
-        if event.type != "show" or event.seat != PLAYER:
+        if event.type != "show" or event.seat != seat:
             continue
         form = event.to_json()  # a shown hand's JSON: its four cards and the starter
         cards, starter = [Card.parse(c) for c in form["cards"]], Card.parse(form["starter"])
@@ -134,23 +159,25 @@ def _shown_hands(game: str, events: tuple[GameEvent, ...]) -> list[tuple[int, li
 
 
 def statistics(store: Store, player: str | None) -> dict[str, Any]:
-    """The statistics of every finished game against the computer in ``store`` that ``player``
-    owns (:meth:`~cribkit.store.base.GameRow.owned_by`); practice games only counted apart."""
+    """The statistics of every finished game in ``store`` that ``player`` played against the
+    computer or other people (:meth:`~cribkit.store.base.GameRow.owned_by`; hot-seat games,
+    one person playing every seat, are left out); practice games only counted apart."""
     summaries: list[GameSummary] = []
     practice = 0
     for row in store.list_games():
-        if row.status != "finished" or row.mode != "ai" or not row.owned_by(player):
+        if row.status != "finished" or row.mode == "hotseat" or not row.owned_by(player):
             continue
         if row.practice:
             practice += 1
             continue
+        seat = min(s for s, owner in row.owners.items() if owner == player)
         with _cache_lock:
-            known = row.id in _cache
-            summary = _cache.get(row.id)
+            known = (row.id, seat) in _cache
+            summary = _cache.get((row.id, seat))
         if not known:
-            summary = summarise(row, store.load_actions(row.id))
+            summary = summarise(row, store.load_actions(row.id), seat)
             with _cache_lock:
-                _cache[row.id] = summary
+                _cache[row.id, seat] = summary
         if summary is not None:
             summaries.append(summary)
     summaries.sort(key=lambda s: s.finished)
@@ -169,8 +196,23 @@ def statistics(store: Store, player: str | None) -> dict[str, Any]:
             {"finished": s.finished, "game": s.game, "ai": s.ai, "won": s.won, "margin": s.margin}
             for s in summaries
         ],
+        "against": _against(summaries),
         "practice": {"played": practice},
     }
+
+
+def _against(summaries: list[GameSummary]) -> list[dict[str, Any]]:
+    """The games won and lost against each opponent: people first (by name), then the levels."""
+    tally: dict[tuple[str, str], dict[str, Any]] = {}
+    for summary in summaries:
+        for kind, key, name in summary.opponents:
+            entry = tally.setdefault(
+                (kind, key), {"kind": kind, "name": name, "played": 0, "won": 0, "lost": 0}
+            )
+            entry["name"] = name  # the name they went by last
+            entry["played"] += 1
+            entry["won" if summary.won else "lost"] += 1
+    return sorted(tally.values(), key=lambda e: (e["kind"] != "person", e["name"]))
 
 
 def _row(game: str, ai: str, group: list[GameSummary]) -> dict[str, Any]:

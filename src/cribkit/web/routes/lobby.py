@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from cribkit.ai.players import LEVELS
 from cribkit.games.protocol import game_info, games
+from cribkit.store.base import GameRow
 from cribkit.web.context import Games, Player
 from cribkit.web.errors import ApiError
 from cribkit.web.sessions import WebError
@@ -24,6 +25,18 @@ class NewGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="rule options by name")
     ai: str = Field(default="expert", description="the computer's level")
     mode: Literal["ai", "hotseat"] = "ai"
+    seats: list[Any] | None = Field(
+        default=None,
+        description=(
+            'who plays each seat: {"kind": "me"}, {"kind": "friend"} (invited) or '
+            '{"kind": "computer", "level": "expert"}; without it, mode says'
+        ),
+    )
+    public: bool = Field(default=False, description="listed in the lobby for anyone to join")
+    clock: Literal[30, 120] | None = Field(
+        default=None, description="seconds a person has for each move (a table with friends)"
+    )
+    match: Literal[1, 3, 5, 7] = Field(default=1, description="best of so many games")
     seed: int | None = Field(
         default=None,
         description=(
@@ -39,11 +52,25 @@ def list_games() -> list[dict[str, Any]]:
 
 
 @router.post("/api/games")
-async def new_game(body: NewGame, manager: Games, player: Player) -> dict[str, Any]:
-    """Start a game owned by the player: the seat tokens of its human seats."""
+async def new_game(
+    body: NewGame, request: Request, manager: Games, player: Player
+) -> dict[str, Any]:
+    """Start a game owned by the player: the seat tokens of the player's seats, and the
+    invitations to the friends' seats."""
+    name = request.session.get("name")
     try:
         session = manager.create(
-            body.game, body.options, ai=body.ai, mode=body.mode, seed=body.seed, owner=player
+            body.game,
+            body.options,
+            ai=body.ai,
+            mode=body.mode,
+            seed=body.seed,
+            owner=player,
+            name=name if isinstance(name, str) else None,
+            seats=body.seats,
+            public=body.public,
+            clock=body.clock,
+            best_of=body.match,
         )
     except WebError as error:
         raise ApiError(422, error.code, error.message) from None
@@ -56,7 +83,19 @@ async def new_game(body: NewGame, manager: Games, player: Player) -> dict[str, A
         "ai": row.ai,
         "humans": list(row.humans),
         "practice": row.practice,
-        "tokens": {str(seat): token for seat, token in row.tokens.items()},
+        "tokens": {
+            str(seat): row.tokens[seat] for seat in row.humans if row.owners.get(seat) == player
+        },
+        **table_links(row),
+    }
+
+
+def table_links(row: GameRow) -> dict[str, Any]:
+    """The open invitations by seat (``{"code", "join"}``) and the spectators' code of a game,
+    for its players."""
+    return {
+        "invites": {str(seat): invite.to_json() for seat, invite in row.table.invites.items()},
+        "watch": row.table.watch,
     }
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Mapping
 from typing import cast
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from cribkit.web.sessions import Connection, SessionManager
+from cribkit.web.manager import SessionManager
+from cribkit.web.sessions import SPECTATOR, Connection, GameSession
 
 router = APIRouter()
 
@@ -17,34 +20,28 @@ NOT_FOUND = 4404
 
 @router.websocket("/ws/{game_id}")
 async def play(websocket: WebSocket, game_id: str) -> None:
-    """A seat's socket: ``?seat=N&token=T`` and the session of the seat's owner; every message
-    is answered by the game session."""
+    """A seat's socket: ``?seat=N&token=T`` and the session of the seat's owner; or a
+    spectator's, ``?watch=CODE``: every message is answered by the game session."""
     manager = cast(SessionManager, websocket.app.state.manager)
     await websocket.accept()
     session = manager.get(game_id)
-    # Someone else's game is, to a stranger, no game at all (an ownerless one, stored before
-    # games had owners, is open to its tokens alone).
     player = websocket.session.get("player")
-    if session is not None and session.row.owners and not session.row.owned_by(player):
-        manager.release(session)
-        session = None
-    if session is None:
-        await websocket.close(NOT_FOUND, f"no game {game_id}"[:120])
-        return
-    seat_text = websocket.query_params.get("seat", "")
-    token = websocket.query_params.get("token", "")
-    seat = int(seat_text) if seat_text.isdigit() else -1
-    if seat not in session.humans:
-        await websocket.close(FORBIDDEN, f"seat {seat_text[:20]!r} is not a player's seat")
-        return
-    if session.row.owners and session.row.owners.get(seat) != player:
-        await websocket.close(FORBIDDEN, f"seat {seat} is another player's")
-        return
-    if not session.check_token(seat, token):
-        await websocket.close(FORBIDDEN, f"wrong token for seat {seat}")
-        return
-    # The burst limits: this socket's, and its player's, shared by the player's sockets.
     owner = player if isinstance(player, str) and player else None
+    watch = websocket.query_params.get("watch")
+    if watch is not None:
+        refusal = _spectator_refusal(session, watch)
+        seat = SPECTATOR
+    else:
+        refusal = _seat_refusal(session, websocket.query_params, owner)
+        seat = int(websocket.query_params["seat"]) if refusal is None else SPECTATOR
+    if refusal is not None:
+        if session is not None:
+            manager.release(session)
+        code, reason = refusal
+        await websocket.close(code, f"no game {game_id}"[:120] if code == NOT_FOUND else reason)
+        return
+    assert session is not None
+    # The burst limits: this socket's, and its player's, shared by the player's sockets.
     limits = manager.limits
     connection = Connection(
         seat,
@@ -73,3 +70,32 @@ async def play(websocket: WebSocket, game_id: str) -> None:
     finally:
         session.leave(connection)
         manager.release(session)
+
+
+def _seat_refusal(
+    session: GameSession | None, query: Mapping[str, str], player: str | None
+) -> tuple[int, str] | None:
+    """Why a seat's socket is refused (its close code and reason), or None."""
+    # Someone else's game is, to a stranger, no game at all (an ownerless one, stored before
+    # games had owners, is open to its tokens alone).
+    if session is None or (session.row.owners and not session.row.owned_by(player)):
+        return NOT_FOUND, "no such game"
+    seat_text = query.get("seat", "")
+    token = query.get("token", "")
+    seat = int(seat_text) if seat_text.isdigit() else -1
+    if seat not in session.humans or seat in session.row.table.invites:
+        return FORBIDDEN, f"seat {seat_text[:20]!r} is not a player's seat"
+    if session.row.owners and session.row.owners.get(seat) != player:
+        return FORBIDDEN, f"seat {seat} is another player's"
+    if not session.check_token(seat, token):
+        return FORBIDDEN, f"wrong token for seat {seat}"
+    return None
+
+
+def _spectator_refusal(session: GameSession | None, code: str) -> tuple[int, str] | None:
+    """Why a spectator's socket is refused, or None: its code must be the game's watch code
+    (a game without one, or a wrong code, is no game at all to the spectator)."""
+    expected = "" if session is None else session.row.table.watch
+    if not expected or not secrets.compare_digest(expected.encode(), code.encode()):
+        return NOT_FOUND, "no such game"
+    return None

@@ -27,7 +27,9 @@ def resume(game_id: str, store: Storage, player: Player) -> dict[str, Any]:
     row = row_of(store, game_id, player)
     if row.status != "playing":
         raise ApiError(409, "finished", f"game {game_id} is over: watch its replay")
-    return {"id": row.id, "tokens": {str(s): t for s, t in row.tokens.items()}}
+    # Only the player's own seats: a friend's token never leaves the server but to the friend.
+    mine = {s: t for s, t in row.tokens.items() if not row.owners or row.owners.get(s) == player}
+    return {"id": row.id, "tokens": {str(s): t for s, t in mine.items()}}
 
 
 @router.get("/api/games/{game_id}/record")
@@ -66,6 +68,7 @@ def full_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
         "game": row.game,
         "rules": row.rules,
         "seed": row.seed,
+        **row.table.start,
         "actions": actions,
     }
     if row.result is not None:

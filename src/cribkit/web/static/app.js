@@ -1,29 +1,61 @@
 // cribkit in the browser: the router. "#/" the lobby, "#/game/ID", "#/replay/ID" or
-// "#/replay/upload", "#/stats".
+// "#/replay/upload", "#/stats", "#/join/CODE" (an invitation), "#/watch/ID/CODE" (a spectator).
+import { api } from "./api.js";
 import { GamePage } from "./game.js";
+import { JoinPage } from "./join.js";
 import { LobbyPage } from "./lobby.js";
 import { parseRoute } from "./logic/router.js";
 import { ReplayPage } from "./replay.js";
 import { StatsPage } from "./stats.js";
+import { currentTable, forgetCurrentTable, storeTokens } from "./storage.js";
+import { WatchPage } from "./watch.js";
 
-const PAGES = { lobby: LobbyPage, game: GamePage, replay: ReplayPage, stats: StatsPage };
+const PAGES = {
+  lobby: LobbyPage,
+  game: GamePage,
+  replay: ReplayPage,
+  stats: StatsPage,
+  join: JoinPage,
+  watch: WatchPage,
+};
 const root = document.getElementById("app");
 let page = null;
 
 function route() {
   if (page && page.stop) page.stop();
-  const { page: name, argument } = parseRoute(location.hash);
+  const { page: name, argument, code } = parseRoute(location.hash);
   document.title = "cribkit";
   const current = name === "lobby" ? "#/" : `#/${name}`;
   for (const link of document.querySelectorAll("nav a"))
     link.classList.toggle("current", link.getAttribute("href") === current);
-  page = new PAGES[name](root, argument);
+  page = new PAGES[name](root, argument, code);
   for (const key of ["seq", "seat", "myTurn"]) delete root.dataset[key];
   root.dataset.page = name;
   page.start();
 }
 
+/**
+ * The site opened afresh (no page named): back to the table of people this browser was playing
+ * at, if it is still being played (its seat tokens from the server, as the player's session has them).
+ */
+async function reopen() {
+  const gameId = currentTable();
+  // (only a bare address: "#/", the lobby asked for, stays the lobby)
+  if (!gameId || (location.hash !== "" && location.hash !== "#")) return false;
+  try {
+    const answer = await api("GET", `/api/games/${encodeURIComponent(gameId)}/resume`);
+    storeTokens(gameId, answer.tokens);
+  } catch {
+    forgetCurrentTable(gameId);
+    return false;
+  }
+  location.hash = `#/game/${encodeURIComponent(gameId)}`;
+  return true;
+}
+
 // For the browser tests and the curious: the page being shown (its connections, its view).
 window.cribkitPage = () => page;
 window.addEventListener("hashchange", route);
-route();
+reopen().then((moved) => {
+  if (!moved) route();
+});

@@ -149,13 +149,16 @@ export class ClassicView {
           h("div", { class: "centre-row" }, starter, pile, crib),
         ),
         this.showPanel(observation),
-        h(
-          "div",
-          { class: `my-area${legal.length ? " active" : ""}` },
-          h("span", { class: "seat-name" }, seatName(me)),
-          handRow,
-          actions,
-        ),
+        // A spectator has no hand: the table, and every seat's backs above it.
+        this.context.watching
+          ? null
+          : h(
+              "div",
+              { class: `my-area${legal.length ? " active" : ""}` },
+              h("span", { class: "seat-name" }, seatName(me)),
+              handRow,
+              actions,
+            ),
       ),
     );
   }

@@ -1,6 +1,6 @@
-// One WebSocket per seat: sends and receives through the seat's protocol bookkeeping
-// (logic/protocol.js), and reconnects when the line drops.
-import { isFinalClose, retryDelay, SeatProtocol, socketUrl } from "./logic/protocol.js";
+// One WebSocket per seat (or a spectator's, with the game's watch code): sends and receives
+// through the seat's protocol bookkeeping (logic/protocol.js), and reconnects when the line drops.
+import { isFinalClose, retryDelay, SeatProtocol, socketUrl, watchSocketUrl } from "./logic/protocol.js";
 
 export class Connection {
   /**
@@ -8,9 +8,11 @@ export class Connection {
    * @param {number} seat
    * @param {string} token
    * @param {{state: Function, hint: Function, preview: Function, error: Function, status: Function,
-   *   fatal: Function}} handlers
+   *   fatal: Function, table?: Function, talk?: Function, muted?: Function}} handlers
+   * @param {{watch?: string}} options a spectator's connection has the watch code (and no token)
    */
-  constructor(gameId, seat, token, handlers) {
+  constructor(gameId, seat, token, handlers, { watch = null } = {}) {
+    this.watch = watch;
     this.gameId = gameId;
     this.seat = seat;
     this.token = token;
@@ -34,7 +36,10 @@ export class Connection {
     this.closed = false;
     this.protocol.connecting();
     this.handlers.status("connecting");
-    const socket = new WebSocket(socketUrl(location, this.gameId, this.seat, this.token));
+    const url = this.watch
+      ? watchSocketUrl(location, this.gameId, this.watch)
+      : socketUrl(location, this.gameId, this.seat, this.token);
+    const socket = new WebSocket(url);
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.attempt = 0;
@@ -76,6 +81,11 @@ export class Connection {
         break;
       case "error":
         this.handlers.error(message, this.seat, received.afterAction);
+        break;
+      case "table":
+      case "talk":
+      case "muted":
+        if (this.handlers[message.type]) this.handlers[message.type](message, this.seat);
         break;
       default:
         break;

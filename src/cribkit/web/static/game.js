@@ -1,5 +1,6 @@
 // The game page: connections, the frame every game shares (scores, hint, undo, scoring, log,
-// result) and the hot-seat hand-over screen. Each game's own view draws the table.
+// result), the hot-seat hand-over screen and, at a table of people, its seats, links and talk
+// (table.js). Each game's own view draws the table.
 import { api, recordLink } from "./api.js";
 import { Connection } from "./connection.js";
 import { clear, h, isTyping } from "./dom.js";
@@ -17,8 +18,17 @@ import {
   undoTitle,
 } from "./logic/frame.js";
 import { canAct } from "./logic/protocol.js";
+import { tableNamer, watchStatus } from "./logic/table.js";
 import { gameTitle, scoresText, seatNamer } from "./logic/words.js";
-import { storeCommitment, storedCommitment, storedTokens, storeTokens } from "./storage.js";
+import {
+  forgetCurrentTable,
+  storeCommitment,
+  storedCommitment,
+  storedTokens,
+  storeCurrentTable,
+  storeTokens,
+} from "./storage.js";
+import { TableFrame } from "./table.js";
 import { viewFor } from "./views.js";
 import { cardBackSvg } from "./widgets/cards.js";
 import { checkDeal, fillCommitment, fillVerify } from "./widgets/fairness.js";
@@ -41,6 +51,9 @@ export class GamePage {
     this.shownCommitment = undefined;
     this.otherCommitment = null;
     this.verification = null;
+    // A spectator's page (watch.js) watches: it has no seat, no hand and no action.
+    this.watching = false;
+    this.people = new TableFrame(this);
     this.onKey = (event) => this.handleKey(event);
   }
 
@@ -62,6 +75,7 @@ export class GamePage {
             h("a", { href: "#/", class: "button" }, "Back to the lobby"),
           ),
         );
+        forgetCurrentTable(this.gameId);
         return;
       }
     }
@@ -70,22 +84,42 @@ export class GamePage {
     this.buildFrame();
     document.addEventListener("keydown", this.onKey);
     for (const seat of this.humans) {
-      const connection = new Connection(this.gameId, seat, tokens[seat], {
-        state: (message, info) => this.receiveState(message, info),
-        hint: (message, fromSeat) => this.receiveHint(message, fromSeat),
-        preview: (message, fromSeat) =>
-          this.view && this.revealed && fromSeat === this.shownSeat && this.view.showPreview(message),
-        error: (message, fromSeat, afterAction) => this.receiveError(message, fromSeat, afterAction),
-        status: (status) => this.setStatus(status),
-        fatal: (reason) => this.showError(`Disconnected: ${reason}`),
-      });
+      const connection = new Connection(this.gameId, seat, tokens[seat], this.handlers());
       this.connections.set(seat, connection);
       connection.open();
     }
   }
 
+  /** What the connections tell the page. */
+  handlers() {
+    return {
+      state: (message, info) => this.receiveState(message, info),
+      hint: (message, fromSeat) => this.receiveHint(message, fromSeat),
+      preview: (message, fromSeat) =>
+        this.view && this.revealed && fromSeat === this.shownSeat && this.view.showPreview(message),
+      error: (message, fromSeat, afterAction) => this.receiveError(message, fromSeat, afterAction),
+      status: (status) => this.setStatus(status),
+      fatal: (reason) => this.showError(`Disconnected: ${reason}`),
+      table: (message) => this.receiveTable(message),
+      talk: (message) => this.people.talk(message),
+      muted: (message) => this.people.setMuted(message),
+    };
+  }
+
+  /** The name of a seat as this page writes it. */
+  name(seat) {
+    return this.context(this.shownSeat ?? this.humans[0]).name(seat);
+  }
+
+  /** Send a message on the connection of the seat shown (a table's chat and mutes). */
+  send(message) {
+    const connection = this.connections.get(this.shownSeat);
+    if (connection) connection.send(message);
+  }
+
   stop() {
     this.stopped = true;
+    this.people.stop();
     document.removeEventListener("keydown", this.onKey);
     for (const connection of this.connections.values()) connection.close();
     this.connections.clear();
@@ -121,6 +155,12 @@ export class GamePage {
     });
     this.resultBox = h("div", { class: "result-overlay", "data-testid": "result", hidden: true });
     this.commitmentBox = h("section", { class: "fair-line", "data-testid": "commitment", hidden: true });
+    this.keysHelp = h(
+      "p",
+      { class: "keys-help" },
+      "Keys: H hint \u00b7 U undo \u00b7 digits pick cards \u00b7 Enter plays",
+    );
+    const people = this.people;
     const side = h(
       "aside",
       { class: "side-panel" },
@@ -131,21 +171,30 @@ export class GamePage {
         this.undoButton,
         h("a", { class: "button subtle", href: "#/", "data-action": "lobby" }, "Lobby"),
       ),
+      people.seatsPanel,
       this.hintBox,
+      people.chatBox,
       h("section", { class: "panel" }, h("h3", {}, "Scoring"), this.scoringList),
       h("details", { class: "panel log-panel", open: true }, h("summary", {}, "Game log"), this.logList),
+      people.watchBox,
       this.commitmentBox,
-      h("p", { class: "keys-help" }, "Keys: H hint \u00b7 U undo \u00b7 digits pick cards \u00b7 Enter plays"),
+      this.keysHelp,
     );
     this.head = h(
       "div",
       { class: "game-head" },
       h("div", { class: "title-row" }, this.title, this.connectionBadge),
       this.scoreBar,
-      this.statusLine,
+      people.tally,
+      h("div", { class: "status-row" }, this.statusLine, people.clockChip),
       this.errorBox,
     );
-    this.layout = h("div", { class: "game-layout" }, this.tableArea, side);
+    this.layout = h(
+      "div",
+      { class: "game-layout" },
+      h("div", { class: "main-column" }, people.invitesBox, this.tableArea),
+      side,
+    );
     clear(this.root).append(this.head, this.layout, this.cover, this.resultBox);
   }
 
@@ -158,11 +207,14 @@ export class GamePage {
     const state = this.states.get(seat);
     const rules = (state && state.observation.rules) || {};
     const players = state ? rules.players || 1 : 2;
+    const atTable = this.watching || this.mode === "table";
     return {
       seat,
       mode: this.mode,
       gameId: this.gameId,
-      name: seatNamer(this.mode, this.humans, players, rules),
+      watching: this.watching,
+      readOnly: this.watching,
+      name: atTable ? tableNamer(this.people.table, this.humans) : seatNamer(this.mode, this.humans, players, rules),
       send: (action) => this.sendAction(seat, action),
       preview: (action) => this.connections.get(seat).send({ type: "preview", action: { ...action, seat } }),
       hint: () => this.askHint(),
@@ -175,6 +227,8 @@ export class GamePage {
     this.mode = message.mode || this.mode || "ai";
     this.events.set(seat, mergeEvents(this.events.get(seat), message, info.full));
     this.states.set(seat, message);
+    this.people.state(message, info);
+    this.keepCurrent(message);
     this.watchCommitment(message);
     if (!this.view) {
       this.view = viewFor(message.game, this.tableArea);
@@ -184,9 +238,12 @@ export class GamePage {
       }
       this.title.textContent = gameTitle(message.game);
       document.title = `${this.title.textContent} \u00b7 cribkit`;
-      this.hintButton.hidden = false;
-      this.undoButton.hidden = this.mode === "hotseat";
     }
+    // No hints at a table of people, no undo but against the computer, neither for a spectator.
+    this.hintButton.hidden = !message.hints;
+    this.undoButton.hidden = this.watching || this.mode !== "ai";
+    this.keysHelp.hidden = this.watching;
+    if (this.mode === "table") this.keysHelp.textContent = "Keys: digits pick cards \u00b7 Enter plays";
     this.chooseSeat();
     if (seat === this.shownSeat) {
       this.errorBox.hidden = true;
@@ -195,6 +252,22 @@ export class GamePage {
       if (this.revealed) this.render(message, info.full ? [] : message.events || []);
       else this.renderCovered(message);
     }
+  }
+
+  /** A table of people being played is the one this browser goes back to when it is opened again. */
+  keepCurrent(message) {
+    if (this.watching || message.mode !== "table") return;
+    if (message.result) forgetCurrentTable(this.gameId);
+    else storeCurrentTable(this.gameId);
+  }
+
+  /** A `table` message: who sits where now (the names, the seats panel, a rematch made). */
+  receiveTable(message) {
+    this.people.setTable(message.table);
+    const state = this.states.get(this.shownSeat);
+    if (!state || !this.revealed || !this.view) return;
+    // The names may have changed: the score bar, the view and the result say them.
+    this.render(state, []);
   }
 
   /**
@@ -313,7 +386,8 @@ export class GamePage {
     const events = this.events.get(seat) || [];
     this.renderScores(message.observation, context);
     this.view.update(message, context, newEvents, events);
-    this.statusLine.textContent = this.view.status ? this.view.status(message, context) : "";
+    if (this.watching) this.statusLine.textContent = watchStatus(message, context.name);
+    else this.statusLine.textContent = this.view.status ? this.view.status(message, context) : "";
     this.undoButton.disabled = !message.can_undo || this.mode === "hotseat";
     this.undoButton.title = undoTitle(message, { mode: this.mode, events });
     this.hintButton.disabled = !myTurn || Boolean(message.result);
@@ -344,7 +418,8 @@ export class GamePage {
       return;
     }
     if (this.resultDismissed) return;
-    const headline = resultHeadline(message.game, result, { mode: this.mode, humans: this.humans, name: context.name });
+    const mode = this.watching ? "watch" : this.mode;
+    const headline = resultHeadline(message.game, result, { mode, humans: this.humans, name: context.name });
     const skunk = skunkText(result);
     const best =
       typeof result.best_possible === "number"
@@ -368,15 +443,25 @@ export class GamePage {
         skunk ? h("p", { class: "skunk" }, skunk) : null,
         best,
         this.fairSection(message),
+        this.watching ? null : this.people.resultSection(),
         h(
           "div",
           { class: "button-row" },
-          h(
-            "a",
-            { class: "button primary", ...recordLink(message.game, this.gameId), "data-testid": "download-record" },
-            "Download record",
-          ),
-          h("a", { class: "button", href: `#/replay/${id}`, "data-testid": "open-replay" }, "Replay"),
+          // The record and the replay are the players' (a spectator's page has neither).
+          this.watching
+            ? null
+            : [
+                h(
+                  "a",
+                  {
+                    class: "button",
+                    ...recordLink(message.game, this.gameId),
+                    "data-testid": "download-record",
+                  },
+                  "Download record",
+                ),
+                h("a", { class: "button", href: `#/replay/${id}`, "data-testid": "open-replay" }, "Replay"),
+              ],
           h("a", { class: "button", href: "#/", "data-testid": "back-to-lobby" }, "Lobby"),
           h("button", { type: "button", "data-action": "close-result", onclick: close }, "See the table"),
         ),
@@ -466,6 +551,7 @@ export class GamePage {
 
   receiveError(message, seat, afterAction) {
     if (message.code === "stale") return; // a fresh state follows
+    if (this.people.chatError(message)) return;
     if (!this.revealed) return; // the player who left cannot read it; the next one has done nothing yet
     if (message.code === "cannot_undo") {
       this.showError(`No undo: ${message.message}`);

@@ -1,13 +1,11 @@
-// The lobby: the games to start with their options, the saved games to resume or replay, and a
-// record to open in the replay viewer.
+// The lobby: the games to start with their options, the ways to a table of people (a code, the
+// public tables, a new table), the saved games to resume or replay, and a record to open in the
+// replay viewer.
 import { api, recordLink } from "./api.js";
 import { clear, h } from "./dom.js";
 import {
   HOW_IT_PLAYS,
   isPractice,
-  optionKind,
-  optionLabel,
-  optionValue,
   PRACTICE_NOTE,
   savedLine,
   serverDate,
@@ -15,8 +13,11 @@ import {
   splitSaved,
 } from "./logic/lobby.js";
 import { gameTitle } from "./logic/words.js";
+import { NewTableForm } from "./newtable.js";
 import { keepUpload, storeTokens } from "./storage.js";
+import { joinByCode, PublicTables } from "./tablelist.js";
 import { cardSvg } from "./widgets/cards.js";
+import { optionControl, readOptions } from "./widgets/options.js";
 import { tileSvg } from "./widgets/tiles.js";
 
 const GAME_ICONS = {
@@ -25,43 +26,6 @@ const GAME_ICONS = {
   tiles: () => [tileSvg("5d"), tileSvg("Tl")],
   solitaire: () => [cardSvg("Ad", { small: true }), cardSvg("Kc", { small: true })],
 };
-
-/** The control of a rule option: a check box, a list of choices, or a number or text box. */
-function optionControl(game, option) {
-  const id = `opt-${game}-${option.name}`;
-  const kind = optionKind(option);
-  const common = { id, "data-testid": `option-${game}-${option.name}`, "data-option": option.name, "data-kind": kind };
-  let control;
-  if (kind === "boolean") {
-    control = h("input", { ...common, type: "checkbox", checked: Boolean(option.default) });
-  } else if (kind === "choice") {
-    control = h(
-      "select",
-      common,
-      option.choices.map((choice) =>
-        h("option", { value: JSON.stringify(choice), selected: choice === option.default }, String(choice)),
-      ),
-    );
-  } else {
-    control = h("input", { ...common, type: kind === "number" ? "number" : "text", value: option.default ?? "" });
-  }
-  const label = h("span", {}, optionLabel(option));
-  return h(
-    "label",
-    { class: `option${kind === "boolean" ? " check" : ""}`, for: id, title: option.help || "" },
-    kind === "boolean" ? [control, label] : [label, control],
-  );
-}
-
-/** The rule options set in a game's form, by name. */
-function readOptions(form) {
-  const options = {};
-  for (const control of form.querySelectorAll("[data-option]")) {
-    const kind = control.dataset.kind;
-    options[control.dataset.option] = optionValue(kind, kind === "boolean" ? control.checked : control.value);
-  }
-  return options;
-}
 
 /** A time of the server as the browser writes dates, or as it came when it is no date. */
 function when(value) {
@@ -94,27 +58,33 @@ export class LobbyPage {
     // The player may have left for another page while the lobby was loading.
     if (this.stopped) return;
     this.message = h("p", { class: "error-line", "data-testid": "lobby-error", role: "alert", hidden: true });
+    this.newTable = new NewTableForm(sortGames(games));
+    this.publicTables = new PublicTables();
     clear(this.root).append(
       h(
         "section",
         { class: "hero" },
         h("h2", {}, "Pick a game"),
-        h("p", {}, "Four cribbage games against the computer, or two players at one screen."),
+        h("p", {}, "Four cribbage games against the computer, two players at one screen, or friends online."),
       ),
       this.playerSection(me),
       this.message,
+      h("div", { class: "friends-row" }, joinByCode(), this.publicTables.element),
       h(
         "div",
         { class: "game-cards" },
         sortGames(games).map((game) => this.gameCard(game)),
       ),
+      this.newTable.element,
       this.savedSection(saved),
       this.uploadSection(),
     );
+    this.publicTables.start(games);
   }
 
   stop() {
     this.stopped = true;
+    if (this.publicTables) this.publicTables.stop();
   }
 
   /** Who is playing: the name this browser's player goes by, or a small form to choose one. */
@@ -220,7 +190,24 @@ export class LobbyPage {
         level,
         (game.options || []).map((option) => optionControl(game.name, option)),
       ),
-      h("button", { type: "submit", class: "primary", "data-testid": `start-${game.name}` }, "Start"),
+      h(
+        "div",
+        { class: "card-buttons" },
+        h("button", { type: "submit", class: "primary", "data-testid": `start-${game.name}` }, "Start"),
+        game.seats && game.seats.max > 1
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "subtle",
+                "data-action": "with-friends",
+                "data-testid": `friends-${game.name}`,
+                onclick: () => this.newTable.show(game.name),
+              },
+              "With friends\u2026",
+            )
+          : null,
+      ),
     );
     return form;
   }

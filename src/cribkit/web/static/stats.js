@@ -1,7 +1,16 @@
 // The statistics page: results per game and level, and two charts drawn here as SVG.
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
-import { handSeries, handTotal, resultSeries, resultTitle, STATS_HEADINGS, statsCells } from "./logic/stats.js";
+import {
+  AGAINST_HEADINGS,
+  againstCells,
+  handSeries,
+  handTotal,
+  resultSeries,
+  resultTitle,
+  STATS_HEADINGS,
+  statsCells,
+} from "./logic/stats.js";
 
 const WIDTH = 680;
 
@@ -155,6 +164,31 @@ export class StatsPage {
         ),
       ),
     );
+    const against = stats.against || [];
+    const opponents = h(
+      "table",
+      { class: "stats-table", "data-testid": "against-table" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          AGAINST_HEADINGS.map((heading) => h("th", {}, heading)),
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        against.map((entry) =>
+          h(
+            "tr",
+            { "data-testid": "against-row", "data-kind": entry.kind },
+            againstCells(entry).map((text) => h("td", {}, text)),
+          ),
+        ),
+      ),
+    );
     const hands = stats.hand_scores || {};
     const results = stats.results || [];
     clear(this.root).append(
@@ -175,6 +209,19 @@ export class StatsPage {
         rows.length
           ? h("div", { class: "table-scroll" }, table)
           : h("p", { class: "muted", "data-testid": "stats-empty" }, "No finished games yet: play one from the lobby."),
+      ),
+      h(
+        "section",
+        { class: "panel" },
+        h("h3", {}, "Against each opponent"),
+        against.length
+          ? h("div", { class: "table-scroll" }, opponents)
+          : h("p", { class: "muted" }, "No finished games against anyone yet."),
+        h(
+          "p",
+          { class: "muted" },
+          `Practice games (undo used or seed chosen) are not counted: ${stats.practice?.played ?? 0} finished.`,
+        ),
       ),
       h(
         "div",

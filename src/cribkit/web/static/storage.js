@@ -50,3 +50,49 @@ export function storeCommitment(gameId, commitment) {
     // A browser that keeps nothing: the page still holds it while it is open.
   }
 }
+
+const hostKey = (gameId) => `cribkit:host:${gameId}`;
+const CURRENT_KEY = "cribkit:current";
+
+/** Remember that this browser made a table (its host may cancel the invitations). */
+export function storeHost(gameId) {
+  try {
+    localStorage.setItem(hostKey(gameId), "1");
+  } catch {
+    // Nothing kept: the cancel buttons are not shown after a reload.
+  }
+}
+
+export function isHost(gameId) {
+  try {
+    return localStorage.getItem(hostKey(gameId)) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** The table of people this browser plays at (reopened on the next visit), or null. */
+export function currentTable() {
+  try {
+    return localStorage.getItem(CURRENT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeCurrentTable(gameId) {
+  try {
+    localStorage.setItem(CURRENT_KEY, gameId);
+  } catch {
+    // A browser that keeps nothing: the lobby lists the game to resume.
+  }
+}
+
+/** Forget the table being played (it is over, or it cannot be resumed); only `gameId`'s. */
+export function forgetCurrentTable(gameId) {
+  try {
+    if (localStorage.getItem(CURRENT_KEY) === gameId) localStorage.removeItem(CURRENT_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}

@@ -92,7 +92,8 @@ export class TilesView {
         h(
           "div",
           { class: "tiles-side" },
-          this.rackPanel(o, myTurn),
+          // A spectator sees no rack.
+          this.context.watching ? null : this.rackPanel(o, myTurn),
           h(
             "div",
             { class: "panel" },

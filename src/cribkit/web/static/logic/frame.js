@@ -97,8 +97,9 @@ export function resultHeadline(game, result, { mode, humans, name }) {
   }
   if (result.tie) return "A tie";
   const winners = result.winners || [result.winner];
-  if (mode !== "hotseat" && winners.some((seat) => humans.includes(seat))) return "You win!";
-  if (mode !== "hotseat") return `${name(winners[0])} wins`;
+  // A spectator ("watch") and a hot-seat screen name every winner; partners win together.
+  const named = mode === "hotseat" || mode === "watch";
+  if (!named && winners.some((seat) => humans.includes(seat))) return "You win!";
   return `${winners.map((seat) => name(seat)).join(" & ")} win${winners.length > 1 ? "" : "s"}`;
 }
 

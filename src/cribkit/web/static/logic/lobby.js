@@ -55,7 +55,8 @@ export function serverDate(value) {
 
 /** What a saved game's line says after its title: "vs medium · 61–40 · <when>". */
 export function savedLine(game, when) {
-  const against = game.mode === "hotseat" ? "hot-seat" : `vs ${game.ai || "computer"}`;
+  const against =
+    game.mode === "hotseat" ? "hot-seat" : game.mode === "table" ? "with friends" : `vs ${game.ai || "computer"}`;
   return `${against} \u00b7 ${(game.scores || []).join("\u2013")} \u00b7 ${when}`;
 }
 

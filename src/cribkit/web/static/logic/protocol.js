@@ -21,6 +21,12 @@ export function socketUrl({ protocol, host }, gameId, seat, token) {
   return `${scheme}//${host}/ws/${encodeURIComponent(gameId)}?${query}`;
 }
 
+/** The socket's address for a spectator of a game, with the game's watch code. */
+export function watchSocketUrl({ protocol, host }, gameId, code) {
+  const scheme = protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${host}/ws/${encodeURIComponent(gameId)}?watch=${encodeURIComponent(code)}`;
+}
+
 /** The legal actions of a state message ([] when it is not this seat's turn). */
 export function legalOf(message) {
   return Array.isArray(message.legal) ? message.legal : [];

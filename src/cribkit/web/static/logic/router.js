@@ -1,6 +1,7 @@
-// The page's routes: "#/" the lobby, "#/game/ID", "#/replay/ID" or "#/replay/upload", "#/stats". No DOM.
+// The page's routes: "#/" the lobby, "#/game/ID", "#/replay/ID" or "#/replay/upload", "#/stats",
+// "#/join/CODE" (an invitation) and "#/watch/ID/CODE" (a spectator's table). No DOM.
 
-const PAGES = new Set(["game", "replay", "stats"]);
+const PAGES = new Set(["game", "replay", "join"]);
 
 function decodeOr(text) {
   try {
@@ -10,13 +11,17 @@ function decodeOr(text) {
   }
 }
 
-/** The page a location hash names and its argument: {page: "game", argument: "abc"}. */
+/**
+ * The page a location hash names and its argument: {page: "game", argument: "abc"}; a
+ * spectator's page has the watch code too: {page: "watch", argument: "abc", code: "xyz"}.
+ */
 export function parseRoute(hash) {
-  const [name, argument] = String(hash || "")
+  const [name, argument, code] = String(hash || "")
     .replace(/^#\/?/, "")
     .split("/");
   const decoded = argument ? decodeOr(argument) : null;
   if (name === "stats") return { page: "stats", argument: null };
+  if (name === "watch" && decoded && code) return { page: "watch", argument: decoded, code: decodeOr(code) };
   if (PAGES.has(name) && decoded) return { page: name, argument: decoded };
   return { page: "lobby", argument: null };
 }

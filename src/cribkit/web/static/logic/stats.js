@@ -40,6 +40,19 @@ export function statsCells(row) {
   ];
 }
 
+/** The headings of the table of results against each opponent. */
+export const AGAINST_HEADINGS = ["Against", "Played", "Won", "Lost", "Won %"];
+
+/**
+ * A row of the results against one opponent (a person by name, or a level of the computer) as
+ * the texts of its cells, in the order of AGAINST_HEADINGS.
+ */
+export function againstCells(entry) {
+  const who = entry.kind === "computer" ? `the computer (${entry.name})` : entry.name;
+  const share = entry.played ? `${Math.round((100 * entry.won) / entry.played)}%` : "\u2014";
+  return [who, String(entry.played), String(entry.won), String(entry.lost), share];
+}
+
 /** How many hands a {points: count} mapping counts. */
 export function handTotal(yours) {
   return Object.values(yours || {}).reduce((a, b) => a + b, 0);

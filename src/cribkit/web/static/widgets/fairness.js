@@ -42,41 +42,52 @@ export async function checkDeal(gameId, { shown, shownSeed, other }) {
 export function fillVerify(node, { seed, practice, outcome, verify }) {
   const known = seed !== undefined && seed !== null;
   const result = outcome && outcome !== "checking" ? outcome : null;
+  // (in a div: the parts left out are null, which append() itself would write as "null")
   clear(node).append(
-    known
-      ? h(
-          "p",
-          { class: "fair-seed" },
-          h("span", { class: "fair-label" }, "Seed"),
-          " ",
-          h("code", { "data-testid": "seed" }, String(seed)),
-        )
-      : null,
-    known ? h("p", { class: "fair-note", "data-testid": "seed-kind" }, seedWords(seed, practice)) : null,
     h(
-      "button",
-      {
-        type: "button",
-        class: "small",
-        "data-action": "verify-deal",
-        disabled: outcome === "checking",
-        onclick: verify,
-      },
-      outcome === "checking" ? "Verifying\u2026" : "Verify this deal",
+      "div",
+      { class: "fair-parts" },
+      known
+        ? h(
+            "p",
+            { class: "fair-seed" },
+            h("span", { class: "fair-label" }, "Seed"),
+            " ",
+            h("code", { "data-testid": "seed" }, String(seed)),
+          )
+        : null,
+      known ? h("p", { class: "fair-note", "data-testid": "seed-kind" }, seedWords(seed, practice)) : null,
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small",
+          "data-action": "verify-deal",
+          disabled: outcome === "checking",
+          onclick: verify,
+        },
+        outcome === "checking" ? "Verifying\u2026" : "Verify this deal",
+      ),
+      result
+        ? h(
+            "div",
+            {
+              class: `verify-result ${result.verdict}`,
+              "data-testid": "verify-result",
+              "data-verdict": result.verdict,
+            },
+            h(
+              "strong",
+              { "data-testid": "verify-headline" },
+              `${result.verdict === "verified" ? "\u2713 " : ""}${result.headline}`,
+            ),
+            result.problem
+              ? h("p", { class: "verify-problem", "data-testid": "verify-problem" }, result.problem)
+              : null,
+            result.lines.map((line) => h("p", {}, line)),
+          )
+        : null,
     ),
-    result
-      ? h(
-          "div",
-          { class: `verify-result ${result.verdict}`, "data-testid": "verify-result", "data-verdict": result.verdict },
-          h(
-            "strong",
-            { "data-testid": "verify-headline" },
-            `${result.verdict === "verified" ? "\u2713 " : ""}${result.headline}`,
-          ),
-          result.problem ? h("p", { class: "verify-problem", "data-testid": "verify-problem" }, result.problem) : null,
-          result.lines.map((line) => h("p", {}, line)),
-        )
-      : null,
   );
   return node;
 }

@@ -1,0 +1,330 @@
+"""Every live game of a server (:class:`SessionManager`): making games and their tables,
+taking and cancelling invitations, rebuilding games from the store.
+
+A game's seats are the player who makes it (``me``), friends invited by a link or a join code,
+and the computer at a level (:mod:`cribkit.web.tables`). The first person to open an
+invitation takes its seat, in one transaction of the store, so that two who open it at once
+cannot both sit down (``docs/web.md``, "Tables and invitations")."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import replace
+from typing import Any
+
+from cribkit.ai.players import LEVELS
+from cribkit.games.chance import new_fair_seed
+from cribkit.games.protocol import GameError, game_info, games, lookup
+from cribkit.store.base import GameRow, Match, Store, Table, new_row
+from cribkit.web.limits import Limits
+from cribkit.web.sessions import MODES, GameSession, WebError
+from cribkit.web.tables import (
+    SeatError,
+    SeatPlan,
+    match_tally,
+    new_invite,
+    normal_join_code,
+    plan_seats,
+)
+
+log = logging.getLogger("cribkit.web")
+
+__all__ = ["MATCH_LENGTHS", "SessionManager"]
+
+#: The lengths of a match: best of so many games.
+MATCH_LENGTHS = (1, 3, 5, 7)
+
+
+class SessionManager:
+    """Every live game of a server, by id, over one store."""
+
+    def __init__(
+        self, store: Store, executor: Executor | None = None, limits: Limits | None = None
+    ) -> None:
+        self.store = store
+        self.executor = executor
+        #: The burst limits of the players and the gate in front of the hints.
+        self.limits = limits if limits is not None else Limits()
+        self.sessions: dict[str, GameSession] = {}
+
+    def resume_all(self) -> int:
+        """Rebuild every unfinished game from the store; the number rebuilt."""
+        count = 0
+        for row in self.store.unfinished():
+            try:
+                self._live(GameSession.rebuild(row, self.store, self.executor, self.limits))
+            except GameError:
+                log.exception("cannot rebuild game %s", row.id)
+                continue
+            count += 1
+        return count
+
+    def kick_all(self) -> None:
+        """Let the computer take the turns it owes (after a restart)."""
+        for session in self.sessions.values():
+            session.kick_ai()
+
+    def get(self, game_id: str) -> GameSession | None:
+        """The live game ``game_id``, rebuilt from the store if need be; None if unknown."""
+        session = self.sessions.get(game_id)
+        if session is None:
+            row = self.store.load_game(game_id)
+            if row is None:
+                return None
+            session = self._live(GameSession.rebuild(row, self.store, self.executor, self.limits))
+        return session
+
+    def release(self, session: GameSession) -> None:
+        """Drop a finished game nobody watches from memory (the store keeps it)."""
+        if session.state.is_terminal and not session.connections:
+            self.sessions.pop(session.id, None)
+
+    def create(
+        self,
+        game: str,
+        options: dict[str, Any],
+        *,
+        ai: str = "expert",
+        mode: str = "ai",
+        seed: int | None = None,
+        owner: str | None = None,
+        name: str | None = None,
+        seats: Sequence[Any] | None = None,
+        public: bool = False,
+        clock: float | None = None,
+        best_of: int = 1,
+    ) -> GameSession:
+        """Start and store a new game; bad options raise :class:`WebError` ``bad_request``.
+
+        ``seats`` says who plays each seat (:func:`~cribkit.web.tables.plan_seats`); without
+        it, ``mode`` does: ``ai`` the player's seat 0 against the computer, ``hotseat`` every
+        seat the player's, on one screen. Without a ``seed`` the game's is a fair seed
+        (:func:`~cribkit.games.chance.new_fair_seed`); a ``seed`` may be chosen only for a
+        game of one person, which is then practice (kept out of the statistics). ``owner`` (a
+        player id, going by ``name``) owns the player's seats; each friend's seat has an
+        invitation until somebody takes it."""
+        try:
+            info = game_info(game)
+            rules = info.rules_type.from_options(options)
+        except GameError as error:
+            raise WebError("bad_request", str(error)) from None
+        if ai not in LEVELS:
+            raise WebError(
+                "bad_request", f"unknown AI level {ai!r}: the levels are {', '.join(LEVELS)}"
+            )
+        if mode not in MODES:
+            raise WebError("bad_request", f"unknown mode {mode!r}: the modes are ai, hotseat")
+        plan = self._plan(info.name, info.hotseat, rules, mode, ai, seats)
+        if plan.friends:
+            mode = "table"
+        elif len(plan.mine) > 1 and not rules.played_alone:
+            mode = "hotseat"
+        if seed is not None and (mode != "ai" or public):
+            raise WebError(
+                "bad_request",
+                "a chosen seed is only for a practice game of one person (against the "
+                "computer, or Solitaire): a game of several people is always dealt from a "
+                "fair seed",
+            )
+        if clock is not None and (not plan.friends or clock <= 0):
+            raise WebError("bad_request", "a move clock is for a table with invited friends")
+        if best_of not in MATCH_LENGTHS:
+            raise WebError(
+                "bad_request",
+                f"a match is best of {', '.join(map(str, MATCH_LENGTHS))} games, not {best_of}",
+            )
+        if public and not plan.friends:
+            raise WebError("bad_request", "a public table has a seat for somebody to join")
+        chosen: int | str = new_fair_seed() if seed is None else seed
+        table = Table(
+            host=owner,
+            levels=plan.computers,
+            names=dict.fromkeys(plan.mine, name) if name else {},
+            invites={seat: self._new_invite() for seat in plan.friends},
+            public=public,
+            watch=secrets.token_urlsafe(16),
+            clock=clock,
+            match=None
+            if best_of == 1
+            else Match(secrets.token_hex(8), best_of, 1, (0,) * rules.sides),
+        )
+        row = new_row(
+            secrets.token_hex(8),
+            game=info.name,
+            spec=lookup(rules.spec()).spec(),
+            rules=rules.options(),
+            seed=chosen,
+            mode=mode,
+            ai=ai,
+            humans=plan.humans,
+            tokens={seat: secrets.token_urlsafe(18) for seat in plan.humans},
+            owners={} if owner is None else dict.fromkeys(plan.mine, owner),
+            practice=seed is not None,
+            table=table,
+        )
+        return self._open(row)
+
+    def _open(self, row: GameRow) -> GameSession:
+        """Deal a new game's row, store it and keep it live."""
+        info = game_info(row.game)
+        rules = info.rules_type.from_options(row.rules)
+        transition = info.start(rules, seed=row.seed, **row.table.start)
+        row = replace(row, scores=tuple(transition.state.scores))
+        self.store.create_game(row)
+        return self._live(GameSession(
+            row, self.store, transition.state, list(transition.events), [], self.executor,
+            self.limits,
+        ))  # fmt: skip
+
+    def _live(self, session: GameSession) -> GameSession:
+        self.sessions[session.id] = session
+        session.on_finish = self._finished
+        return session
+
+    def _finished(self, session: GameSession) -> None:
+        """A game is over: a match not won yet goes on with its next game at once."""
+        match = session.row.table.match
+        if match is None or session.row.table.next is not None:
+            return
+        tally = match_tally(match, session.state.result)
+        if match.winner(tally) is None:
+            self.follow_on(session, replace(match, number=match.number + 1, tally=tally))
+
+    def follow_on(self, session: GameSession, match: Match | None) -> GameSession:
+        """The game after ``session``'s, at the same table (the same people in the same seats,
+        the computer at the same levels, a new fair seed): the match's next game, or a
+        rematch (``match`` a new one, or None). The loser deals first where the game has a
+        dealer. Its id is kept as the table's ``next``."""
+        row = session.row
+        result = session.state.result
+        info = game_info(row.game)
+        start: dict[str, Any] = {}
+        if result is not None and "first_dealer" in info.setup_keys:
+            start["first_dealer"] = result.next_dealer
+        seated = tuple(s for s in row.humans if s in row.owners)
+        levels = {s: row.level_of(s) for s in range(session.state.rules.seats) if s not in seated}
+        # (the same watch code: a spectator follows the table from game to game)
+        table = replace(row.table, levels=levels, invites={}, public=False, mutes={},
+                        start=start, match=match, next=None)  # fmt: skip
+        now = time.time()
+        following = self._open(replace(
+            row, id=secrets.token_hex(8), seed=new_fair_seed(), humans=seated,
+            tokens={s: secrets.token_urlsafe(18) for s in seated}, status="playing",
+            created=now, updated=now, version=0, result=None, practice=False, table=table,
+        ))  # fmt: skip
+        session.row = replace(row, table=replace(row.table, next=following.id))
+        self.store.save_table(row.id, session.row.table)
+        following.kick_ai()
+        return following
+
+    @staticmethod
+    def _plan(
+        game: str, hotseat: bool, rules: Any, mode: str, ai: str, seats: Sequence[Any] | None
+    ) -> SeatPlan:
+        count = rules.seats
+        if rules.played_alone:
+            if seats is not None and any(
+                isinstance(s, dict) and s.get("kind") != "me" for s in seats
+            ):
+                raise WebError("bad_request", f"{game} is played alone: every seat is yours")
+            return SeatPlan(tuple(range(count)), (), {})
+        if seats is None:
+            if mode == "hotseat" and not hotseat:
+                shared = [g for g in games() if game_info(g).hotseat]
+                raise WebError("bad_request", f"hot-seat is for {' and '.join(shared)}, not {game}")
+            if mode == "hotseat":
+                return SeatPlan(tuple(range(count)), (), {})
+            return SeatPlan((0,), (), dict.fromkeys(range(1, count), ai))
+        try:
+            plan = plan_seats(seats, count, ai)
+        except SeatError as error:
+            raise WebError("bad_request", str(error)) from None
+        if len(plan.mine) > 1 and not hotseat:
+            raise WebError(
+                "bad_request", f"{game} has no hot-seat: one seat is yours, the others not"
+            )
+        return plan
+
+    def _new_invite(self) -> Any:
+        # A join code is short: one already open is drawn again (the link code never repeats).
+        while True:
+            invite = new_invite()
+            if self.store.find_invite(invite.join) is None:
+                return invite
+
+    # -- invitations ----------------------------------------------------------------------------
+
+    def find_invite(self, code: str) -> tuple[GameSession, int] | None:
+        """The game and seat of an open invitation, by its link code or its join code."""
+        joined = normal_join_code(code) if len(code) <= 12 else None
+        found = self.store.find_invite(joined or code)
+        if found is None:
+            return None
+        session = self.get(found[0])
+        if session is None or session.state.is_terminal:
+            return None
+        return session, found[1]
+
+    async def accept(
+        self, session: GameSession, seat: int, player: str, name: str | None
+    ) -> str | None:
+        """Seat ``player`` (going by ``name``) at the invited ``seat``: the seat's token, or
+        None if somebody took the seat first (or the host cancelled it)."""
+        async with session.lock:
+            row = session.row
+            if seat not in row.table.invites:
+                return None
+            invites = {s: i for s, i in row.table.invites.items() if s != seat}
+            names = {**row.table.names, **({seat: name} if name else {})}
+            taken = replace(
+                row,
+                owners={**row.owners, seat: player},
+                table=replace(row.table, invites=invites, names=names),
+            )
+            if not self.store.close_invite(taken, seat):
+                return None
+            session.reseat(taken)
+            # Every page's state anew: the seat's person is timed from now on (the state
+            # carries the clock) and the table shows them seated.
+            await session.broadcast()
+        return taken.tokens[seat]
+
+    async def cancel(self, session: GameSession, seat: int) -> bool:
+        """Cancel the invitation to ``seat``: the computer plays it, at the table's level."""
+        async with session.lock:
+            row = session.row
+            if seat not in row.table.invites:
+                return False
+            invites = {s: i for s, i in row.table.invites.items() if s != seat}
+            tokens = {s: t for s, t in row.tokens.items() if s != seat}
+            cancelled = replace(
+                row,
+                humans=tuple(s for s in row.humans if s != seat),
+                tokens=tokens,
+                table=replace(
+                    row.table, invites=invites, levels={**row.table.levels, seat: row.ai}
+                ),
+            )
+            if not self.store.close_invite(cancelled, seat):
+                return False
+            session.reseat(cancelled)
+            await session.broadcast()
+        session.kick_ai()
+        return True
+
+    def public_tables(self) -> list[GameSession]:
+        """The live public games, newest first: those with a free seat, then those to watch."""
+        tables = [
+            s for s in self.sessions.values() if s.row.table.public and not s.state.is_terminal
+        ]
+        tables.sort(key=lambda s: (not s.row.table.invites, -s.row.created))
+        return tables
+
+    async def shutdown(self) -> None:
+        """Stop the computer's tasks."""
+        for session in self.sessions.values():
+            session.cancel_ai()

@@ -1,0 +1,163 @@
+"""Tables: invitations (opened, taken, cancelled), the public tables of the lobby, and what a
+game's players know of its table (``docs/web.md``, "Tables and invitations")."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import replace
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from cribkit.web.context import Games, Player
+from cribkit.web.errors import ApiError
+from cribkit.web.manager import SessionManager
+from cribkit.web.routes.lobby import table_links
+from cribkit.web.sessions import GameSession
+
+router = APIRouter(tags=["tables"])
+
+
+def _invited(request: Request, manager: SessionManager, code: str) -> tuple[GameSession, int]:
+    """The game and seat of an open invitation; a 429 beyond the address's lookups, a 404 for
+    a code that is not one (taken, cancelled, over, or never was)."""
+    address = request.client.host if request.client is not None else "?"
+    if not manager.limits.allow_lookup(address):
+        raise ApiError(
+            429, "rate_limited", "too many invitation codes tried from here: wait a minute"
+        )
+    found = manager.find_invite(code[:64])
+    if found is None:
+        raise ApiError(
+            404, "no_invitation", "no open invitation has this code: taken, cancelled or over"
+        )
+    return found
+
+
+def _table_entry(session: GameSession) -> dict[str, Any]:
+    row = session.row
+    host = row.table.host
+    names = [row.table.names.get(s) for s, o in row.owners.items() if o == host]
+    return {
+        "id": row.id,
+        "game": row.game,
+        "spec": row.spec,
+        "host": next((n for n in names if n), None),
+        "table": session.table_form(),
+        "seq": session.version,
+    }
+
+
+def _sat(session: GameSession, seat: int, token: str) -> dict[str, Any]:
+    return {"id": session.id, "seat": seat, "token": token, "spec": session.row.spec}
+
+
+def _name(request: Request) -> str | None:
+    name = request.session.get("name")
+    return name if isinstance(name, str) else None
+
+
+@router.get("/api/invites/{code}")
+def invitation(code: str, request: Request, manager: Games, player: Player) -> dict[str, Any]:
+    """What an invitation is to (the game, the seat, who invites, who sits where), before it
+    is taken; the link code or the join code (any case, with or without its dash)."""
+    session, seat = _invited(request, manager, code)
+    mine = [s for s, owner in session.row.owners.items() if owner == player]
+    return {**_table_entry(session), "seat": seat, "yours": mine}
+
+
+@router.post("/api/invites/{code}/accept")
+async def accept(code: str, request: Request, manager: Games, player: Player) -> dict[str, Any]:
+    """Take the invitation's seat: the seat's token (the first to accept gets it)."""
+    session, seat = _invited(request, manager, code)
+    mine = [s for s, owner in session.row.owners.items() if owner == player]
+    if mine:
+        raise ApiError(409, "seated", f"you already play seat {mine[0]} of this game")
+    token = await manager.accept(session, seat, player, _name(request))
+    if token is None:
+        raise ApiError(404, "no_invitation", "this invitation was taken or cancelled just now")
+    return _sat(session, seat, token)
+
+
+@router.delete("/api/games/{game_id}/invites/{seat}")
+async def cancel(game_id: str, seat: int, manager: Games, player: Player) -> dict[str, Any]:
+    """Cancel an open invitation of the player's game (the host's): the computer takes the
+    seat, at the table's level."""
+    session = manager.get(game_id)
+    if session is None or session.row.table.host != player:
+        raise ApiError(404, "not_found", f"no game {game_id!r} of yours")
+    if not await manager.cancel(session, seat):
+        raise ApiError(409, "no_invitation", f"seat {seat} has no open invitation")
+    return {"id": game_id, "table": session.table_form()}
+
+
+@router.get("/api/games/{game_id}/table")
+def table(game_id: str, manager: Games, player: Player) -> dict[str, Any]:
+    """A game's table for its players: who sits where, the open invitations and the
+    spectators' code (anyone else: a 404)."""
+    session = manager.get(game_id)
+    if session is None or not session.row.owned_by(player):
+        raise ApiError(404, "not_found", f"no game {game_id!r}")
+    return {
+        **_table_entry(session),
+        **table_links(session.row),
+        "yours": sorted(s for s, owner in session.row.owners.items() if owner == player),
+        "hosting": session.row.table.host == player,
+    }
+
+
+@router.get("/api/tables")
+def public_tables(manager: Games) -> list[dict[str, Any]]:
+    """The public tables being played: those with a free seat first (join them), the others to
+    watch (each with its spectators' code)."""
+    return [
+        {**_table_entry(s), "watch": s.row.table.watch, "open": sorted(s.row.table.invites)}
+        for s in manager.public_tables()
+    ]
+
+
+@router.post("/api/tables/{game_id}/join")
+async def join_public(
+    game_id: str, request: Request, manager: Games, player: Player
+) -> dict[str, Any]:
+    """Take the first free seat of a public table."""
+    session = manager.get(game_id)
+    if session is None or not session.row.table.public or session.state.is_terminal:
+        raise ApiError(404, "not_found", f"no public table {game_id!r}")
+    if session.row.owned_by(player):
+        raise ApiError(409, "seated", "you already play at this table")
+    for seat in sorted(session.row.table.invites):
+        token = await manager.accept(session, seat, player, _name(request))
+        if token is not None:
+            return _sat(session, seat, token)
+    raise ApiError(409, "full", "this table has no free seat any more: watch it instead")
+
+
+@router.post("/api/games/{game_id}/rematch")
+async def rematch(game_id: str, manager: Games, player: Player) -> dict[str, Any]:
+    """The game that follows a finished one at the same table: the match's next game, or a
+    rematch (a new match of the same length); the same one for every player who asks. The
+    player's seat tokens in it."""
+    session = manager.get(game_id)
+    if session is None or not session.row.owned_by(player):
+        raise ApiError(404, "not_found", f"no game {game_id!r}")
+    if not session.state.is_terminal:
+        raise ApiError(409, "not_finished", f"game {game_id} is not over")
+    async with session.lock:
+        following_id = session.row.table.next
+        if following_id is None:
+            match = session.row.table.match
+            fresh = (
+                None
+                if match is None
+                else replace(
+                    match, id=secrets.token_hex(8), number=1, tally=(0,) * len(match.tally)
+                )
+            )
+            following_id = manager.follow_on(session, fresh).id
+            await session.broadcast_table()
+    following = manager.get(following_id)
+    assert following is not None
+    row = following.row
+    mine = {str(s): t for s, t in row.tokens.items() if row.owners.get(s) == player}
+    return {"id": row.id, "spec": row.spec, "tokens": mine}

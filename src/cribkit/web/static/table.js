@@ -1,0 +1,300 @@
+// The game page's table of people: who sits where (names, connected dots, whose move and its
+// clock), the invitations still open and the watch link, the table talk, the match's tally, and
+// what follows the end of a game (the match's next game, a rematch).
+import { api } from "./api.js";
+import { clear, h } from "./dom.js";
+import { scoreChips } from "./logic/frame.js";
+import {
+  clockLeft,
+  clockText,
+  clockUrgent,
+  inviteUrl,
+  matchLine,
+  nextStep,
+  partnered,
+  seatLines,
+  spectatorsText,
+  tallyText,
+  watchUrl,
+} from "./logic/table.js";
+import { isHost, storeTokens } from "./storage.js";
+import { ChatPanel } from "./widgets/chat.js";
+import { fillInvites, watchPanel } from "./widgets/invite.js";
+import { fillSeats } from "./widgets/seats.js";
+
+/** The chat's refusals: shown under the chat box, not on the game's error line. */
+const CHAT_ERRORS = new Set(["bad_chat", "no_chat"]);
+
+export class TableFrame {
+  /**
+   * @param {object} page the game page: its gameId, its seats (`humans`), `watching`, `name(seat)`,
+   *   `send(message)` on the player's connection, `redraw()` to draw the names again.
+   */
+  constructor(page) {
+    this.page = page;
+    this.table = null;
+    this.mode = null;
+    this.clock = null;
+    this.clockAt = 0;
+    this.muted = [];
+    this.invites = {};
+    this.watch = null;
+    this.current = null;
+    this.game = null;
+    this.talkReset = true;
+    this.lastChat = 0;
+    this.chat = null;
+    this.seatsList = h("ul", { class: "seat-list", "data-testid": "seats" });
+    this.spectators = h("span", { class: "spectators", "data-testid": "spectators" });
+    this.seatsPanel = h(
+      "section",
+      { class: "panel seats-panel", "data-testid": "table-seats", hidden: true },
+      h("div", { class: "panel-head" }, h("h3", {}, "At the table"), this.spectators),
+      this.seatsList,
+    );
+    this.invitesBox = h("div", { class: "invites", "data-testid": "invites", hidden: true });
+    this.watchBox = h("div", { class: "watch-box", hidden: true });
+    this.chatBox = h("div", { class: "chat-box", hidden: true });
+    this.tally = h("div", { class: "match-tally", "data-testid": "match-tally", hidden: true });
+    this.clockChip = h("span", { class: "clock-chip", "data-testid": "clock", role: "timer", hidden: true });
+    this.ticker = null;
+  }
+
+  stop() {
+    clearInterval(this.ticker);
+    this.ticker = null;
+  }
+
+  /** Whether the page is at a table of people (or watches one): its panels are shown. */
+  get people() {
+    return this.mode === "table" || this.page.watching;
+  }
+
+  /** A state: the table in it, its clock and mutes. */
+  state(message, info) {
+    const first = this.table === null;
+    this.mode = message.mode;
+    this.game = message.game;
+    this.current = message.observation.current_player;
+    if (info.full) this.talkReset = true;
+    if (message.clock) {
+      this.clock = message.clock;
+      this.clockAt = performance.now();
+    } else this.clock = null;
+    if (Array.isArray(message.muted)) this.muted = message.muted;
+    this.observation = message.observation;
+    this.setTable(message.table || null);
+    if (first && this.people) this.start();
+  }
+
+  /** The first state at a table of people: the chat, the links (the players'), the clock's ticks. */
+  start() {
+    const page = this.page;
+    this.chat = new ChatPanel({
+      send: page.watching ? null : (message) => this.sendChat(message),
+      name: (seat) => page.name(seat),
+    });
+    clear(this.chatBox).append(this.chat.element);
+    this.chatBox.hidden = false;
+    this.seatsPanel.hidden = false;
+    if (!page.watching) this.loadLinks();
+    this.ticker = setInterval(() => this.drawClock(), 250);
+  }
+
+  async loadLinks() {
+    try {
+      const answer = await api("GET", `/api/games/${encodeURIComponent(this.page.gameId)}/table`);
+      this.invites = answer.invites || {};
+      this.watch = answer.watch || null;
+    } catch {
+      return; // the table is still shown; only the links are missing
+    }
+    if (this.page.stopped) return;
+    if (this.watch) {
+      clear(this.watchBox).append(watchPanel(watchUrl(location, this.page.gameId, this.watch)));
+      this.watchBox.hidden = false;
+    }
+    this.drawInvites();
+  }
+
+  /** A `table` message (or a state's table): who sits where now. */
+  setTable(table) {
+    this.table = table;
+    if (!table) return;
+    // An invitation taken or cancelled is gone.
+    for (const seat of Object.keys(this.invites)) {
+      const form = table.seats[Number(seat)];
+      if (!form || form.kind !== "invited") delete this.invites[seat];
+    }
+    this.draw();
+  }
+
+  draw() {
+    this.drawTally();
+    if (!this.people || !this.table) return;
+    const observation = this.observation || {};
+    const count = this.table.seats.length;
+    const lines = seatLines(this.table, {
+      mine: this.page.watching ? [] : this.page.humans,
+      current: observation.result ? null : this.current,
+      name: (seat) => this.page.name(seat),
+      teams: partnered(this.game, count),
+      muted: this.muted,
+    });
+    this.lines = lines;
+    this.drawSeats();
+    this.drawClock();
+    this.spectators.textContent = spectatorsText(this.table.spectators);
+    this.drawInvites();
+    // The chat is drawn again only when a name changed (a redraw would scroll it to its end).
+    const names = lines.map((line) => line.name).join("\n");
+    if (this.chat && names !== this.names) this.chat.draw();
+    this.names = names;
+  }
+
+  drawSeats() {
+    const left = this.clockLeftMs();
+    const clock = this.clock ? { seat: this.clock.seat, text: clockText(left), urgent: clockUrgent(left) } : null;
+    fillSeats(this.seatsList, this.lines || [], {
+      clock,
+      onMute: this.page.watching ? null : (seat, muted) => this.page.send({ type: "mute", seat, muted }),
+    });
+  }
+
+  clockLeftMs() {
+    return this.clock ? clockLeft(this.clock, performance.now() - this.clockAt) : 0;
+  }
+
+  /** The clock of the move: in the head (whose and how long) and on the seat's line. */
+  drawClock() {
+    const running = Boolean(this.clock) && !(this.observation && this.observation.result);
+    this.clockChip.hidden = !running;
+    if (!running) return;
+    const left = this.clockLeftMs();
+    const who = this.page.name(this.clock.seat);
+    this.clockChip.textContent = `${who === "You" ? "Your move" : who}: ${clockText(left)}`;
+    this.clockChip.classList.toggle("urgent", clockUrgent(left));
+    const seatClock = this.seatsList.querySelector("[data-testid=seat-clock]");
+    if (seatClock) {
+      seatClock.textContent = clockText(left);
+      seatClock.classList.toggle("urgent", clockUrgent(left));
+    } else if (this.lines) this.drawSeats();
+  }
+
+  drawInvites() {
+    const invites = Object.entries(this.invites).map(([seat, invite]) => ({
+      seat: Number(seat),
+      url: inviteUrl(location, invite.code),
+      join: invite.join,
+    }));
+    invites.sort((a, b) => a.seat - b.seat);
+    fillInvites(this.invitesBox, invites, {
+      onCancel: isHost(this.page.gameId) ? (seat) => this.cancelInvite(seat) : null,
+    });
+  }
+
+  async cancelInvite(seat) {
+    try {
+      const answer = await api("DELETE", `/api/games/${encodeURIComponent(this.page.gameId)}/invites/${seat}`);
+      delete this.invites[String(seat)];
+      this.setTable(answer.table);
+    } catch (error) {
+      this.page.showError(`Cannot cancel the invitation: ${error.message}`);
+    }
+  }
+
+  /** The sides' names (partners joined by "&"), as the score bar has them. */
+  sideLabels() {
+    if (!this.observation) return [];
+    return scoreChips(this.observation, (seat) => this.page.name(seat)).map((chip) => chip.label);
+  }
+
+  drawTally() {
+    const match = this.table && this.table.match;
+    this.tally.hidden = !match;
+    if (!match) return;
+    const labels = this.sideLabels();
+    clear(this.tally).append(
+      h("strong", { "data-testid": "tally-text" }, tallyText(match, labels)),
+      h("span", { class: "match-line", "data-testid": "match-line" }, matchLine(match, labels)),
+    );
+  }
+
+  // -- the talk -------------------------------------------------------------------------------
+
+  sendChat(message) {
+    this.lastChat = performance.now();
+    this.page.send(message);
+  }
+
+  talk(message) {
+    if (!this.chat) return;
+    this.chat.receive(message.lines || [], this.talkReset);
+    this.talkReset = false;
+  }
+
+  setMuted(message) {
+    this.muted = message.seats || [];
+    this.draw();
+  }
+
+  /** Whether an error answers a chat line (shown under the chat box): true when it is taken. */
+  chatError(message) {
+    const recent = performance.now() - this.lastChat < 3000;
+    if (!this.chat || !(CHAT_ERRORS.has(message.code) || (message.code === "rate_limited" && recent))) return false;
+    this.chat.showError(message.message || message.code);
+    return true;
+  }
+
+  // -- the end of a game ----------------------------------------------------------------------
+
+  /** The result's section of the match and its button: the next game, or a rematch. */
+  resultSection() {
+    const match = this.table && this.table.match;
+    const step = nextStep(this.table);
+    const labels = this.sideLabels();
+    const button = h(
+      "button",
+      {
+        type: "button",
+        class: "primary",
+        "data-action": step.kind === "follow" ? "next-game" : "rematch",
+        "data-testid": step.kind === "follow" ? "next-game" : "rematch",
+        onclick: () => this.follow(step, button),
+      },
+      step.label,
+    );
+    return h(
+      "div",
+      { class: "result-next" },
+      match
+        ? h(
+            "p",
+            { class: "result-tally", "data-testid": "result-tally" },
+            h("strong", {}, tallyText(match, labels)),
+            h("br"),
+            matchLine(match, labels),
+          )
+        : null,
+      button,
+    );
+  }
+
+  /** Go to the game that follows: the one made already (the player's tokens from resume), or a rematch. */
+  async follow(step, button) {
+    button.disabled = true;
+    const id = encodeURIComponent(this.page.gameId);
+    try {
+      let next;
+      if (step.kind === "follow") {
+        const answer = await api("GET", `/api/games/${encodeURIComponent(step.id)}/resume`);
+        next = { id: step.id, tokens: answer.tokens };
+      } else next = await api("POST", `/api/games/${id}/rematch`, {});
+      storeTokens(next.id, next.tokens);
+      location.hash = `#/game/${encodeURIComponent(next.id)}`;
+    } catch (error) {
+      button.disabled = false;
+      this.page.showError(`Cannot go on: ${error.message}`);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+// The table talk: the lines said and the table's notices (always written as text, never as
+// markup), the quick phrases and a text box. A spectator's panel has the notices only.
+import { clear, h } from "../dom.js";
+import { CHAT_LENGTH, chatProblem, PHRASES, talkEntry } from "../logic/table.js";
+
+export class ChatPanel {
+  /**
+   * @param {{send: Function|null, name: Function}} options `send(message)` sends a chat message
+   *   (null: the panel only reads, as a spectator's); `name(seat)` names a seat.
+   */
+  constructor({ send = null, name }) {
+    this.send = send;
+    this.name = name;
+    this.lines = [];
+    this.list = h("ol", { class: "chat-list", "data-testid": "chat-lines", role: "log", "aria-live": "polite" });
+    this.problem = h("p", { class: "error-line", "data-testid": "chat-error", role: "alert", hidden: true });
+    this.element = h(
+      "section",
+      { class: "panel chat-panel", "data-testid": "chat" },
+      h("h3", {}, send ? "Table talk" : "Table notices"),
+      this.list,
+      send ? this.composer() : null,
+      this.problem,
+    );
+    this.draw();
+  }
+
+  composer() {
+    this.input = h("input", {
+      type: "text",
+      maxlength: CHAT_LENGTH,
+      placeholder: "Say something\u2026",
+      "aria-label": "a chat line",
+      "data-testid": "chat-input",
+      autocomplete: "off",
+    });
+    const submit = (event) => {
+      event.preventDefault();
+      const problem = chatProblem(this.input.value);
+      if (problem) {
+        this.showError(problem);
+        return;
+      }
+      this.showError(null);
+      this.send({ type: "chat", text: this.input.value.trim() });
+      this.input.value = "";
+    };
+    const phrases = Object.entries(PHRASES).map(([key, text]) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small phrase",
+          "data-action": "phrase",
+          "data-phrase": key,
+          onclick: () => {
+            this.showError(null);
+            this.send({ type: "chat", phrase: key });
+          },
+        },
+        text,
+      ),
+    );
+    return [
+      h("div", { class: "phrases", "data-testid": "phrases" }, phrases),
+      h(
+        "form",
+        { class: "chat-form", onsubmit: submit },
+        this.input,
+        h("button", { type: "submit", class: "small primary", "data-action": "send-chat" }, "Send"),
+      ),
+    ];
+  }
+
+  /** Lines from the server: on connecting, the talk so far (`replace`), then each new one. */
+  receive(lines, replace = false) {
+    this.lines = replace ? [...lines] : [...this.lines, ...lines];
+    this.draw();
+  }
+
+  /** Draw the lines again (the names may have changed). */
+  draw() {
+    clear(this.list);
+    if (!this.lines.length)
+      this.list.append(
+        h("li", { class: "muted empty" }, this.send ? "No chat yet: say hello." : "Nothing said at the table."),
+      );
+    for (const line of this.lines.slice(-100)) {
+      const entry = talkEntry(line, this.name);
+      this.list.append(
+        h(
+          "li",
+          { class: `talk-${entry.kind}`, "data-testid": "chat-line", "data-kind": entry.kind },
+          entry.time ? h("span", { class: "talk-time" }, entry.time) : null,
+          entry.who ? h("strong", { class: "talk-who" }, `${entry.who}:`) : null,
+          " ",
+          // The text as text: a line "<b>hi</b>" shows those characters, never a bold "hi".
+          h("span", { class: "talk-text", "data-testid": "chat-text" }, entry.text),
+        ),
+      );
+    }
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  /** Show why a line was not sent (null hides it). */
+  showError(text) {
+    this.problem.textContent = text || "";
+    this.problem.hidden = !text;
+  }
+}
