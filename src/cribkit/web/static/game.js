@@ -101,9 +101,22 @@ export class GamePage {
       status: (status) => this.setStatus(status),
       fatal: (reason) => this.showError(`Disconnected: ${reason}`),
       table: (message) => this.receiveTable(message),
-      talk: (message) => this.people.talk(message),
+      talk: (message) => {
+        this.people.talk(message);
+        this.logNotices(message.lines || []);
+      },
       muted: (message) => this.people.setMuted(message),
     };
+  }
+
+  /** The table's notices (a move clock ran out...) go in the game log too, where they came. */
+  logNotices(lines) {
+    const notices = lines.filter((line) => line.kind === "notice");
+    if (!notices.length) return;
+    const seat = this.shownSeat;
+    const events = this.events.get(seat) || [];
+    this.events.set(seat, [...events, ...notices.map((line) => ({ type: "notice", text: line.text }))]);
+    if (this.revealed) fillLog(this.logList, this.events.get(seat));
   }
 
   /** The name of a seat as this page writes it. */
