@@ -63,6 +63,25 @@ def deal_of(state: GameState) -> int:
     return int(getattr(state, "deal_no", 0))
 
 
+def split_by_deal(
+    events: list[dict[str, Any]], state: GameState
+) -> tuple[list[dict[str, Any]], dict[int, list[dict[str, Any]]]]:
+    """The events of ``state``'s deal, and those of the earlier deals by deal (each checked
+    against what its deal's end revealed); the cut and the draw for the first turn are left
+    out: drawn for the first turn and shuffled back before the first deal."""
+    current: list[dict[str, Any]] = []
+    earlier: dict[int, list[dict[str, Any]]] = {}
+    for event in events:
+        if event["type"] in ("cut", "draw_first"):
+            continue
+        deal = event.get("deal", 0)
+        if not hasattr(state, "deal_no") or deal == deal_of(state):
+            current.append(event)
+        else:
+            earlier.setdefault(deal, []).append(event)
+    return current, earlier
+
+
 def check_message(raw: str, state: GameState, before: GameState | None, held: set[str]) -> None:
     """No forbidden card in the message's text (events of an earlier deal are checked against
     that deal's undealt cards, as the deal's end reveals the rest)."""
@@ -77,14 +96,9 @@ def check_message(raw: str, state: GameState, before: GameState | None, held: se
         # Tiles shows how many of each tile are still unseen: names as keys, counts only.
         unseen = message["observation"].pop("unseen")
         assert unseen == unseen_tiles(state)
-    events = message.pop("events", [])
-    parts = [json.dumps(message)]
-    earlier: list[str] = []
-    for event in events:
-        if event["type"] in ("cut", "draw_first"):
-            continue  # drawn for the first turn and shuffled back before the first deal
-        same_deal = event.get("deal", 0) == deal_of(state) or not hasattr(state, "deal_no")
-        (parts if same_deal else earlier).append(json.dumps(event))
+    current, by_deal = split_by_deal(message.pop("events", []), state)
+    parts = [json.dumps(message), *map(json.dumps, current)]
+    earlier = [json.dumps(event) for events in by_deal.values() for event in events]
     for part in parts:
         leaks = {card for card in forbidden if f'"{card}"' in part}
         assert not leaks, f"{sorted(leaks)} leak in {part[:300]}"

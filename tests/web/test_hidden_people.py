@@ -39,7 +39,7 @@ from cribkit.web.talk import PHRASES
 from ..games.hidden import card_texts, tiles_unseen, view_json
 from ..games.hidden import forbidden as forbid
 from .conftest import WS_LOCAL, Message, Seat
-from .test_hidden import _shown, _states, deal_of
+from .test_hidden import _shown, _states, deal_of, split_by_deal
 from .test_hidden_routes import _dump, _no_words
 from .test_table_talk import player_id
 from .test_tables import accept, invite, seat_url
@@ -183,17 +183,8 @@ def check_sent(item: Sent, truth: Truth, counts: Counter[str]) -> None:
     if isinstance(state, TilesState) and "observation" in message:
         # Tiles shows how many of each tile the seat cannot see: names as keys, counts only.
         assert message["observation"].pop("unseen") == tiles_unseen(state, seat)
-    current: list[Message] = []
-    earlier: dict[int, list[Message]] = {}
-    for event in message.pop("events", []):
-        if event["type"] in ("cut", "draw_first"):
-            continue  # drawn for the first turn and shuffled back before the first deal
-        deal = event.get("deal", 0)
-        if not hasattr(state, "deal_no") or deal == deal_of(state):
-            current.append(event)
-        else:
-            earlier.setdefault(deal, []).append(event)
-            counts["events of earlier deals"] += 1
+    current, earlier = split_by_deal(message.pop("events", []), state)
+    counts["events of earlier deals"] += sum(map(len, earlier.values()))
     told: list[Message] = []
     for line in message.pop("lines", []):
         if line["kind"] == "chat":

@@ -47,7 +47,7 @@ from cribkit.web.sessions import Connection, GameSession
 from ..games.hidden import card_texts, view_json
 from ..games.hidden import forbidden as forbid
 from .conftest import Message, Seat, new_game, socket_url
-from .test_hidden import PLAYER, _shown, check_message, deal_of, forbidden_tiles
+from .test_hidden import PLAYER, _shown, check_message, deal_of, forbidden_tiles, split_by_deal
 from .test_ws import session_of
 
 #: Accepted undos per game, at most (an undo goes back a move: more would walk back forever).
@@ -184,15 +184,7 @@ def check_sent(
         message["observation"].pop("unseen")  # tile names as keys, counts only (checked)
     earlier: dict[int, list[Message]] = {}
     if message["type"] == "state":
-        current: list[Message] = []
-        for event in message.pop("events"):
-            if event["type"] in ("cut", "draw_first"):
-                continue  # drawn for the first turn and shuffled back before the first deal
-            deal = event.get("deal", 0)
-            if not hasattr(state, "deal_no") or deal == deal_of(state):
-                current.append(event)
-            else:
-                earlier.setdefault(deal, []).append(event)
+        current, earlier = split_by_deal(message.pop("events"), state)
         message["events"] = current
         seen.update(e.get("text") or e["type"] for e in [*current, *earlier_events(earlier)])
     _no_words(secret(state, held), message)

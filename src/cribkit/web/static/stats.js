@@ -124,6 +124,34 @@ export function resultsChart(results) {
   );
 }
 
+/** A table of texts: its headings, then one row a [row attributes, cell texts] pair. */
+function dataTable(testid, headings, rows) {
+  return h(
+    "table",
+    { class: "stats-table", "data-testid": testid },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        headings.map((heading) => h("th", {}, heading)),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      rows.map(([attributes, cells]) =>
+        h(
+          "tr",
+          attributes,
+          cells.map((text) => h("td", {}, text)),
+        ),
+      ),
+    ),
+  );
+}
+
 export class StatsPage {
   constructor(root) {
     this.root = root;
@@ -140,54 +168,19 @@ export class StatsPage {
     }
     if (this.stopped) return;
     const rows = stats.rows || [];
-    const table = h(
-      "table",
-      { class: "stats-table", "data-testid": "stats-table" },
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          STATS_HEADINGS.map((heading) => h("th", {}, heading)),
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        rows.map((row) =>
-          h(
-            "tr",
-            { "data-testid": "stats-row", "data-game": row.game, "data-ai": row.ai || "" },
-            statsCells(row).map((text) => h("td", {}, text)),
-          ),
-        ),
-      ),
+    const table = dataTable(
+      "stats-table",
+      STATS_HEADINGS,
+      rows.map((row) => [
+        { "data-testid": "stats-row", "data-game": row.game, "data-ai": row.ai || "" },
+        statsCells(row),
+      ]),
     );
     const against = stats.against || [];
-    const opponents = h(
-      "table",
-      { class: "stats-table", "data-testid": "against-table" },
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          AGAINST_HEADINGS.map((heading) => h("th", {}, heading)),
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        against.map((entry) =>
-          h(
-            "tr",
-            { "data-testid": "against-row", "data-kind": entry.kind },
-            againstCells(entry).map((text) => h("td", {}, text)),
-          ),
-        ),
-      ),
+    const opponents = dataTable(
+      "against-table",
+      AGAINST_HEADINGS,
+      against.map((entry) => [{ "data-testid": "against-row", "data-kind": entry.kind }, againstCells(entry)]),
     );
     const hands = stats.hand_scores || {};
     const results = stats.results || [];
