@@ -760,13 +760,14 @@ def test_the_deal_commitment_is_shown_from_the_start_and_verified_at_the_end(
 def test_a_practice_game_is_tagged_and_its_chosen_seed_is_said(
     page: Page, live_server: str
 ) -> None:
-    page.goto(f"{live_server}/")
+    # (the games are made before the page opens: its own first requests would otherwise race
+    # these for the new session's cookie)
     games = [
         page.request.post(f"{live_server}/api/games", data=body).json()
         for body in ({"game": "solitaire", "seed": 5}, {"game": "solitaire"})
     ]
     assert [game["practice"] for game in games] == [True, False]
-    page.reload()
+    page.goto(f"{live_server}/")
     rows = [page.locator(f"[data-testid=saved-game][data-game-id='{g['id']}']") for g in games]
     tag = rows[0].locator("[data-testid=practice-tag]")
     assert tag.inner_text() == "practice"
