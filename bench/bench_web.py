@@ -59,6 +59,19 @@ def rss_kib(pid: int) -> int:
     raise RuntimeError(f"no VmRSS for process {pid}")
 
 
+async def watch_memory(
+    tasks: list[asyncio.Task[None]], pid: int, errors: list[str]
+) -> tuple[int, int]:
+    """The server's resident memory with every game live, and its peak until the games end;
+    each game's failure goes into ``errors``."""
+    live = peak = rss_kib(pid)
+    while not all(t.done() for t in tasks):
+        await asyncio.sleep(0.2)
+        peak = max(peak, rss_kib(pid))
+    errors.extend(repr(t.exception()) for t in tasks if t.exception() is not None)
+    return live, peak
+
+
 @dataclass
 class Totals:
     latencies: list[float] = field(default_factory=list)
@@ -144,14 +157,7 @@ async def run(
             for i in range(games)
         ]
         await ready.wait()  # every game created and connected
-        live = rss_kib(pid)
-        peak = live
-        while not all(t.done() for t in tasks):
-            await asyncio.sleep(0.2)
-            peak = max(peak, rss_kib(pid))
-        for task in tasks:
-            if task.exception() is not None:
-                totals.errors.append(repr(task.exception()))
+        live, peak = await watch_memory(tasks, pid, totals.errors)
         seconds = time.perf_counter() - started
     return {
         "games": games,
@@ -377,14 +383,7 @@ async def run_people(
         for i in range(games)
     ]
     await ready.wait()  # every table created, its invitation taken, both seats connected
-    live = rss_kib(pid)
-    peak = live
-    while not all(t.done() for t in tasks):
-        await asyncio.sleep(0.2)
-        peak = max(peak, rss_kib(pid))
-    for task in tasks:
-        if task.exception() is not None:
-            totals.errors.append(repr(task.exception()))
+    live, peak = await watch_memory(tasks, pid, totals.errors)
     seconds = time.perf_counter() - started
     return {
         "games": games,

@@ -661,8 +661,10 @@ def test_the_scan_finds_a_hand_card_the_server_sends_a_spectator(
     """A leak planted in the server (seat 0's hand in every spectator's view) is found."""
     original = GameSession.state_message
 
-    def leaky(session: GameSession, connection: Connection) -> dict[str, Any]:
-        message = original(session, connection)
+    def leaky(
+        session: GameSession, connection: Connection, table: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        message = original(session, connection, table)
         state = session.state
         if connection.seat == SPECTATOR and isinstance(state, ClassicState):
             message["observation"]["hand"] = sorted(card_texts(state.hands[0]))

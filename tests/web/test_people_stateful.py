@@ -26,9 +26,10 @@ from hypothesis.stateful import run_state_machine_as_test as run_machine
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
+from cribkit.games.protocol import SPECTATOR
 from cribkit.web.app import create_app
 from cribkit.web.limits import LOOKUPS_A_MINUTE
-from cribkit.web.sessions import SPECTATOR, GameSession
+from cribkit.web.sessions import GameSession
 from cribkit.web.talk import CHAT_BURST, CHAT_LENGTH, PHRASES
 
 from .conftest import LOCAL, WS_LOCAL, Message, Seat, unlimited

@@ -168,12 +168,6 @@ class GameRow:
         """The level of the computer at ``seat`` (the table's own level, ``ai``, by default)."""
         return self.table.levels.get(seat, self.ai)
 
-    @property
-    def people(self) -> int:
-        """How many different people play (or are invited to play) the game's seats."""
-        owners = {self.owners[s] for s in self.humans if s in self.owners}
-        return len(owners) + sum(1 for s in self.humans if s not in self.owners)
-
 
 def new_row(game_id: str, *, game: str, spec: str, rules: dict[str, Any], seed: int | str,
             mode: str = "ai", ai: str = "expert", humans: tuple[int, ...] = (0,),

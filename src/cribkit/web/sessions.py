@@ -28,8 +28,8 @@ from cribkit.ai import hints
 from cribkit.core.cards import CardError
 from cribkit.games.chance import commitment
 from cribkit.games.events import GameEvent
-from cribkit.games.protocol import SPECTATOR as PROTOCOL_SPECTATOR
 from cribkit.games.protocol import (
+    SPECTATOR,
     Action,
     ComposedMoves,
     GameError,
@@ -56,8 +56,6 @@ MAX_MESSAGE = 16 * 1024
 MODES = ("ai", "hotseat")
 #: The types of the messages a client sends.
 MESSAGE_TYPES = frozenset({"action", "hint", "preview", "undo", "chat", "mute", "ping"})
-#: The seat of a spectator's connection (no seat: it sees what every player sees).
-SPECTATOR = PROTOCOL_SPECTATOR
 
 
 class WebError(Exception):
@@ -286,8 +284,11 @@ class GameSession:
             form["match"] = match_form(table.match, self.state.result)
         return form
 
-    def state_message(self, connection: Connection) -> dict[str, Any]:
-        """The ``state`` message for a connection; moves its event cursor on."""
+    def state_message(
+        self, connection: Connection, table: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The ``state`` message for a connection (``table``: the :meth:`table_form`, when the
+        caller has it already); moves its event cursor on."""
         seat = connection.seat
         state = self.state
         events = self.events[connection.cursor :]
@@ -307,7 +308,7 @@ class GameSession:
             "hints": not watching and self.hint_refusal() is None,
             "practice": self.row.practice,
             "commitment": self._commitment,
-            "table": self.table_form(),
+            "table": self.table_form() if table is None else table,
         }
         if state.is_terminal:
             # The seed is revealed only at the end, so that anyone can check every deal.
@@ -350,14 +351,16 @@ class GameSession:
         """Send every connection its new state."""
         # Called with the lock held, so that every seat hears of the changes in their order.
         self.clock.arm()
+        table = self.table_form()  # the same for every connection
         for connection in list(self.connections):
-            await self._send(connection, self.state_message(connection))
+            await self._send(connection, self.state_message(connection, table))
 
-    async def broadcast_table(self) -> None:
-        """Tell every connection who sits where now (called with the lock held)."""
+    async def broadcast_table(self, *, skip: Connection | None = None) -> None:
+        """Tell every connection (but ``skip``) who sits where now (the lock held)."""
         message = {"type": "table", "seq": self.version, "table": self.table_form()}
         for connection in list(self.connections):
-            await self._send(connection, message)
+            if connection is not skip:
+                await self._send(connection, message)
 
     async def _announce(self) -> None:
         async with self.lock:
@@ -379,10 +382,7 @@ class GameSession:
             lines = [line for line in self.talk if hears(self, connection, line)]
             if lines:
                 await self._send(connection, {"type": "talk", "seq": self.version, "lines": lines})
-            others = [c for c in self.connections if c is not connection]
-            message = {"type": "table", "seq": self.version, "table": self.table_form()}
-            for other in others:
-                await self._send(other, message)
+            await self.broadcast_table(skip=connection)
         self.kick_ai()
 
     def leave(self, connection: Connection) -> None:

@@ -8,8 +8,9 @@ from typing import cast
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from cribkit.games.protocol import SPECTATOR
 from cribkit.web.manager import SessionManager
-from cribkit.web.sessions import SPECTATOR, Connection, GameSession
+from cribkit.web.sessions import Connection, GameSession
 
 router = APIRouter()
 
