@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint typecheck contracts pytest browser node jslint jstest jsformat bench bench-quick bench-web bench-people clean
+.PHONY: play test lint typecheck contracts pytest browser postgresql node jslint jstest jsformat bench bench-quick bench-web bench-people clean
 
 # A fresh virtual environment with cribkit (editable) and the development tools.
 $(STAMP): pyproject.toml
@@ -28,7 +28,7 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
-pytest: $(STAMP) browser
+pytest: $(STAMP) browser postgresql
 	$(BIN)/pytest
 
 # The browser client (plain ES modules, no build step) has development tools only: prettier and
@@ -70,6 +70,18 @@ browser:
 	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
 	  else \
 	    echo "note: no /usr/bin/chromium, so the browser tests skip (apt-get install chromium)"; \
+	  fi; \
+	fi
+
+# The store suite runs against SQLite and a real PostgreSQL (Debian's package; its tests start a
+# throwaway cluster of their own): installed here when missing and apt-get is ours to use;
+# elsewhere the PostgreSQL half skips, saying why (and fails in CI).
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 && ! command -v pg_ctl >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; \
+	  else \
+	    echo "note: no PostgreSQL, so the store suite's PostgreSQL half skips (apt-get install postgresql)"; \
 	  fi; \
 	fi
 

@@ -267,8 +267,8 @@ def test_the_store_survives_a_new_app(store_path: Path) -> None:
 
 
 def test_an_unknown_store_is_refused() -> None:
-    with pytest.raises(StoreError, match="postgres"):
-        open_store("postgres://localhost/cribkit")
+    with pytest.raises(StoreError, match="mysql"):
+        open_store("mysql://localhost/cribkit")
 
 
 def finish_with_the_engine(client: TestClient, answer: Message, seed: int) -> Message:

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page, Route, sync_playwright
 from cribkit.games import start
 from cribkit.games.classic.events import HandDealt
 from cribkit.games.records import replay
-from cribkit.store.sqlite import SQLiteStore
+from cribkit.store.base import open_store
 from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS
 
 # A full game's moves can wait on the computer players and, in Tiles, on the expert's hint.
@@ -416,7 +416,7 @@ def hot_seat_deal(
         )
         assert answer.ok, answer.text()
         game_id = answer.json()["id"]
-        row = SQLiteStore(str(live_store)).load_game(game_id)
+        row = open_store(f"sqlite:///{live_store}").load_game(game_id)
         assert row is not None
         events = replay(
             {"game": "classic", "rules": {"target": 61}, "seed": row.seed, "actions": []}

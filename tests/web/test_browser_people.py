@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from cribkit.games.classic.events import HandDealt
 from cribkit.games.records import replay
-from cribkit.store.sqlite import SQLiteStore
+from cribkit.store.base import open_store
 from cribkit.web.routes.saved import full_record
 
 from .test_browser import (
@@ -218,7 +218,7 @@ def two_at_a_table(person: Person, base: str, **table: Any) -> tuple[Page, Page,
 
 def stored(live_store: Path, game_id: str) -> tuple[Any, list[dict[str, Any]]]:
     """A game's row and its actions, read from the server's store as its operator could."""
-    store = SQLiteStore(str(live_store))
+    store = open_store(f"sqlite:///{live_store}")
     row = store.load_game(game_id)
     assert row is not None
     return row, store.load_actions(game_id)

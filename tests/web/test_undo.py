@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 from cribkit.core.cards import Card
 from cribkit.games.events import GameEvent
 from cribkit.games.protocol import game_info, games
-from cribkit.store.sqlite import SQLiteStore
+from cribkit.store.base import open_store
 
 from .conftest import UNDOABLE_SEED, Message, Seat, new_game, socket_url
 from .test_ws import session_of, unchanged
@@ -247,7 +247,7 @@ def test_an_older_store_opens_and_upgrades_in_place(tmp_path: Path) -> None:
     )
     db.commit()
     db.close()
-    store = SQLiteStore(str(path))
+    store = open_store(f"sqlite:///{path}")
     try:
         row = store.load_game("g1")
         assert row is not None
@@ -258,7 +258,7 @@ def test_an_older_store_opens_and_upgrades_in_place(tmp_path: Path) -> None:
         assert again.practice is True
     finally:
         store.close()
-    reopened = SQLiteStore(str(path))  # an upgraded store opens as it is
+    reopened = open_store(f"sqlite:///{path}")  # an upgraded store opens as it is
     try:
         assert [r.id for r in reopened.list_games()] == ["g1"]
     finally:

@@ -16,7 +16,10 @@ def serve(
     port: Annotated[int, typer.Option(help="The port to listen on (0: any free port).")] = 8000,
     store: Annotated[
         str | None,
-        typer.Option(help="Where games are kept: sqlite:///PATH (default: the data folder)."),
+        typer.Option(
+            help="Where games are kept: sqlite:///PATH (default: the data folder) or "
+            "postgresql://USER@HOST/DATABASE."
+        ),
     ] = None,
     ai_workers: Annotated[
         int | None,

@@ -1,1 +1,1 @@
-"""Storage: saved games and records on disk (the SQLite store of the web app comes later)."""
+"""Storage: saved games and records on disk, and the web app's store of games (SQLite or PostgreSQL)."""

@@ -1,5 +1,5 @@
-"""The store of the web app's games: a small interface, so that another database can replace
-SQLite by URL.
+"""The store of the web app's games: a small interface, with SQLite or PostgreSQL behind it
+chosen by URL (:mod:`cribkit.store.sql`).
 
 A game is a :class:`GameRow` (its rules, seed, mode, AI level, seat tokens, status) and its
 accepted actions in order. Every write is committed before it returns: the server acknowledges
@@ -254,12 +254,9 @@ class Store(Protocol):
 
 
 def open_store(url: str | None = None) -> Store:
-    """The store at ``url``: ``sqlite:///PATH`` (``sqlite:///:memory:`` for a throwaway one);
-    None is the default SQLite file, ``<data home>/cribkit.db``."""
-    from cribkit.store.sqlite import SQLiteStore, default_url
+    """The store at ``url``: ``sqlite:///PATH`` (``sqlite:///:memory:`` for a throwaway one) or
+    ``postgresql://USER@HOST/DATABASE`` (psycopg 3); None is the default SQLite file,
+    ``<data home>/cribkit.db``. Its database is upgraded to the newest schema first."""
+    from cribkit.store.sql import SQLStore, default_url
 
-    url = url or default_url()
-    if url.startswith("sqlite:///"):
-        return SQLiteStore(url.removeprefix("sqlite:///"))
-    scheme = url.partition(":")[0]
-    raise StoreError(f"unknown store {scheme!r} in {url!r}: cribkit stores games in sqlite:///PATH")
+    return SQLStore(url or default_url())

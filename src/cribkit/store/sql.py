@@ -1,0 +1,365 @@
+"""The store on SQLAlchemy 2 Core: SQLite (the default, one file) or PostgreSQL (psycopg 3).
+
+The tables are :mod:`cribkit.store.schema`'s; opening a store upgrades its database to the
+newest revision of :mod:`cribkit.store.migrations` first (a ``cribkit.db`` of cribkit 0.1.0 is
+adopted in place). Every write is one transaction, committed before the method returns.
+
+SQLite keeps the old store's settings: WAL with ``synchronous=NORMAL``, every write a
+``BEGIN IMMEDIATE`` transaction on one connection shared under a lock, and the log copied into
+the database by a background thread's passive checkpoints (automatic checkpoints off), so that
+no commit pays for one and the log stays bounded.
+PostgreSQL uses a pool of connections; a write that depends on what is already there (the talk's
+next index) locks the game's row first, and closing an invitation relies on ``DELETE``'s row
+locks: of two concurrent claims, the second deletes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from cribkit.store.base import GameRow, StoreError, Table
+from cribkit.store.migrations import upgrade
+from cribkit.store.saves import data_home
+from cribkit.store.schema import actions, games, invites, talk
+
+#: How often SQLite's log is copied into the database.
+CHECKPOINT_SECONDS = 0.5
+
+#: The schemes users write, and the driver each stands for.
+_DRIVERS = {
+    "sqlite": "sqlite+pysqlite",
+    "postgresql": "postgresql+psycopg",
+    "postgres": "postgresql+psycopg",
+}
+
+
+def default_url() -> str:
+    """``sqlite:///<data home>/cribkit.db``."""
+    return f"sqlite:///{data_home() / 'cribkit.db'}"
+
+
+def engine_url(url: str) -> URL:
+    """The SQLAlchemy URL of a store URL: ``sqlite:///PATH``, ``postgresql://...`` (psycopg 3;
+    ``postgres://`` and ``postgresql+psycopg://`` too).
+
+    >>> engine_url("postgresql://cribkit@db.example/games").drivername
+    'postgresql+psycopg'
+    >>> engine_url("sqlite:///games.db").database
+    'games.db'
+    """
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StoreError(f"not a store URL: {url!r}") from None
+    driver = _DRIVERS.get(parsed.drivername, parsed.drivername)
+    if driver not in ("sqlite+pysqlite", "postgresql+psycopg"):
+        raise StoreError(
+            f"unknown store {parsed.drivername!r} in {url!r}: cribkit stores games in "
+            "sqlite:///PATH or postgresql://USER@HOST/DATABASE"
+        )
+    return parsed.set(drivername=driver)
+
+
+def _dumps_keys(mapping: dict[int, str]) -> str:
+    return json.dumps({str(k): v for k, v in mapping.items()})
+
+
+class SQLStore:
+    """A :class:`~cribkit.store.base.Store` over SQLAlchemy; safe to share between threads."""
+
+    def __init__(self, url: str) -> None:
+        self.url = engine_url(url)
+        #: The URL in messages: the user's, without its password.
+        self.shown = make_url(url).render_as_string(hide_password=True)
+        self.sqlite = self.url.drivername.startswith("sqlite")
+        self.path = self.url.database or ":memory:" if self.sqlite else None
+        # SQLite: one connection, every use of it under this lock (as the old store did).
+        self._lock: threading.Lock | contextlib.nullcontext[None] = (
+            threading.Lock() if self.sqlite else contextlib.nullcontext()
+        )
+        self._closed = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        try:
+            self._engine = self._sqlite() if self.sqlite else self._postgresql()
+            with self._lock, self._engine.begin() as connection:
+                upgrade(connection)
+        except SQLAlchemyError as error:
+            raise StoreError(f"cannot open the store {self.shown}: {error}") from None
+        if self.path not in (None, ":memory:"):
+            self._checkpointer = threading.Thread(
+                target=self._checkpoint_often, name="sqlite checkpoints", daemon=True
+            )
+            self._checkpointer.start()
+
+    def _sqlite(self) -> Engine:
+        path = self.path or ":memory:"
+        if path != ":memory:":
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StoreError(f"cannot make the folder of {path}: {error.strerror}") from None
+        engine = sa.create_engine(
+            self.url,
+            poolclass=StaticPool,
+            connect_args={"check_same_thread": False, "isolation_level": None},
+        )
+
+        @event.listens_for(engine, "connect")
+        def _settings(dbapi: sqlite3.Connection, _record: object) -> None:
+            dbapi.execute("PRAGMA journal_mode=WAL")
+            dbapi.execute("PRAGMA synchronous=NORMAL")
+            dbapi.execute("PRAGMA foreign_keys=ON")
+            if path != ":memory:":
+                dbapi.execute("PRAGMA wal_autocheckpoint=0")
+
+        @event.listens_for(engine, "begin")
+        def _begin(connection: Connection) -> None:
+            # A write takes the write lock from the start: none fails half-way for want of it.
+            reading = connection.get_execution_options().get("cribkit_read", False)
+            connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
+
+        return engine
+
+    def _postgresql(self) -> Engine:
+        return sa.create_engine(self.url, pool_pre_ping=True)
+
+    def _checkpoint_often(self) -> None:
+        # Its own connection: a passive checkpoint runs beside the writer, never blocking it.
+        assert self.path is not None
+        db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            while not self._closed.wait(CHECKPOINT_SECONDS):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error:  # busy or locked: the next round will do it
+                    continue
+        finally:
+            db.close()
+
+    @contextlib.contextmanager
+    def _transaction(self, *, read: bool = False) -> Iterator[Connection]:
+        """One transaction (a reading one with ``read``): committed at the end, rolled back
+        on error."""
+        with self._lock:
+            try:
+                with self._engine.connect() as connection:
+                    if read:
+                        connection.execution_options(cribkit_read=True)
+                    with connection.begin():
+                        yield connection
+            except SQLAlchemyError as error:
+                doing = "read" if read else "write to"
+                raise StoreError(f"cannot {doing} the store {self.shown}: {error}") from None
+
+    def create_game(self, row: GameRow) -> None:
+        with self._transaction() as db:
+            db.execute(
+                games.insert().values(
+                    id=row.id,
+                    game=row.game,
+                    spec=row.spec,
+                    rules=json.dumps(row.rules),
+                    seed=json.dumps(row.seed),
+                    mode=row.mode,
+                    ai=row.ai,
+                    humans=json.dumps(list(row.humans)),
+                    tokens=_dumps_keys(row.tokens),
+                    status=row.status,
+                    created=row.created,
+                    updated=row.updated,
+                    version=row.version,
+                    scores=json.dumps(list(row.scores)),
+                    result=None if row.result is None else json.dumps(row.result),
+                    owners=_dumps_keys(row.owners),
+                    practice=int(row.practice),
+                    seating=json.dumps(row.table.to_json()),
+                )
+            )
+            codes = [
+                {"code": code, "game_id": row.id, "seat": seat}
+                for seat, invite in row.table.invites.items()
+                for code in (invite.code, invite.join)
+            ]
+            if codes:
+                db.execute(invites.insert(), codes)
+
+    def find_invite(self, code: str) -> tuple[str, int] | None:
+        with self._transaction(read=True) as db:
+            found = db.execute(
+                sa.select(invites.c.game_id, invites.c.seat).where(invites.c.code == code)
+            ).first()
+        return None if found is None else (str(found[0]), int(found[1]))
+
+    def save_table(self, game_id: str, table: Table) -> None:
+        with self._transaction() as db:
+            db.execute(
+                games.update()
+                .where(games.c.id == game_id)
+                .values(seating=json.dumps(table.to_json()))
+            )
+
+    def add_talk(self, game_id: str, entry: dict[str, Any]) -> None:
+        with self._transaction() as db:
+            # Lock the game's row: two lines added at once are numbered one after the other.
+            db.execute(sa.select(games.c.id).where(games.c.id == game_id).with_for_update())
+            count = (
+                sa.select(sa.func.count())
+                .select_from(talk)
+                .where(talk.c.game_id == game_id)
+                .scalar_subquery()
+            )
+            db.execute(talk.insert().values(game_id=game_id, idx=count, entry=json.dumps(entry)))
+
+    def load_talk(self, game_id: str) -> list[dict[str, Any]]:
+        with self._transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(talk.c.entry).where(talk.c.game_id == game_id).order_by(talk.c.idx)
+            ).all()
+        return [json.loads(text) for (text,) in rows]
+
+    def close_invite(self, row: GameRow, seat: int) -> bool:
+        with self._transaction() as db:
+            closed = db.execute(
+                invites.delete().where(invites.c.game_id == row.id, invites.c.seat == seat)
+            ).rowcount
+            if closed:
+                db.execute(
+                    games.update()
+                    .where(games.c.id == row.id)
+                    .values(
+                        humans=json.dumps(list(row.humans)),
+                        tokens=_dumps_keys(row.tokens),
+                        owners=_dumps_keys(row.owners),
+                        seating=json.dumps(row.table.to_json()),
+                        updated=time.time(),
+                    )
+                )
+        return bool(closed)
+
+    def append_action(
+        self,
+        game_id: str,
+        index: int,
+        action: dict[str, Any],
+        *,
+        version: int,
+        scores: list[int],
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        with self._transaction() as db:
+            if result is not None:  # a finished game's invitations are closed with it
+                db.execute(invites.delete().where(invites.c.game_id == game_id))
+            db.execute(
+                actions.insert().values(game_id=game_id, idx=index, action=json.dumps(action))
+            )
+            db.execute(
+                games.update()
+                .where(games.c.id == game_id)
+                .values(
+                    version=version,
+                    scores=json.dumps(scores),
+                    updated=time.time(),
+                    status="playing" if result is None else "finished",
+                    result=None if result is None else json.dumps(result),
+                )
+            )
+
+    def truncate_actions(self, game_id: str, keep: int, *, version: int, scores: list[int]) -> None:
+        with self._transaction() as db:
+            db.execute(actions.delete().where(actions.c.game_id == game_id, actions.c.idx >= keep))
+            db.execute(
+                games.update()
+                .where(games.c.id == game_id)
+                .values(
+                    version=version,
+                    scores=json.dumps(scores),
+                    updated=time.time(),
+                    status="playing",
+                    result=None,
+                    practice=1,
+                )
+            )
+
+    def _rows(self, query: sa.Select[Any]) -> list[GameRow]:
+        with self._transaction(read=True) as db:
+            rows = db.execute(query).all()
+        return [_row(r._mapping) for r in rows]
+
+    def _order(self) -> sa.ColumnElement[Any]:
+        """The tie-break of games made at the same instant: the order they were stored in
+        (SQLite's ``rowid``), or their ids where there is no such thing (PostgreSQL)."""
+        return sa.literal_column("games.rowid") if self.sqlite else games.c.id
+
+    def load_game(self, game_id: str) -> GameRow | None:
+        rows = self._rows(sa.select(games).where(games.c.id == game_id))
+        return rows[0] if rows else None
+
+    def load_actions(self, game_id: str) -> list[dict[str, Any]]:
+        with self._transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(actions.c.action)
+                .where(actions.c.game_id == game_id)
+                .order_by(actions.c.idx)
+            ).all()
+        return [json.loads(text) for (text,) in rows]
+
+    def list_games(self) -> list[GameRow]:
+        return self._rows(sa.select(games).order_by(games.c.created.desc(), self._order().desc()))
+
+    def unfinished(self) -> list[GameRow]:
+        return self._rows(
+            sa.select(games)
+            .where(games.c.status == "playing")
+            .order_by(games.c.created, self._order())
+        )
+
+    def close(self) -> None:
+        self._closed.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
+        with self._lock:
+            if self.path not in (None, ":memory:"):
+                # If another connection is busy, the log stays and is replayed on the next open.
+                with contextlib.suppress(SQLAlchemyError, sqlite3.Error):
+                    raw = self._engine.raw_connection()
+                    try:
+                        raw.driver_connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # type: ignore[union-attr]
+                    finally:
+                        raw.close()
+            self._engine.dispose()
+
+
+def _row(values: Any) -> GameRow:
+    return GameRow(
+        id=values["id"],
+        game=values["game"],
+        spec=values["spec"],
+        rules=json.loads(values["rules"]),
+        seed=json.loads(values["seed"]),
+        mode=values["mode"],
+        ai=values["ai"],
+        humans=tuple(json.loads(values["humans"])),
+        tokens={int(k): v for k, v in json.loads(values["tokens"]).items()},
+        status=values["status"],
+        created=values["created"],
+        updated=values["updated"],
+        version=values["version"],
+        scores=tuple(json.loads(values["scores"])),
+        result=None if values["result"] is None else json.loads(values["result"]),
+        owners={int(k): v for k, v in json.loads(values["owners"]).items()},
+        practice=bool(values["practice"]),
+        table=Table.from_json(json.loads(values["seating"])),
+    )

@@ -1,0 +1,157 @@
+"""A ``cribkit.db`` written by the previous release's store (``cribkit.store.sqlite``, before
+the schema had versions) is adopted in place on first open, and every game in it resumes."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import warnings
+from pathlib import Path
+
+import pytest
+
+from cribkit.store.base import open_store
+from cribkit.store.migrations import HEAD
+from cribkit.store.sqlite import SQLiteStore
+from cribkit.web.app import create_app
+from cribkit.web.sessions import GameSession
+
+from ..web.conftest import LOCAL, Message, Seat, new_game, socket_url, unlimited
+
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+    from fastapi.testclient import TestClient
+
+
+#: The session secret of every app here: the maker's cookie is the same player's later.
+SECRET = b"m" * 32
+
+
+def previous_release_db(path: Path) -> tuple[dict[str, Message], dict[str, str]]:
+    """Games of every kind written by the previous release's store into ``path``, played a few
+    moves each (one finished, one a table with an open invitation): each game's answer from the
+    app, with the ``seq`` it was left at; and the cookies of the player who made them."""
+    old = SQLiteStore(str(path))
+    made: dict[str, Message] = {}
+    rng = random.Random(3)
+    with TestClient(
+        create_app(store=old, limits=unlimited(), secret=SECRET), base_url=LOCAL
+    ) as client:
+        for game, moves in [("classic", 6), ("tabletop", 4), ("tiles", 3), ("solitaire", 5),
+                            ("classic", 10**6)]:  # fmt: skip
+            answer = new_game(client, game, ai="random")
+            with client.websocket_connect(socket_url(answer)) as socket:
+                seat = Seat(socket)
+                state = seat.until_turn()
+                for _ in range(moves):
+                    if state["result"] is not None:
+                        break
+                    state = seat.until_turn(seat.act(rng.choice(state["legal"])))
+            made[answer["id"]] = {
+                **answer,
+                "seq": state["seq"],
+                "over": state["result"] is not None,
+            }
+        table = new_game(client, "classic", seats=[{"kind": "me"}, {"kind": "friend"}])
+        made[table["id"]] = {**table, "seq": 0, "over": False}
+        cookies = dict(client.cookies)
+    old.close()
+    return made, cookies
+
+
+def columns(path: Path) -> set[str]:
+    db = sqlite3.connect(path)
+    try:
+        return {name for _, name, *_ in db.execute("PRAGMA table_info(games)")}
+    finally:
+        db.close()
+
+
+def assert_every_game_resumes(path: Path, made: dict[str, Message]) -> None:
+    store = open_store(f"sqlite:///{path}")
+    try:
+        rows = {row.id: row for row in store.list_games()}
+        assert set(rows) == set(made)
+        for game_id, answer in made.items():
+            session = GameSession.rebuild(rows[game_id], store)
+            assert session.row.version == answer["seq"]
+            assert (session.row.status == "finished") == answer["over"]
+        assert {row.id for row in store.unfinished()} == {
+            g for g, a in made.items() if not a["over"]
+        }
+        assert any(answer["over"] for answer in made.values())
+    finally:
+        store.close()
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD,)]
+    db.close()
+
+
+def test_a_database_of_the_previous_release_is_stamped_and_every_game_resumes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "cribkit.db"
+    made, cookies = previous_release_db(path)
+    assert_every_game_resumes(path, made)
+    # And the app serves them: each unfinished game's seat opens where it was, and the
+    # invitation is still open.
+    served = create_app(f"sqlite:///{path}", limits=unlimited(), secret=SECRET)
+    with TestClient(served, base_url=LOCAL, cookies=cookies) as app:
+        for answer in (a for a in made.values() if not a["over"]):
+            with app.websocket_connect(socket_url(answer)) as socket:
+                state = Seat(socket).receive()
+            assert (state["type"], state["seq"]) == ("state", answer["seq"])
+        table = next(answer for answer in made.values() if answer.get("invites"))
+        code = table["invites"]["1"]["code"]
+        assert app.get(f"/api/invites/{code}").json()["id"] == table["id"]
+    assert_every_game_resumes(path, made)  # a second open changes nothing
+
+
+@pytest.mark.parametrize("dropped", [["owners"], ["owners", "practice", "seating"]])
+def test_an_older_database_gets_the_columns_it_lacks(tmp_path: Path, dropped: list[str]) -> None:
+    path = tmp_path / "cribkit.db"
+    made, _ = previous_release_db(path)
+    db = sqlite3.connect(path)
+    for column in dropped:
+        db.execute(f"ALTER TABLE games DROP COLUMN {column}")
+    db.commit()
+    db.close()
+    assert not columns(path) & set(dropped)
+    assert_every_game_resumes(path, made)
+    assert columns(path) >= set(dropped)
+    store = open_store(f"sqlite:///{path}")
+    try:
+        for row in store.list_games():
+            assert (row.owners, row.practice) == ({}, False)
+    finally:
+        store.close()
+
+
+def test_the_first_database_with_only_games_and_actions_is_completed(tmp_path: Path) -> None:
+    path = tmp_path / "cribkit.db"
+    db = sqlite3.connect(path)
+    db.executescript(
+        """
+        CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, spec TEXT NOT NULL,
+            rules TEXT NOT NULL, seed TEXT NOT NULL, mode TEXT NOT NULL, ai TEXT NOT NULL,
+            humans TEXT NOT NULL, tokens TEXT NOT NULL, status TEXT NOT NULL,
+            created REAL NOT NULL, updated REAL NOT NULL, version INTEGER NOT NULL,
+            scores TEXT NOT NULL, result TEXT);
+        CREATE TABLE actions (game_id TEXT NOT NULL REFERENCES games(id),
+            idx INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (game_id, idx));
+        INSERT INTO games VALUES ('g1', 'classic', 'classic', '{}', '7', 'ai', 'expert',
+            '[0]', '{}', 'playing', 1.0, 1.0, 0, '[0, 0]', NULL);
+        """
+    )
+    db.commit()
+    db.close()
+    store = open_store(f"sqlite:///{path}")
+    try:
+        row = store.load_game("g1")
+        assert row is not None
+        assert (row.seed, row.practice, row.owners) == (7, False, {})
+        GameSession.rebuild(row, store)
+        store.add_talk("g1", {"text": "the talk table is there"})
+        assert store.find_invite("x") is None
+    finally:
+        store.close()
