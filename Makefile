@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: play test lint typecheck contracts pytest browser postgresql node jslint jstest jsformat bench bench-quick bench-web bench-people clean
+.PHONY: play test lint typecheck contracts pytest browser postgresql cluster-packages cluster cluster-down cluster-status node jslint jstest jsformat bench bench-quick bench-web bench-people bench-cluster clean
 
 # A fresh virtual environment with cribkit (editable) and the development tools.
 $(STAMP): pyproject.toml
@@ -28,7 +28,7 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
-pytest: $(STAMP) browser postgresql
+pytest: $(STAMP) browser postgresql cluster-packages
 	$(BIN)/pytest
 
 # The browser client (plain ES modules, no build step) has development tools only: prettier and
@@ -85,6 +85,39 @@ postgresql:
 	  fi; \
 	fi
 
+# A cluster on this machine (docs/scaling.md, "Running a cluster on one machine"): PostgreSQL,
+# Redis, two `cribkit serve` and two `cribkit worker` processes on loopback behind HAProxy at
+# http://127.0.0.1:8080/, in the foreground until Ctrl+C (or `make cluster-down` in another
+# shell). Its files (the games too) stay in CLUSTER_FOLDER; CLUSTER_ARGS are `up`'s options:
+# `make cluster CLUSTER_ARGS="--port 9000 --servers 3 --workers 0 --no-redis"`.
+CLUSTER_FOLDER ?= .cluster
+CLUSTER_ARGS ?=
+
+cluster: $(STAMP) cluster-packages
+	$(BIN)/python -m cribkit.web.cluster up --folder $(CLUSTER_FOLDER) $(CLUSTER_ARGS)
+
+cluster-down: $(STAMP)
+	$(BIN)/python -m cribkit.web.cluster down --folder $(CLUSTER_FOLDER)
+
+cluster-status: $(STAMP)
+	$(BIN)/python -m cribkit.web.cluster status --folder $(CLUSTER_FOLDER)
+
+# Debian's postgresql, redis-server and haproxy (the cluster and its tests), installed here when
+# missing and apt-get is ours to use; elsewhere the cluster tests skip, saying why (and fail in
+# CI), and `make cluster` says what to install.
+cluster-packages:
+	@missing=""; \
+	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null || missing="$$missing postgresql"; \
+	[ -x /usr/bin/redis-server ] || command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	[ -x /usr/sbin/haproxy ] || command -v haproxy >/dev/null || missing="$$missing haproxy"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	  else \
+	    echo "note: no$$missing, so the cluster tests skip and make cluster cannot start (apt-get install$$missing)"; \
+	  fi; \
+	fi
+
 # Benchmarks run in their own environment: it adds the peer package we compare against.
 .venv-bench/bin/python: bench/requirements.txt pyproject.toml
 	$(PYTHON) -m venv .venv-bench
@@ -104,6 +137,12 @@ bench-web: $(STAMP)
 # The same with tables of two people: host and invited friend, a session and a socket each.
 bench-people: $(STAMP)
 	$(BIN)/python bench/bench_web.py --games 200 --people $(BENCH_ARGS)
+
+# A thousand tables of two people against make cluster's layout (two servers, two workers,
+# PostgreSQL, Redis, HAProxy), and the same against one process, side by side.
+bench-cluster: $(STAMP) cluster-packages
+	$(BIN)/python bench/bench_web.py --games 1000 --people --cluster 2 $(BENCH_ARGS)
+	$(BIN)/python bench/bench_web.py --games 1000 --people $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .venv-bench .pytest_cache .mypy_cache .ruff_cache node_modules

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import random
@@ -34,6 +35,7 @@ import re
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -197,6 +199,10 @@ class BotError(Exception):
     """What made a bot give its game up: an error message, a refusal, a silence."""
 
 
+#: How many tables sit down at once (make their game, take the invitation, open the sockets).
+SITTING = 100
+
+
 @dataclass
 class PeopleTotals:
     others: list[float] = field(default_factory=list)  # action -> the other seat's state
@@ -337,6 +343,12 @@ async def play_seat(
 def describe(error: BaseException) -> str:
     if isinstance(error, BaseExceptionGroup):
         return "; ".join(describe(e) for e in error.exceptions)
+    if isinstance(error, httpx.RequestError):
+        try:
+            request = error.request
+        except RuntimeError:  # (an error raised before its request was made)
+            return repr(error)
+        return f"{request.method} {request.url.path}: {error!r}"
     return str(error) if isinstance(error, BotError) else repr(error)
 
 
@@ -347,14 +359,16 @@ async def people_game(
     totals: PeopleTotals,
     ready: asyncio.Barrier,
     think: float,
+    sitting: asyncio.Semaphore,
 ) -> None:
     """One table of two people, from its start to its end (every table starts playing once
-    every table is seated)."""
+    every table is seated; so many sit down at a time)."""
     seated = False
     label = f"{game} #{index}"
     try:
         async with AsyncExitStack() as stack:
-            game_id, sockets = await sit_down(stack, address, game, index)
+            async with sitting:
+                game_id, sockets = await sit_down(stack, address, game, index)
             label = f"{game} {game_id}"
             seated = True
             await ready.wait()
@@ -376,10 +390,16 @@ async def run_people(
 ) -> dict[str, Any]:
     totals = PeopleTotals()
     ready = asyncio.Barrier(games + 1)
+    # The tables sit down SITTING at a time: a thousand at once would measure the bots' own
+    # loop (a request connected and not written for 10 s is cut by the balancer), and only
+    # the play is timed anyway.
+    sitting = asyncio.Semaphore(SITTING)
     before = rss_kib(pid)
     started = time.perf_counter()
     tasks = [
-        asyncio.create_task(people_game(address, mix[i % len(mix)], i, totals, ready, think))
+        asyncio.create_task(
+            people_game(address, mix[i % len(mix)], i, totals, ready, think, sitting)
+        )
         for i in range(games)
     ]
     await ready.wait()  # every table created, its invitation taken, both seats connected
@@ -395,6 +415,7 @@ async def run_people(
         "other_ms": percentiles(totals.others),
         "acks": len(totals.acks),
         "ack_ms": percentiles(totals.acks),
+        "actions_per_second": round(len(totals.acks) / max(seconds, 1e-9), 1),
         "seconds": round(seconds, 1),
         "rss_mib": {"before": before // 1024, "all_live": live // 1024, "peak": peak // 1024},
         "kib_per_game": round((live - before) / games, 1),
@@ -402,7 +423,7 @@ async def run_people(
 
 
 #: The server's ordinary lines (its address, uvicorn's INFO lines): every other is worth a look.
-_QUIET = re.compile(r"^(cribkit: playing at |INFO:)")
+_QUIET = re.compile(r"^(cribkit: (playing at|other devices open) |INFO:)")
 
 
 def log_problems(path: Path) -> list[str]:
@@ -436,8 +457,19 @@ def main() -> None:
         "--server-log",
         type=Path,
         default=None,
-        help="keep the server's log there (default: in the temporary folder, deleted at the end)",
+        help="keep the server's log there (default: in the temporary folder, deleted at the "
+        "end); with --cluster, the cluster's folder (its logs in logs/)",
     )
+    parser.add_argument(
+        "--cluster",
+        type=int,
+        default=0,
+        metavar="SERVERS",
+        help="play against a cluster on this machine (PostgreSQL, Redis, SERVERS cribkit serve "
+        "processes and --workers workers behind HAProxy: make cluster's) instead of one "
+        "cribkit serve on SQLite",
+    )
+    parser.add_argument("--workers", type=int, default=2, help="the cluster's workers (2)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     mix = (args.mix or ",".join(PEOPLE_GAMES if args.people else GAMES)).split(",")
@@ -445,24 +477,40 @@ def main() -> None:
         parser.error("solitaire is played alone: --people plays classic, tabletop and tiles")
     with tempfile.TemporaryDirectory() as folder:
         load_before = Path("/proc/loadavg").read_text().split()[0]
-        log_path = args.server_log or Path(folder) / "server.log"
-        server = ServerProcess(f"sqlite:///{folder}/bench.db", log_path)
-        server.start()
+        if args.cluster:
+            from cribkit.web.cluster import Cluster
+
+            # (a folder the postgres user may enter: PostgreSQL runs as postgres)
+            Path(folder).chmod(0o755)
+            where = args.server_log or Path(folder) / "cluster"
+            cluster = Cluster(where, port=0, servers=args.cluster,
+                              workers=args.workers, durable=False,
+                              serve_args=["--message-rate", "0"])  # fmt: skip
+            cluster.start()
+            address, pid = cluster.address.removeprefix("http://"), cluster.server_pids[0]
+            logs = [cluster.folder / "logs" / f"server-{i}.log" for i in range(args.cluster)]
+            stop: Callable[[], None] = cluster.stop
+        else:
+            logs = [args.server_log or Path(folder) / "server.log"]
+            server = ServerProcess(f"sqlite:///{folder}/bench.db", logs[0])
+            server.start()
+            address, pid = server.address, server.pid
+            stop = functools.partial(server.stop, timeout=20)
+        assert pid is not None
         try:
             if args.people:
-                report = asyncio.run(
-                    run_people(server.address, args.games, server.pid, mix, args.think)
-                )
+                report = asyncio.run(run_people(address, args.games, pid, mix, args.think))
             else:
-                report = asyncio.run(run(server.address, args.games, server.pid, mix, args.think))
+                report = asyncio.run(run(address, args.games, pid, mix, args.think))
             report["mix"] = mix
             report["think"] = args.think
+            report["servers"] = args.cluster or "one process, SQLite"
             report["load_average"] = [load_before, Path("/proc/loadavg").read_text().split()[0]]
+            if args.people:
+                problems = [line for log in logs for line in log_problems(log)]
+                report["server_log"] = {"lines": len(problems), "samples": problems[:5]}
         finally:
-            server.stop(timeout=20)
-        if args.people:
-            problems = log_problems(log_path)
-            report["server_log"] = {"lines": len(problems), "samples": problems[:5]}
+            stop()
     if args.people:
         print_people(report, args.json)
         return
@@ -499,6 +547,9 @@ def print_people(report: dict[str, Any], as_json: bool) -> None:
     )
     print(
         f"action -> the mover's acknowledgement over {report['acks']} actions: p50 {ack['p50']} ms, p95 {ack['p95']} ms, p99 {ack['p99']} ms, max {ack['max']} ms"
+    )
+    print(
+        f"throughput: {report['actions_per_second']} actions a second; servers: {report['servers']}"
     )
     rss = report["rss_mib"]
     print(

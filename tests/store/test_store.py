@@ -13,7 +13,17 @@ from dataclasses import replace
 import pytest
 import sqlalchemy as sa
 
-from cribkit.store.base import GameRow, Invite, Match, Store, StoreError, Table, new_row, open_store
+from cribkit.store.base import (
+    GameRow,
+    Invite,
+    Match,
+    StaleWriteError,
+    Store,
+    StoreError,
+    Table,
+    new_row,
+    open_store,
+)
 from cribkit.store.migrations import HEAD
 
 
@@ -81,6 +91,30 @@ def test_a_write_that_fails_changes_nothing(store: Store) -> None:
     assert (row.version, row.status, store.find_invite("g1-J")) == (1, "playing", ("g1", 1))
     with pytest.raises(StoreError):
         store.create_game(invited("g1"))
+
+
+def test_a_write_on_a_stale_copy_is_refused_and_changes_nothing(store: Store) -> None:
+    # Two processes held the game at version 1; the first one's move is stored, the second's
+    # (which expected version 1 too) is refused, and so is an undo on the stale copy.
+    store.create_game(invited("g1"))
+    store.append_action("g1", 0, {"n": 0}, version=1, scores=[0, 0], expect=0)
+    store.append_action("g1", 1, {"first": True}, version=2, scores=[1, 0], expect=1)
+    with pytest.raises(StaleWriteError, match="not at version 1: it is at version 2"):
+        store.append_action("g1", 1, {"second": True}, version=2, scores=[0, 5], expect=1)
+    with pytest.raises(StaleWriteError, match="not at version 1"):
+        store.truncate_actions("g1", 0, version=2, scores=[0, 0], expect=1)
+    with pytest.raises(StaleWriteError, match="no such game"):
+        store.append_action("nope", 0, {}, version=1, scores=[0, 0], expect=0)
+    assert store.load_actions("g1") == [{"n": 0}, {"first": True}]
+    row = store.load_game("g1")
+    assert row is not None
+    assert (row.version, row.scores, row.practice) == (2, (1, 0), False)
+
+
+def test_talk_lines_are_numbered_in_order(store: Store) -> None:
+    store.create_game(invited("g1"))
+    assert [store.add_talk("g1", {"text": str(n)}) for n in range(3)] == [0, 1, 2]
+    assert [line["text"] for line in store.load_talk("g1")] == ["0", "1", "2"]
 
 
 def test_an_undo_drops_the_later_actions_and_makes_the_game_practice(store: Store) -> None:
@@ -229,6 +263,52 @@ def test_sqlite_keeps_its_log_bounded(tmp_path_factory: pytest.TempPathFactory) 
         store.close()
     wal = path.with_name(path.name + "-wal")
     assert not wal.exists() or wal.stat().st_size == 0  # truncated on close
+
+
+def test_sqlite_starts_its_log_over_under_a_stream_of_commits(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Commits without a pause never let a passive checkpoint alone start the log over: it grew
+    # by every commit (~17 KB each here) until the store was closed. Quicker rounds, so that a
+    # short test sees several.
+    monkeypatch.setattr("cribkit.store.sql.CHECKPOINT_SECONDS", 0.02)
+    path = tmp_path_factory.mktemp("stream") / "games.db"
+    wal = path.with_name(path.name + "-wal")
+    store = open_store(f"sqlite:///{path}")
+    largest = 0
+    try:
+        games = [f"g{n}" for n in range(50)]
+        for game_id in games:
+            store.create_game(invited(game_id))
+        for index in range(3000):
+            store.append_action(games[index % 50], index // 50, {"n": index}, version=index,
+                                scores=[0, 0])  # fmt: skip
+            largest = max(largest, wal.stat().st_size)
+    finally:
+        store.close()
+    # Unbounded, the log reaches ~50 MB; started over, about RESTART_FRAMES (4 MB) and a round.
+    assert largest < 20_000_000, f"the log reached {largest / 1e6:.1f} MB"
+
+
+def test_ping_answers_while_the_database_does(store_url: str) -> None:
+    store = open_store(store_url)
+    try:
+        store.ping()  # an empty store answers
+        store.create_game(invited("g1"))
+        store.ping()
+        # The tables gone from under it (as if the database were replaced): it says so.
+        engine = sa.create_engine(store_url.replace("postgresql://", "postgresql+psycopg://"))
+        cascade = "" if store_url.startswith("sqlite") else " CASCADE"
+        try:
+            with engine.begin() as db:
+                for table in ("invites", "talk", "actions", "games"):
+                    db.execute(sa.text(f"DROP TABLE {table}{cascade}"))
+        finally:
+            engine.dispose()
+        with pytest.raises(StoreError, match="cannot read the store"):
+            store.ping()
+    finally:
+        store.close()
 
 
 def test_unknown_and_unreachable_stores_are_refused(

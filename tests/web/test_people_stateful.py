@@ -29,6 +29,7 @@ from starlette.websockets import WebSocketDisconnect
 from cribkit.games.protocol import SPECTATOR
 from cribkit.web.app import create_app
 from cribkit.web.limits import LOOKUPS_A_MINUTE
+from cribkit.web.services import Services
 from cribkit.web.sessions import GameSession
 from cribkit.web.talk import CHAT_BURST, CHAT_LENGTH, PHRASES
 
@@ -207,7 +208,7 @@ class PeopleAtATable(RuleBasedStateMachine):
         assert not self.pages, "a watched game was dropped from memory"
         row = self.store.load_game(self.id)
         assert row.status == "finished", "an unfinished game was dropped from memory"
-        return GameSession.rebuild(row, self.store)
+        return GameSession.rebuild(row, Services(self.store))
 
     @property
     def over(self) -> bool:
@@ -709,7 +710,7 @@ class PeopleAtATable(RuleBasedStateMachine):
         assert actions == session.actions
         assert row.version == session.version == len(actions)  # (no undo at a table)
         assert [a for a in actions if a["seat"] not in self.computers] == self.sent
-        rebuilt = GameSession.rebuild(row, self.store)
+        rebuilt = GameSession.rebuild(row, Services(self.store))
         assert rebuilt.version == session.version
         assert [e.to_json() for e in rebuilt.events] == [e.to_json() for e in session.events]
         for seat in [*range(self.seats), SPECTATOR]:

@@ -2,6 +2,9 @@
 
 A player answers ``choose(observation, legal_actions)``: it sees only what its seat may know
 (the game's observation for that seat) and the actions it may take, and returns one of them.
+A player of a game whose moves are composed (``GameInfo.composed_moves``: Tiles' plays) may
+also answer ``choose_composed(observation, offered_actions)`` (:class:`ComposingPlayer`),
+given only the actions the state offers as a list; :func:`choose_for_seat` asks it that way.
 
 >>> from cribkit.games import start
 >>> state = start("classic", seed=3).state
@@ -16,9 +19,9 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast, runtime_checkable
 
-from cribkit.games.protocol import Action
+from cribkit.games.protocol import Action, ComposedMoves, GameState, game_info
 from cribkit.games.views import GameView
 
 #: What a player sees: its seat's view.
@@ -38,6 +41,46 @@ class Player(Protocol):
         ...
 
 
+@runtime_checkable
+class ComposingPlayer(Protocol):
+    """A player that can choose without the full list of legal actions, in a game whose
+    moves are composed (``GameInfo.composed_moves``, :class:`~cribkit.games.ComposedMoves`),
+    where that list is long and costly to build (every play of a Tiles rack: hundreds).
+
+    ``choose_composed(observation, offered_actions)`` is given the seat's view and the
+    state's ``offered_actions()`` (the legal actions but the composed moves) and composes the
+    moves itself from the view, as a client does. It returns a legal action, and the same one
+    ``choose(observation, legal_actions)`` returns (a player's choices replay from its seed
+    whichever way it was asked). A game's players need not offer it: :func:`choose_for_seat`
+    then builds the whole list.
+    """
+
+    def choose_composed(
+        self, observation: Observation, offered_actions: Sequence[Action]
+    ) -> Action:
+        """A legal action: one of ``offered_actions`` or a move composed from the view."""
+        ...
+
+
+def choose_for_seat(player: Player, state: GameState, seat: int) -> Action:
+    """``player``'s choice for ``seat`` (the seat to act) in ``state``: from the seat's view and
+    the state's offered actions when the game composes its moves and the player can choose so
+    (:class:`ComposingPlayer`), else from its view and every legal action.
+
+    >>> from cribkit.games import start
+    >>> state = start("tiles", seed=3).state
+    >>> seat = state.current_player
+    >>> action = choose_for_seat(make_player("tiles", "easy", seed=1), state, seat)
+    >>> action == make_player("tiles", "easy", seed=1).choose(
+    ...     state.observation(seat), state.legal_actions())
+    True
+    """
+    view = state.observation(seat)
+    if game_info(state.rules.GAME).composed_moves and isinstance(player, ComposingPlayer):
+        return player.choose_composed(view, cast(ComposedMoves, state).offered_actions())
+    return player.choose(view, state.legal_actions())
+
+
 class RandomPlayer:
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
@@ -53,6 +96,8 @@ class RandomPlayer:
 
 PlayerFactory = Callable[[str, int | None], Player]
 _FACTORIES: dict[str, PlayerFactory] = {}
+#: The games whose factory makes their random level too (else it is the shared RandomPlayer).
+_OWN_RANDOM: set[str] = set()
 
 
 V = TypeVar("V", bound=GameView)
@@ -75,33 +120,39 @@ def view_of(observation: Observation, view_type: type[V], game: str) -> V:
     return observation
 
 
-def register_players(game: str, factory: PlayerFactory) -> None:
-    """Make ``factory(level, seed)`` the maker of ``game``'s players."""
+def register_players(game: str, factory: PlayerFactory, *, own_random: bool = False) -> None:
+    """Make ``factory(level, seed)`` the maker of ``game``'s players; of its random level too
+    with ``random`` (a game whose legal list is costly to build draws its own random moves),
+    else the random level is the shared :class:`RandomPlayer`."""
     _FACTORIES[game] = factory
+    if own_random:
+        _OWN_RANDOM.add(game)
+    else:
+        _OWN_RANDOM.discard(game)
 
 
 def make_player(game: str, level: str, seed: int | None = None) -> Player:
     """A player of ``level`` (``random``, ``easy``, ``medium``, ``expert``) for ``game``."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}: the levels are {', '.join(LEVELS)}")
-    if level == "random":
-        return RandomPlayer(seed)
-    _load_game_players()
+    _load_players(game)
     factory = _FACTORIES.get(game)
+    if level == "random" and (factory is None or game not in _OWN_RANDOM):
+        return RandomPlayer(seed)
     if factory is None:
         raise ValueError(f"no AI players for the game {game!r} yet")
     return factory(level, seed)
 
 
-def _load_game_players() -> None:
+def _load_players(game: str) -> None:
     # Each game's players live in cribkit.ai.<game> and register themselves on import;
-    # importing them on first use keeps start-up light.
+    # importing them on first use keeps start-up light, and only the game asked for.
     from cribkit.games import games
 
-    for game in games():
-        if game not in _FACTORIES:
-            try:
-                importlib.import_module(f"cribkit.ai.{game}")
-            except ModuleNotFoundError as error:
-                if error.name != f"cribkit.ai.{game}":
-                    raise
+    if game in _FACTORIES or game not in games():
+        return
+    try:
+        importlib.import_module(f"cribkit.ai.{game}")
+    except ModuleNotFoundError as error:
+        if error.name != f"cribkit.ai.{game}":
+            raise

@@ -1,10 +1,13 @@
-"""Computer players for Cribbage Tiles: easy, medium and expert (random comes from
-:mod:`cribkit.ai.players`).
+"""Computer players for Cribbage Tiles: random, easy, medium and expert.
 
 Each level sees only its seat's view (:class:`~cribkit.games.tiles.view.TilesView`: the board,
 its rack, the tiles it has not seen) and regenerates its plays with their points
-(:func:`~cribkit.games.tiles.movegen.generate_plays`).
+(:func:`~cribkit.games.tiles.movegen.generate_plays`). So every level also chooses without the
+state's list of every play (:meth:`TilesPlayer.choose_composed`: from the view and the
+state's ``offered_actions()``, the legal actions but the plays), as the web's computer does.
 
+- random: every legal action equally likely (:class:`TilesRandomPlayer`), drawn without
+  generating every play (:func:`~cribkit.games.tiles.movegen.draw_uniform`).
 - easy: the play that scores most now (ties in the engine's order); with no play it exchanges
   its whole rack while the bag allows (else its highest tiles), or passes.
 - medium: the play's points plus the value of the tiles it keeps on the rack (a **leave**):
@@ -40,13 +43,14 @@ from importlib import resources
 from itertools import combinations
 from typing import Any, Final
 
-from cribkit.ai.players import Observation, Player, RandomPlayer, register_players, view_of
+from cribkit.ai.players import Observation, Player, register_players, view_of
 from cribkit.games.actions import Declare
 from cribkit.games.protocol import Action
 from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
 from cribkit.games.tiles.board import Board
-from cribkit.games.tiles.movegen import ScoredPlay, generate_plays
+from cribkit.games.tiles.movegen import ScoredPlay, draw_uniform, generate_plays
 from cribkit.games.tiles.rules import RACK_SIZE, face_value, piece_tile, tile_colour, tile_rank
+from cribkit.games.tiles.state import PLAY
 from cribkit.games.tiles.view import TilesView
 
 __all__ = [
@@ -54,6 +58,7 @@ __all__ = [
     "LEAVE_FEATURES",
     "LeaveTable",
     "TilesPlayer",
+    "TilesRandomPlayer",
     "leave_features",
     "load_leave_table",
 ]
@@ -268,28 +273,48 @@ class TilesPlayer:
     # -- the protocol -----------------------------------------------------------------------
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        """The level's choice for the seat of ``observation`` (its view, or the view's JSON)."""
+        """The level's choice for the seat of ``observation`` (its view) among
+        ``legal_actions``."""
         if not legal_actions:
             raise ValueError("there is no legal action to choose from")
-        match legal_actions[0]:
-            case Declare():
-                # Declaring less than the play scores only gives points away.
-                declares = (a for a in legal_actions if isinstance(a, Declare))
-                return max(declares, key=lambda a: a.points)
-            case Joker() | PassJoker() as first:
-                # The computer lets every declaration stand (it never calls Joker).
-                return next((a for a in legal_actions if isinstance(a, PassJoker)), first)
-            case _:
-                pass
+        called = _answer_to_claim(legal_actions)
+        if called is not None:
+            return called
         view = _view(observation)
         legal = set(legal_actions)
         plays = [p for p in _plays(view) if p.play in legal]
+        return self._choose_turn(view, plays, legal_actions, legal)
+
+    def choose_composed(
+        self, observation: Observation, offered_actions: Sequence[Action]
+    ) -> Action:
+        """The choice :meth:`choose` makes, from the view and the state's offered actions
+        (``offered_actions()``: every legal action but the plays) alone: the plays are the
+        ones the level generates from the view anyway, so the state need not list them too
+        (:class:`~cribkit.ai.players.ComposingPlayer`)."""
+        if not offered_actions:
+            raise ValueError("there is no legal action to choose from")
+        called = _answer_to_claim(offered_actions)
+        if called is not None:
+            return called
+        view = _view(observation)
+        return self._choose_turn(view, _plays(view), offered_actions, set(offered_actions))
+
+    def _choose_turn(
+        self,
+        view: TilesView,
+        plays: Sequence[ScoredPlay],
+        actions: Sequence[Action],
+        legal: set[Action],
+    ) -> Action:
+        """The level's play, exchange or pass: ``plays`` are the legal plays, ``actions`` (as
+        the set ``legal``) the legal actions, with or without the plays."""
         if self.level == "easy":
             if plays:
                 return max(plays, key=lambda p: p.points).play  # the first of the best
-            return self.no_play(view, legal_actions)
+            return self.no_play(view, actions)
         action = self.best_action(view, plays, legal)
-        return action if action is not None else self.no_play(view, legal_actions)
+        return action if action is not None else self.no_play(view, actions)
 
     # -- choosing a play --------------------------------------------------------------------
 
@@ -500,6 +525,21 @@ class TilesPlayer:
         return legal_actions[-1]
 
 
+def _answer_to_claim(legal_actions: Sequence[Action]) -> Action | None:
+    """Every level's answer with ``joker``: the declaration of the whole score, and letting
+    another's declaration stand; None on a turn to play."""
+    match legal_actions[0]:
+        case Declare():
+            # Declaring less than the play scores only gives points away.
+            declares = (a for a in legal_actions if isinstance(a, Declare))
+            return max(declares, key=lambda a: a.points)
+        case Joker() | PassJoker() as first:
+            # The computer lets every declaration stand (it never calls Joker).
+            return next((a for a in legal_actions if isinstance(a, PassJoker)), first)
+        case _:
+            return None
+
+
 def _top(plays: Sequence[ScoredPlay]) -> list[ScoredPlay]:
     """The end game's candidates: the highest-scoring plays, and the plays of the most tiles."""
     by_points = sorted(plays, key=lambda p: -p.points)[:ENDGAME_BRANCH]
@@ -513,11 +553,59 @@ def _top(plays: Sequence[ScoredPlay]) -> list[ScoredPlay]:
     return out
 
 
+class TilesRandomPlayer:
+    """The random level: every legal action equally likely, as the shared
+    :class:`~cribkit.ai.players.RandomPlayer` draws them, but drawn by
+    :func:`~cribkit.games.tiles.movegen.draw_uniform` from the view without generating every
+    play, with its own seeded generator. :meth:`choose` and :meth:`choose_composed` make the
+    same choice: the plays in ``legal_actions`` are not read, only the others.
+
+    >>> from cribkit.games.tiles.state import start_tiles
+    >>> state = start_tiles(seed=3).state
+    >>> view = state.observation(state.current_player)
+    >>> drawn = TilesRandomPlayer(seed=1).choose_composed(view, state.offered_actions())
+    >>> drawn == TilesRandomPlayer(seed=1).choose(view, state.legal_actions())
+    True
+    >>> drawn in state.legal_actions()
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        """A uniformly random action of ``legal_actions`` (the seat's legal actions)."""
+        return self.choose_composed(
+            observation, [a for a in legal_actions if not isinstance(a, PlayTiles)]
+        )
+
+    def choose_composed(
+        self, observation: Observation, offered_actions: Sequence[Action]
+    ) -> Action:
+        """A uniformly random legal action: one of the plays the view allows or one of
+        ``offered_actions`` (the state's legal actions but the plays)."""
+        if not offered_actions:
+            raise ValueError("there is no legal action to choose from")
+        view = _view(observation)
+        if view.phase != PLAY:
+            return self.rng.choice(list(offered_actions))  # a declaration or a call
+        drawn = draw_uniform(
+            view.board,
+            view.rack,
+            len(offered_actions),
+            self.rng,
+            seat=view.seat,
+            strict=view.rules.strict_cross_hands,
+        )
+        return offered_actions[drawn] if isinstance(drawn, int) else drawn.play
+
+
 def tiles_player(level: str, seed: int | None = None) -> Player:
     """The factory registered for ``tiles``: random, easy, medium or expert."""
     if level == "random":
-        return RandomPlayer(seed)
+        return TilesRandomPlayer(seed)
     return TilesPlayer(level, seed)
 
 
-register_players("tiles", tiles_player)
+register_players("tiles", tiles_player, own_random=True)

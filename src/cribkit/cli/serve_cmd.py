@@ -51,6 +51,14 @@ def serve(
             min=0,
         ),
     ] = 20.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="redis://HOST:PORT/DB: run as one process of a cluster sharing its games "
+            "through the store (PostgreSQL) and Redis; the computer plays in `cribkit worker` "
+            "processes."
+        ),
+    ] = None,
     secret_file: Annotated[
         Path | None,
         typer.Option(
@@ -58,6 +66,13 @@ def serve(
             "first start (default: session-secret beside the store, in the data folder)."
         ),
     ] = None,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            help="How the server logs, on standard error: text (as always) or json (one JSON "
+            "object a line: time, level, logger, message, game, seat, process)."
+        ),
+    ] = "text",
 ) -> None:
     """Play in the browser: start the web app and print its address.
 
@@ -74,9 +89,11 @@ def serve(
     from cribkit.web.app import create_app, default_secret_file, load_secret
     from cribkit.web.guard import allowed_hosts
     from cribkit.web.limits import Limits
+    from cribkit.web.logs import process_name, setup_logging
 
     proxies = list(trusted_proxy or [])
     try:
+        log_config = setup_logging(log_format, process=process_name("serve"))
         hosts = allowed_hosts(host, public_url)
         for proxy in proxies:
             if proxy != "*":
@@ -84,7 +101,9 @@ def serve(
     except ValueError as error:
         raise fail(str(error)) from None
     try:
-        workers = max(1, (os.cpu_count() or 2) - 1) if ai_workers is None else ai_workers
+        # (in a cluster the workers think: the server's own are for the move clocks only)
+        spare = 0 if redis else max(1, (os.cpu_count() or 2) - 1)
+        workers = spare if ai_workers is None else ai_workers
         secret = load_secret(secret_file or default_secret_file(store))
         rate = message_rate or 1e9
         web_app = create_app(
@@ -94,6 +113,7 @@ def serve(
             trusted_proxies=proxies,
             secret=secret,
             limits=Limits(rate=rate, burst=max(1, round(2 * rate))),
+            redis_url=redis,
         )
     except StoreError as error:
         raise fail(str(error)) from None
@@ -118,9 +138,64 @@ def serve(
     # default would trust 127.0.0.1).
     config = uvicorn.Config(
         web_app,
+        log_config=log_config,
         log_level="warning",
         ws_max_size=1 << 20,
         ws_per_message_deflate=False,
         proxy_headers=False,
     )
     uvicorn.Server(config).run(sockets=[listener])
+
+
+@app.command()
+def worker(
+    redis: Annotated[str, typer.Option(help="The cluster's Redis: redis://HOST:PORT/DB.")],
+    store: Annotated[
+        str | None,
+        typer.Option(help="The cluster's store: postgresql://USER@HOST/DATABASE."),
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option(help="The worker's name in the cluster (default: a new one).")
+    ] = None,
+    claim_after: Annotated[
+        float,
+        typer.Option(
+            help="Seconds before a job a worker took and did not finish is taken by "
+            "another (a worker that died).",
+            min=0.1,
+        ),
+    ] = 5.0,
+    log_format: Annotated[
+        str, typer.Option(help="How the worker logs, on standard error: text or json.")
+    ] = "text",
+    slow: Annotated[
+        float,
+        typer.Option(
+            help="Think at least this many seconds per move (to watch, or to test, a "
+            "worker dying mid-move).",
+            min=0.0,
+        ),
+    ] = 0.0,
+) -> None:
+    """Make the computer's moves and the hints of a cluster's games (any number of workers,
+    on any machine): see docs/scaling.md.
+
+    Example: cribkit worker --store postgresql://cribkit@db/cribkit --redis redis://db:6379/0
+    """
+    from cribkit.store.base import StoreError
+    from cribkit.web.fanout import process_name
+    from cribkit.web.logs import setup_logging
+    from cribkit.web.worker import run_worker
+
+    name = name or process_name("worker")
+    try:
+        setup_logging(log_format, process=name)
+    except ValueError as error:
+        raise fail(str(error)) from None
+    typer.echo(f"cribkit: worker {name} taking the computer's moves and hints from {redis}")
+    try:
+        run_worker(store, redis, name=name, claim_after=claim_after, slow=slow)
+    except StoreError as error:
+        raise fail(str(error)) from None
+    except (ConnectionError, OSError) as error:
+        raise fail(f"cannot reach Redis at {redis}: {error}") from None

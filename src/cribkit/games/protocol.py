@@ -444,7 +444,7 @@ class GameInfo:
     - ``hints``: the expert can suggest a move and say why (:mod:`cribkit.ai.hints`);
     - ``previews``: a move's points can be shown before it is made (:class:`Previewing`);
     - ``composed_moves``: the moves are too many to list, so a client composes them and the
-      state lists only the others (:class:`ComposedMoves`);
+      state lists only the others (:class:`ComposedMoves`); so may a computer player;
     - ``undo``: a move against the computer may be taken back;
     - ``best_possible``: at the end the best total the deal allowed is known
       (:func:`cribkit.ai.best_possible`);
@@ -480,7 +480,12 @@ class Previewing(Protocol):
 
 @runtime_checkable
 class ComposedMoves(Protocol):
-    """A state whose moves a client composes (Tiles' plays): it lists only the others."""
+    """A state whose moves a client composes (Tiles' plays): it lists only the others.
+
+    A computer player may choose from them too, composing the moves from its view as a client
+    does (``choose_composed`` of :class:`cribkit.ai.players.ComposingPlayer`), so that the
+    computer's move does not cost the listing of every legal action; the web's computer asks a
+    player that can so."""
 
     def offered_actions(self) -> list[Action]:
         """The legal actions a client is offered as a list (the composed ones left out)."""

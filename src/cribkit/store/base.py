@@ -26,6 +26,12 @@ class StoreError(RuntimeError):
     """A store that cannot be opened or written, or an unknown store URL."""
 
 
+class StaleWriteError(StoreError):
+    """A write that expected the game at one version and found it at another: another process
+    (or worker) changed the game first, and nothing was written (the optimistic check of
+    :meth:`Store.append_action`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Invite:
     """An open invitation to a seat: the link's unguessable ``code`` and the short ``join``
@@ -200,14 +206,20 @@ class Store(Protocol):
         version: int,
         scores: list[int],
         result: dict[str, Any] | None = None,
+        expect: int | None = None,
     ) -> None:
-        """Add action number ``index`` (from 0); with ``result`` the game is finished, in the
-        same transaction."""
+        """Add action number ``index`` (from 0) and make the game's version ``version``; with
+        ``result`` the game is finished, in the same transaction. With ``expect``, only if the
+        stored version is ``expect``: otherwise :class:`StaleWriteError`, and nothing written
+        (the check and the write are one transaction, under the game's row lock)."""
         ...
 
-    def truncate_actions(self, game_id: str, keep: int, *, version: int, scores: list[int]) -> None:
+    def truncate_actions(
+        self, game_id: str, keep: int, *, version: int, scores: list[int], expect: int | None = None
+    ) -> None:
         """Drop every action from number ``keep`` on (an undo), and mark the game practice
-        (:attr:`GameRow.practice`) in the same transaction."""
+        (:attr:`GameRow.practice`) in the same transaction; ``expect`` as for
+        :meth:`append_action`."""
         ...
 
     def load_game(self, game_id: str) -> GameRow | None:
@@ -222,8 +234,9 @@ class Store(Protocol):
         """Store the game's table as it is now (a mute, a match's next game)."""
         ...
 
-    def add_talk(self, game_id: str, entry: dict[str, Any]) -> None:
-        """Add a line to the game's table talk (a chat message, a notice), after the others."""
+    def add_talk(self, game_id: str, entry: dict[str, Any]) -> int:
+        """Add a line to the game's table talk (a chat message, a notice), after the others:
+        its index (from 0)."""
         ...
 
     def load_talk(self, game_id: str) -> list[dict[str, Any]]:
@@ -246,6 +259,12 @@ class Store(Protocol):
 
     def unfinished(self) -> list[GameRow]:
         """The games still being played, oldest first."""
+        ...
+
+    def ping(self) -> None:
+        """Ask the database a trivial question (one row of ``games``, if any): return if it
+        answers, raise :class:`StoreError` if it does not (the server's readiness,
+        ``docs/scaling.md``, "Operations"). It waits its turn like any other call."""
         ...
 
     def close(self) -> None:

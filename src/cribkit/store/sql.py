@@ -7,7 +7,13 @@ adopted in place). Every write is one transaction, committed before the method r
 SQLite keeps the old store's settings: WAL with ``synchronous=NORMAL``, every write a
 ``BEGIN IMMEDIATE`` transaction on one connection shared under a lock, and the log copied into
 the database by a background thread's passive checkpoints (automatic checkpoints off), so that
-no commit pays for one and the log stays bounded.
+no commit pays for one. A passive checkpoint alone does not bound the log: SQLite starts the log
+over only at a write that begins once *every* frame is copied, and under a stream of commits
+one always lands while the checkpoint runs, so the log grew by every commit (175 MB after 10,000
+commits, ``bench/bench_wal.py``). So when a round finds the log past :data:`RESTART_FRAMES`, it
+copies the last few frames again holding the store's lock (no write under way): the next write
+starts the log over, and ``journal_size_limit`` cuts the file back. Commits wait for that short
+copy only under sustained writing; a server with pauses between writes never holds them up.
 PostgreSQL uses a pool of connections; a write that depends on what is already there (the talk's
 next index) locks the game's row first, and closing an invitation relies on ``DELETE``'s row
 locks: of two concurrent claims, the second deletes nothing.
@@ -30,13 +36,19 @@ from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
-from cribkit.store.base import GameRow, StoreError, Table
+from cribkit.store.base import GameRow, StaleWriteError, StoreError, Table
 from cribkit.store.migrations import upgrade
 from cribkit.store.saves import data_home
 from cribkit.store.schema import actions, games, invites, talk
 
 #: How often SQLite's log is copied into the database.
-CHECKPOINT_SECONDS = 0.5
+CHECKPOINT_SECONDS = 0.25
+#: The log's length (frames: pages written, 4 KiB each by default) past which a round copies
+#: its last frames under the store's lock, so that the next write starts it over. The log then
+#: peaks near this plus what one round's commits write (``docs/performance.md``, "SQLite's log").
+RESTART_FRAMES = 1024
+#: The size (bytes) the log's file is cut back to when the log starts over.
+LOG_FILE_BYTES = 4 << 20
 
 #: The schemes users write, and the driver each stands for.
 _DRIVERS = {
@@ -124,6 +136,7 @@ class SQLStore:
             dbapi.execute("PRAGMA foreign_keys=ON")
             if path != ":memory:":
                 dbapi.execute("PRAGMA wal_autocheckpoint=0")
+                dbapi.execute(f"PRAGMA journal_size_limit={LOG_FILE_BYTES}")
 
         @event.listens_for(engine, "begin")
         def _begin(connection: Connection) -> None:
@@ -143,7 +156,13 @@ class SQLStore:
         try:
             while not self._closed.wait(CHECKPOINT_SECONDS):
                 try:
-                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                    _busy, frames, _copied = db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                    if frames >= RESTART_FRAMES:
+                        # The writes never paused long enough for the log to start over: copy
+                        # what came in meanwhile with none under way (every use of the store's
+                        # connection holds the lock), and the next write starts it over.
+                        with self._lock:
+                            db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
                 except sqlite3.Error:  # busy or locked: the next round will do it
                     continue
         finally:
@@ -211,17 +230,15 @@ class SQLStore:
                 .values(seating=json.dumps(table.to_json()))
             )
 
-    def add_talk(self, game_id: str, entry: dict[str, Any]) -> None:
+    def add_talk(self, game_id: str, entry: dict[str, Any]) -> int:
         with self._transaction() as db:
             # Lock the game's row: two lines added at once are numbered one after the other.
             db.execute(sa.select(games.c.id).where(games.c.id == game_id).with_for_update())
-            count = (
-                sa.select(sa.func.count())
-                .select_from(talk)
-                .where(talk.c.game_id == game_id)
-                .scalar_subquery()
-            )
-            db.execute(talk.insert().values(game_id=game_id, idx=count, entry=json.dumps(entry)))
+            index = db.execute(
+                sa.select(sa.func.count()).select_from(talk).where(talk.c.game_id == game_id)
+            ).scalar_one()
+            db.execute(talk.insert().values(game_id=game_id, idx=index, entry=json.dumps(entry)))
+        return int(index)
 
     def load_talk(self, game_id: str) -> list[dict[str, Any]]:
         with self._transaction(read=True) as db:
@@ -258,40 +275,38 @@ class SQLStore:
         version: int,
         scores: list[int],
         result: dict[str, Any] | None = None,
+        expect: int | None = None,
     ) -> None:
         with self._transaction() as db:
+            # The game's row first: its update takes the row lock, and checks the version.
+            self._move_on(db, game_id, expect, version=version, scores=json.dumps(scores),
+                          updated=time.time(), status="playing" if result is None else "finished",
+                          result=None if result is None else json.dumps(result))  # fmt: skip
             if result is not None:  # a finished game's invitations are closed with it
                 db.execute(invites.delete().where(invites.c.game_id == game_id))
             db.execute(
                 actions.insert().values(game_id=game_id, idx=index, action=json.dumps(action))
             )
-            db.execute(
-                games.update()
-                .where(games.c.id == game_id)
-                .values(
-                    version=version,
-                    scores=json.dumps(scores),
-                    updated=time.time(),
-                    status="playing" if result is None else "finished",
-                    result=None if result is None else json.dumps(result),
-                )
-            )
 
-    def truncate_actions(self, game_id: str, keep: int, *, version: int, scores: list[int]) -> None:
+    def truncate_actions(
+        self, game_id: str, keep: int, *, version: int, scores: list[int], expect: int | None = None
+    ) -> None:
         with self._transaction() as db:
+            self._move_on(db, game_id, expect, version=version, scores=json.dumps(scores),
+                          updated=time.time(), status="playing", result=None,
+                          practice=1)  # fmt: skip
             db.execute(actions.delete().where(actions.c.game_id == game_id, actions.c.idx >= keep))
-            db.execute(
-                games.update()
-                .where(games.c.id == game_id)
-                .values(
-                    version=version,
-                    scores=json.dumps(scores),
-                    updated=time.time(),
-                    status="playing",
-                    result=None,
-                    practice=1,
-                )
-            )
+
+    @staticmethod
+    def _move_on(db: Connection, game_id: str, expect: int | None, **values: Any) -> None:
+        """Update the game's row, if its version is ``expect`` (when given)."""
+        update = games.update().where(games.c.id == game_id)
+        if expect is not None:
+            update = update.where(games.c.version == expect)
+        if db.execute(update.values(**values)).rowcount == 0 and expect is not None:
+            found = db.execute(sa.select(games.c.version).where(games.c.id == game_id)).scalar()
+            shown = "no such game" if found is None else f"it is at version {found}"
+            raise StaleWriteError(f"game {game_id} is not at version {expect}: {shown}")
 
     def _rows(self, query: sa.Select[Any]) -> list[GameRow]:
         with self._transaction(read=True) as db:
@@ -325,6 +340,11 @@ class SQLStore:
             .where(games.c.status == "playing")
             .order_by(games.c.created, self._order())
         )
+
+    def ping(self) -> None:
+        # A table of the schema, not a bare SELECT 1: SQLite answers that without the file.
+        with self._transaction(read=True) as db:
+            db.execute(sa.select(games.c.id).limit(1)).all()
 
     def close(self) -> None:
         self._closed.set()

@@ -299,6 +299,13 @@ class SQLiteStore:
     def unfinished(self) -> list[GameRow]:
         return self._rows("WHERE status = 'playing' ORDER BY created, rowid", ())
 
+    def ping(self) -> None:
+        with self._lock:
+            try:
+                self._db.execute("SELECT id FROM games LIMIT 1").fetchall()
+            except sqlite3.Error as error:
+                raise StoreError(f"cannot read the store {self.path}: {error}") from None
+
     def close(self) -> None:
         self._closed.set()
         if self._checkpointer is not None:

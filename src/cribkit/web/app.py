@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from multiprocessing import get_context
@@ -30,7 +30,7 @@ from cribkit.web.errors import install_error_handlers
 from cribkit.web.guard import LOCAL_HOSTS, Guard
 from cribkit.web.limits import Limits
 from cribkit.web.manager import SessionManager
-from cribkit.web.routes import lobby, me, play, replay, saved, stats, tables
+from cribkit.web.routes import lobby, me, ops, play, replay, saved, stats, tables
 from cribkit.web.workers import warm_up, watch_parent
 
 STATIC = Path(__file__).with_name("static")
@@ -78,6 +78,37 @@ def load_secret(path: Path) -> bytes:
     return secret
 
 
+async def _join_cluster(
+    app: FastAPI, manager: SessionManager, redis_url: str
+) -> Callable[[], Awaitable[None]]:
+    """Make the manager's games shared through Redis: the fan-out listening, the workers'
+    queue ready, dead processes swept; what stops it all."""
+    from cribkit.web.fanout import RedisFanout, process_name, redis_client
+    from cribkit.web.jobs import Jobs
+
+    redis = redis_client(redis_url)
+    try:
+        await redis.ping()
+    except Exception as error:
+        await redis.aclose()
+        raise StoreError(f"cannot reach Redis at {redis_url}: {error}") from None
+    fanout = RedisFanout(redis, process_name("serve"), manager.heard, manager.resync)
+    jobs = Jobs(redis)
+    await jobs.prepare()
+    await fanout.start()
+    manager.services.fanout = fanout
+    manager.services.jobs = jobs
+    sweep = asyncio.create_task(manager.sweep(), name="sweep dead processes")
+    app.state.readiness.append(("redis", redis.ping))
+
+    async def leave() -> None:
+        sweep.cancel()
+        await fanout.stop()
+        await redis.aclose()
+
+    return leave
+
+
 def create_app(
     store_url: str | None = None,
     *,
@@ -87,6 +118,7 @@ def create_app(
     trusted_proxies: Iterable[str] = (),
     secret: bytes | str | None = None,
     limits: Limits | None = None,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The app over the store at ``store_url`` (default: the SQLite file in the data home).
 
@@ -97,7 +129,9 @@ def create_app(
     ``trusted_proxies`` only (:mod:`cribkit.web.guard`). Sessions are signed with ``secret``
     (:func:`load_secret`); without one, with a random secret of this app alone. ``limits`` are
     the burst limits of the sockets and players (:mod:`cribkit.web.limits`; by default 20
-    messages a second, bursts of 40).
+    messages a second, bursts of 40). With ``redis_url`` the app is one process of a cluster
+    (``docs/scaling.md``): it shares its games with the others through the store and Redis,
+    and the computer's moves and the hints are the ``cribkit worker`` processes'.
     """
     owned = store is None
     store = store if store is not None else open_store(store_url)
@@ -116,10 +150,13 @@ def create_app(
             # Start the workers now (they import the engines), not on the first move.
             await asyncio.get_running_loop().run_in_executor(executor, warm_up)
             manager.executor = executor
+        cluster = await _join_cluster(app, manager, redis_url) if redis_url else None
         await asyncio.to_thread(manager.resume_all)
         manager.kick_all()
         yield
         await manager.shutdown()
+        if cluster is not None:
+            await cluster()
         if executor is not None:
             executor.shutdown(wait=True, cancel_futures=True)
         if owned:
@@ -132,8 +169,9 @@ def create_app(
     )
     app.state.manager = manager
     app.state.store = store
+    ops.install(app, store, manager)  # app.state.metrics and app.state.readiness
     install_error_handlers(app)
-    routers = (lobby, me, saved, replay, stats, tables, play)
+    routers = (lobby, me, saved, replay, stats, tables, play, ops)
     for module in routers:
         app.include_router(module.router)
     if STATIC.is_dir():
@@ -153,6 +191,10 @@ def create_app(
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=proxies)
     # Added last, so outermost: it sees the proxy's own address, and every request first.
     app.add_middleware(
-        Guard, hosts=hosts, trusted_proxies=proxies, body_errors={"/api/replay": "bad_record"}
+        Guard,
+        hosts=hosts,
+        trusted_proxies=proxies,
+        body_errors={"/api/replay": "bad_record"},
+        open_paths=ops.PATHS,
     )
     return app

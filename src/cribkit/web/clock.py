@@ -46,7 +46,9 @@ class MoveClock:
         # Only a person who has sat down is timed: an invitation nobody took yet waits (the
         # host can cancel it, and the computer plays the seat).
         seated = seat in session.humans and seat not in session.row.table.invites
+        # (a worker of a cluster times nothing: the servers holding the seats' sockets do)
         wanted = seconds is not None and not state.is_terminal and seated
+        wanted = wanted and session.services.timing
         if self.running and wanted and self._timing == (session.version, seat):
             return
         self.stop()
@@ -63,6 +65,8 @@ class MoveClock:
             self._task.cancel()
 
     async def _run(self, version: int, seat: int, seconds: float) -> None:
+        from cribkit.web.sessions import WebError
+
         await asyncio.sleep(seconds)
         session = self.session
         state = session.state
@@ -78,7 +82,11 @@ class MoveClock:
                 return
             self._task = None  # spent: the broadcast below times the next move
             transition = state.apply(action)
-            session.commit(action, transition.state, transition.events)
+            try:
+                await session.commit(action, transition.state, transition.events)
+            except WebError:  # another process's clock (or the person) came first
+                await session.broadcast()
+                return
             name = session.row.table.names.get(seat) or f"Player {seat + 1}"
             await session.notice(f"{name}'s clock ran out: the computer played for them")
             await session.broadcast()

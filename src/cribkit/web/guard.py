@@ -13,6 +13,10 @@
   at most :data:`MAX_BODY` bytes (else 413, answered from ``Content-Length`` before the body is
   read, or as soon as a chunked body passes the limit), and JSON nested at most
   :data:`MAX_DEPTH` deep (else 422): no handler ever sees a body it could choke on.
+- **Open paths.** A ``GET`` or ``HEAD`` of one of the ``open_paths`` (the operations
+  endpoints, :mod:`cribkit.web.routes.ops`) is answered whatever its Host, or with none: a load
+  balancer's health check and a Prometheus scrape name the backend by its own address, which
+  no page is served from. They show no game and take no session.
 - **Proxies.** From a trusted proxy's address only, ``X-Forwarded-Host`` stands for the Host
   (and is checked like one); ``X-Forwarded-For`` and ``-Proto`` are uvicorn's
   :class:`~uvicorn.middleware.proxy_headers.ProxyHeadersMiddleware`, which the app adds inside
@@ -192,7 +196,8 @@ class Guard:
 
     ``hosts`` are the allowed hosts (:func:`allowed_hosts`), ``trusted_proxies`` the addresses
     whose ``X-Forwarded-Host`` is honoured, ``body_errors`` the error code of a malformed body
-    by path (``bad_request`` for any other path).
+    by path (``bad_request`` for any other path), ``open_paths`` the paths a ``GET`` or
+    ``HEAD`` of which is answered whatever its Host.
     """
 
     def __init__(
@@ -202,8 +207,10 @@ class Guard:
         trusted_proxies: Iterable[str] = (),
         body_errors: Mapping[str, str] | None = None,
         max_body: int = MAX_BODY,
+        open_paths: Iterable[str] = (),
     ) -> None:
         self.app = app
+        self.open_paths = frozenset(open_paths)
         self.hosts = frozenset(_host_name(h) for h in hosts)
         self.trusted_proxies = _networks(trusted_proxies)
         self.body_errors = dict(body_errors or {})
@@ -211,6 +218,13 @@ class Guard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in {"http", "websocket"}:
+            await self.app(scope, receive, send)
+            return
+        if (
+            scope["type"] == "http"
+            and scope["path"] in self.open_paths
+            and scope["method"] in {"GET", "HEAD"}
+        ):
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)

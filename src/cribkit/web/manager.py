@@ -8,6 +8,7 @@ cannot both sit down (``docs/web.md``, "Tables and invitations")."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -20,8 +21,11 @@ from cribkit.ai.players import LEVELS
 from cribkit.games.chance import new_fair_seed
 from cribkit.games.protocol import GameError, game_info, games, lookup
 from cribkit.store.base import GameRow, Match, Store, Table, new_row
+from cribkit.web.fanout import BEAT_SECONDS
 from cribkit.web.limits import Limits
+from cribkit.web.services import Services
 from cribkit.web.sessions import MODES, GameSession, WebError
+from cribkit.web.shared import catch_up, heard
 from cribkit.web.tables import (
     SeatError,
     SeatPlan,
@@ -40,23 +44,48 @@ MATCH_LENGTHS = (1, 3, 5, 7)
 
 
 class SessionManager:
-    """Every live game of a server, by id, over one store."""
+    """Every live game of a server, by id, over one store.
+
+    Alone, every game a player opened stays live in the process (its copy is the game). In a
+    cluster (``services.fanout`` clustered) a process keeps only the games it follows, those
+    it holds sockets of; any other is read from the store each time it is asked for."""
 
     def __init__(
-        self, store: Store, executor: Executor | None = None, limits: Limits | None = None
+        self,
+        store: Store,
+        executor: Executor | None = None,
+        limits: Limits | None = None,
+        services: Services | None = None,
     ) -> None:
+        self.services = services or Services(store, limits or Limits(), executor)
         self.store = store
-        self.executor = executor
-        #: The burst limits of the players and the gate in front of the hints.
-        self.limits = limits if limits is not None else Limits()
-        self.sessions: dict[str, GameSession] = {}
+        self.sessions: dict[str, GameSession] = self.services.live
+        self._tasks: set[asyncio.Future[None]] = set()
+
+    @property
+    def executor(self) -> Executor | None:
+        """Where the computer thinks (None: threads of this process)."""
+        return self.services.executor
+
+    @executor.setter
+    def executor(self, executor: Executor | None) -> None:
+        self.services.executor = executor
+
+    @property
+    def limits(self) -> Limits:
+        """The burst limits of the players and the gate in front of the hints."""
+        return self.services.limits
 
     def resume_all(self) -> int:
-        """Rebuild every unfinished game from the store; the number rebuilt."""
+        """Rebuild every unfinished game from the store; the number rebuilt (none in a
+        cluster: there a game is read when somebody opens it, and its computer's moves are
+        the workers')."""
+        if self.services.clustered:
+            return 0
         count = 0
         for row in self.store.unfinished():
             try:
-                self._live(GameSession.rebuild(row, self.store, self.executor, self.limits))
+                self._live(GameSession.rebuild(row, self.services))
             except GameError:
                 log.exception("cannot rebuild game %s", row.id)
                 continue
@@ -75,13 +104,26 @@ class SessionManager:
             row = self.store.load_game(game_id)
             if row is None:
                 return None
-            session = self._live(GameSession.rebuild(row, self.store, self.executor, self.limits))
+            session = self._live(GameSession.rebuild(row, self.services))
         return session
+
+    def adopt(self, session: GameSession) -> GameSession:
+        """The process's copy of ``session``'s game for a socket: ``session`` kept live, or
+        the copy kept already (in a cluster, it follows the game once the socket joins)."""
+        return self.sessions.setdefault(session.id, session)
+
+    async def open(self, game_id: str) -> GameSession | None:
+        """:meth:`get`, the store read off the event loop."""
+        session = self.sessions.get(game_id)
+        if session is not None:
+            return session
+        return await self.services.stored(self.get, game_id)
 
     def release(self, session: GameSession) -> None:
         """Drop a finished game nobody watches from memory (the store keeps it)."""
-        if session.state.is_terminal and not session.connections:
-            self.sessions.pop(session.id, None)
+        idle = session.state.is_terminal and not session.connections and not session.followed
+        if idle and self.sessions.get(session.id) is session:
+            del self.sessions[session.id]
 
     def create(
         self,
@@ -175,24 +217,50 @@ class SessionManager:
         transition = info.start(rules, seed=row.seed, **row.table.start)
         row = replace(row, scores=tuple(transition.state.scores))
         self.store.create_game(row)
-        return self._live(GameSession(
-            row, self.store, transition.state, list(transition.events), [], self.executor,
-            self.limits,
-        ))  # fmt: skip
+        return self._live(
+            GameSession(row, self.services, transition.state, list(transition.events), [])
+        )
 
     def _live(self, session: GameSession) -> GameSession:
-        self.sessions[session.id] = session
+        """Keep a game live: alone, in memory (the first copy made, if two were at once); in
+        a cluster, only once a socket of it follows it (:func:`cribkit.web.shared.follow`)."""
         session.on_finish = self._finished
-        return session
+        if self.services.clustered:
+            return session
+        return self.sessions.setdefault(session.id, session)
 
-    def _finished(self, session: GameSession) -> None:
+    async def _finished(self, session: GameSession) -> None:
         """A game is over: a match not won yet goes on with its next game at once."""
         match = session.row.table.match
         if match is None or session.row.table.next is not None:
             return
         tally = match_tally(match, session.state.result)
         if match.winner(tally) is None:
-            self.follow_on(session, replace(match, number=match.number + 1, tally=tally))
+            await self.next_game(session, replace(match, number=match.number + 1, tally=tally))
+
+    async def next_game(self, session: GameSession, match: Match | None) -> GameSession:
+        """:meth:`follow_on` (the store off the event loop, the lock held), the other
+        processes told, the computer asked to play if it is first."""
+        following = await self.services.stored(self.follow_on, session, match)
+        await self.services.fanout.publish(session.id, {"kind": "row"})
+        following.kick_ai()
+        return following
+
+    async def rematch(self, session: GameSession) -> str:
+        """The id of the game after a finished one: the one made already, or a new one (a
+        rematch: a new match of the same length)."""
+        async with session.lock, self.services.fanout.lock(session.id):
+            if self.services.clustered:
+                await catch_up(session)
+            following = session.row.table.next
+            if following is None:
+                match = session.row.table.match
+                fresh = None if match is None else replace(
+                    match, id=secrets.token_hex(8), number=1, tally=(0,) * len(match.tally)
+                )  # fmt: skip
+                following = (await self.next_game(session, fresh)).id
+                await session.broadcast_table()
+        return following
 
     def follow_on(self, session: GameSession, match: Match | None) -> GameSession:
         """The game after ``session``'s, at the same table (the same people in the same seats,
@@ -218,7 +286,6 @@ class SessionManager:
         ))  # fmt: skip
         session.row = replace(row, table=replace(row.table, next=following.id))
         self.store.save_table(row.id, session.row.table)
-        following.kick_ai()
         return following
 
     @staticmethod
@@ -274,7 +341,9 @@ class SessionManager:
     ) -> str | None:
         """Seat ``player`` (going by ``name``) at the invited ``seat``: the seat's token, or
         None if somebody took the seat first (or the host cancelled it)."""
-        async with session.lock:
+        async with session.lock, self.services.fanout.lock(session.id):
+            if self.services.clustered:
+                await catch_up(session)
             row = session.row
             if seat not in row.table.invites:
                 return None
@@ -285,9 +354,10 @@ class SessionManager:
                 owners={**row.owners, seat: player},
                 table=replace(row.table, invites=invites, names=names),
             )
-            if not self.store.close_invite(taken, seat):
+            if not await self.services.stored(self.store.close_invite, taken, seat):
                 return None
             session.reseat(taken)
+            await self.services.fanout.publish(session.id, {"kind": "row"})
             # Every page's state anew: the seat's person is timed from now on (the state
             # carries the clock) and the table shows them seated.
             await session.broadcast()
@@ -295,7 +365,9 @@ class SessionManager:
 
     async def cancel(self, session: GameSession, seat: int) -> bool:
         """Cancel the invitation to ``seat``: the computer plays it, at the table's level."""
-        async with session.lock:
+        async with session.lock, self.services.fanout.lock(session.id):
+            if self.services.clustered:
+                await catch_up(session)
             row = session.row
             if seat not in row.table.invites:
                 return False
@@ -309,22 +381,80 @@ class SessionManager:
                     row.table, invites=invites, levels={**row.table.levels, seat: row.ai}
                 ),
             )
-            if not self.store.close_invite(cancelled, seat):
+            if not await self.services.stored(self.store.close_invite, cancelled, seat):
                 return False
             session.reseat(cancelled)
+            await self.services.fanout.publish(session.id, {"kind": "row"})
             await session.broadcast()
         session.kick_ai()
         return True
 
     def public_tables(self) -> list[GameSession]:
-        """The live public games, newest first: those with a free seat, then those to watch."""
-        tables = [
-            s for s in self.sessions.values() if s.row.table.public and not s.state.is_terminal
-        ]
+        """The live public games, newest first: those with a free seat, then those to watch
+        (in a cluster, read from the store: the others' games are not in this process)."""
+        if self.services.clustered:
+            rows = [r.id for r in self.store.unfinished() if r.table.public]
+            found = (self.get(game_id) for game_id in rows)
+            live = [s for s in found if s is not None]
+        else:
+            live = list(self.sessions.values())
+        tables = [s for s in live if s.row.table.public and not s.state.is_terminal]
         tables.sort(key=lambda s: (not s.row.table.invites, -s.row.created))
         return tables
 
+    # -- the cluster ----------------------------------------------------------------------------
+
+    async def heard(self, game_id: str | None, message: dict[str, Any]) -> None:
+        """A message of another process (:mod:`cribkit.web.fanout`): a change to a game this
+        process follows, or the answer to a hint it asked for. Each game's changes are taken
+        in the order heard (its lock is first come, first served)."""
+        if game_id is None:
+            reply = self.services.replies.get(str(message.get("ticket")))
+            if reply is not None and not reply.done():
+                reply.set_result(message)
+            return
+        session = self.sessions.get(game_id)
+        if session is not None and session.followed:
+            self._spawn(heard(session, message))
+
+    def resync(self) -> None:
+        """Catch up every game followed, from the store (after Redis was lost for a while)."""
+        for session in list(self.sessions.values()):
+            if session.followed:
+                self._spawn(self._caught_up(session))
+
+    async def _caught_up(self, session: GameSession) -> None:
+        async with session.lock:
+            await catch_up(session)
+            await session.broadcast()
+        session.kick_ai()  # (asked for again: it may have been lost with Redis)
+
+    async def sweep(self) -> None:
+        """Forget what dead processes held (their presence at the tables), and read the
+        workers' queues' depths, now and then."""
+        while True:
+            await asyncio.sleep(BEAT_SECONDS)
+            followed = [s for s in self.sessions.values() if s.followed and s.remote]
+            names = {name for s in followed for name in s.remote}
+            try:
+                alive = await self.services.fanout.live_processes(names)
+                if self.services.jobs is not None:
+                    self.services.queue_depths.update(await self.services.jobs.depth())
+            except (ConnectionError, OSError):
+                continue
+            for session in followed:
+                if set(session.remote) - alive:
+                    session.remote = {k: v for k, v in session.remote.items() if k in alive}
+                    self._spawn(session.announce_table())
+
+    def _spawn(self, work: Any) -> None:
+        task: asyncio.Future[None] = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     async def shutdown(self) -> None:
         """Stop the computer's tasks."""
+        for task in list(self._tasks):
+            task.cancel()
         for session in self.sessions.values():
             session.cancel_ai()

@@ -39,11 +39,24 @@ from cribkit.games.protocol import (
     game_info,
     games,
 )
-from cribkit.games.records import replay, steps
-from cribkit.store.base import GameRow, Store
+from cribkit.games.records import replay
+from cribkit.store.base import GameRow, StaleWriteError, Store, StoreError
 from cribkit.web.clock import MoveClock
 from cribkit.web.guard import BadJsonError, parse_json
+from cribkit.web.hinting import work_out_hint
+from cribkit.web.jobs import Jobs
 from cribkit.web.limits import BURST, RATE, Limits, TokenBucket
+from cribkit.web.logs import game_log
+from cribkit.web.services import Services
+from cribkit.web.shared import (
+    catch_up,
+    follow,
+    record_of,
+    replayed,
+    share_presence,
+    spawn,
+    unfollow,
+)
 from cribkit.web.tables import match_form, seats_form
 from cribkit.web.talk import CHAT_BURST, CHAT_RATE, chat, hears, mute, say
 from cribkit.web.workers import choose_move, move_seed
@@ -101,19 +114,15 @@ class GameSession:
     def __init__(
         self,
         row: GameRow,
-        store: Store,
+        services: Services,
         state: GameState,
         events: list[GameEvent],
         actions: list[dict[str, Any]],
-        executor: Executor | None = None,
-        limits: Limits | None = None,
         marks: list[int] | None = None,
     ) -> None:
         self.row = row
-        self.executor = executor
-        self.limits = limits if limits is not None else Limits()
+        self.services = services
         self.id = row.id
-        self.store = store
         self.state = state
         self.events = events
         self.actions = actions
@@ -137,11 +146,32 @@ class GameSession:
         #: The move clock of the table's people, if it has one.
         self.clock = MoveClock(self)
         #: Called (with the lock held) once the game is over: the manager starts a match's next.
-        self.on_finish: Callable[[GameSession], None] | None = None
+        self.on_finish: Callable[[GameSession], Awaitable[None]] | None = None
+        #: In a cluster: what the other processes hold of the game (seats, spectators), by
+        #: process; and whether this process follows the game's changes (it has sockets).
+        self.remote: dict[str, dict[str, Any]] = {}
+        self.followed = False
+        #: The log, its records naming the game (a field of their own in JSON logs).
+        self.log = game_log(log, self.id)
         #: The SHA-256 of the seed, shown to every seat from the start (the seed, at the end).
         self._commitment = commitment(row.seed)
 
     # -- building ------------------------------------------------------------------------------
+
+    @property
+    def store(self) -> Store:
+        """Where the game is kept (the authority)."""
+        return self.services.store
+
+    @property
+    def limits(self) -> Limits:
+        """The server's burst limits and the gate in front of the hints."""
+        return self.services.limits
+
+    @property
+    def executor(self) -> Executor | None:
+        """Where the computer thinks (None: a thread of this process)."""
+        return self.services.executor
 
     def reseat(self, row: GameRow) -> None:
         """Take ``row``'s seats (a friend sat down, an invitation was cancelled)."""
@@ -151,26 +181,12 @@ class GameSession:
         self.players = frozenset(range(self.state.rules.seats)) - self.humans
 
     @classmethod
-    def rebuild(
-        cls,
-        row: GameRow,
-        store: Store,
-        executor: Executor | None = None,
-        limits: Limits | None = None,
-    ) -> GameSession:
+    def rebuild(cls, row: GameRow, services: Services) -> GameSession:
         """The game ``row`` as its stored actions leave it (replayed from its seed)."""
-        actions = store.load_actions(row.id)
-        events: list[GameEvent] = []
-        marks: list[int] = []
-        state: GameState | None = None
-        for step in steps(_record(row, actions)):
-            if step.action is not None:
-                marks.append(len(events))
-            events.extend(step.events)
-            state = step.state
-        assert state is not None  # the steps give the opening at least
-        session = cls(row, store, state, events, actions, executor, limits, marks)
-        session.talk = store.load_talk(row.id)
+        actions = services.store.load_actions(row.id)
+        state, events, marks = replayed(row, actions)
+        session = cls(row, services, state, events, actions, marks)
+        session.talk = services.store.load_talk(row.id)
         return session
 
     def off_loop(self, function: Callable[..., Any], *args: Any) -> asyncio.Future[Any]:
@@ -272,10 +288,12 @@ class GameSession:
     def table_form(self) -> dict[str, Any]:
         """Who sits where, who is connected, how many watch (``docs/web.md``, "At the table")."""
         seats = {c.seat for c in self.connections if c.seat != SPECTATOR}
+        seats.update(seat for form in self.remote.values() for seat in form["seats"])
+        watching = sum(1 for c in self.connections if c.seat == SPECTATOR)
         table = self.row.table
         form: dict[str, Any] = {
             "seats": seats_form(self.row, self.state.rules.seats, seats),
-            "spectators": sum(1 for c in self.connections if c.seat == SPECTATOR),
+            "spectators": watching + sum(form["spectators"] for form in self.remote.values()),
             "public": table.public,
             "clock": table.clock,
             "next": table.next,
@@ -362,7 +380,8 @@ class GameSession:
             if connection is not skip:
                 await self._send(connection, message)
 
-    async def _announce(self) -> None:
+    async def announce_table(self) -> None:
+        """Tell every connection who sits where now (taking the lock)."""
         async with self.lock:
             await self.broadcast_table()
 
@@ -374,8 +393,11 @@ class GameSession:
         return expected is not None and secrets.compare_digest(expected, token)
 
     async def join(self, connection: Connection) -> None:
-        """Add a connection; it is sent the state and every event since the start."""
+        """Add a connection; it is sent the state and every event since the start. In a
+        cluster the process follows the game from now on, caught up with the store first."""
         async with self.lock:
+            if self.services.clustered and not self.followed:
+                await follow(self)
             self.connections.append(connection)
             self.clock.arm()
             await self._send(connection, self.state_message(connection))
@@ -383,6 +405,8 @@ class GameSession:
             if lines:
                 await self._send(connection, {"type": "talk", "seq": self.version, "lines": lines})
             await self.broadcast_table(skip=connection)
+        if self.services.clustered:
+            await share_presence(self)
         self.kick_ai()
 
     def leave(self, connection: Connection) -> None:
@@ -392,8 +416,9 @@ class GameSession:
         if connection in self.connections:
             self.connections.remove(connection)
             if self.connections:
-                self._tasks.add(task := asyncio.ensure_future(self._announce()))
-                task.add_done_callback(self._tasks.discard)
+                spawn(self, self.announce_table())
+            if self.services.clustered:
+                spawn(self, share_presence(self) if self.connections else unfollow(self))
         pending = self._hints.get(connection.seat)
         if pending is not None and pending[0] is connection:
             pending[1].cancel()
@@ -421,7 +446,7 @@ class GameSession:
                 async with self.lock:
                     await self._send(connection, self.state_message(connection))
         except Exception:  # a bug, not the message's fault: say so, keep the socket
-            log.exception("game %s: failed on a message of seat %s", self.id, connection.seat)
+            self.log.exception("game %s: failed on a message of seat %s", self.id, connection.seat)
             await self.send_error(
                 connection, "server_error", "the server failed on this message (a bug)"
             )
@@ -488,6 +513,7 @@ class GameSession:
 
     async def act(self, connection: Connection, message: dict[str, Any]) -> None:
         """Apply an action of the connection's seat, stored before it is acknowledged."""
+        received = time.perf_counter()
         seq = message.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool):
             raise WebError("bad_action", "an action message carries seq, the seq of the last state")
@@ -502,30 +528,57 @@ class GameSession:
             # the lay-aways of a deal in any order).
             _check_turn(self.state, connection.seat)
             transition = _apply(self.state, action)
-            self.commit(action, transition.state, transition.events)
+            await self.commit(action, transition.state, transition.events)
             await self.broadcast()
+        self._acknowledged(received)
         self.kick_ai()
 
-    def commit(self, action: Action, state: GameState, events: tuple[GameEvent, ...]) -> None:
-        """Store an accepted action (before anyone hears of it), then take the new state."""
+    async def commit(self, action: Action, state: GameState, events: tuple[GameEvent, ...]) -> None:
+        """Store an accepted action (before anyone hears of it: the store's version check
+        refuses it if another process moved the game on first), take the new state and tell
+        the other processes (the lock held)."""
         form = action.to_dict()
         version = self.version + 1
         result = state.result
-        self.store.append_action(
-            self.id,
-            len(self.actions),
-            form,
-            version=version,
-            scores=list(state.scores),
-            result=None if result is None else result.to_dict(),
+        index = len(self.actions)
+        await self.write(
+            self.store.append_action, self.id, index, form, version=version,
+            scores=list(state.scores), result=None if result is None else result.to_dict(),
+            expect=self.version,
+        )  # fmt: skip
+        self.take(form, state, events, version)
+        await self.services.fanout.publish(
+            self.id, {"kind": "action", "version": version, "index": index, "action": form}
         )
+        if result is not None and self.on_finish is not None:
+            await self.on_finish(self)
+
+    def take(
+        self, form: dict[str, Any], state: GameState, events: tuple[GameEvent, ...], version: int
+    ) -> None:
+        """Take a stored action as the game's next (``version`` the game's version after it)."""
         self.actions.append(form)
         self.marks.append(len(self.events))
         self.events.extend(events)
         self.state = state
         self.version = version
-        if result is not None and self.on_finish is not None:
-            self.on_finish(self)
+
+    async def write(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        """A write of the game to the store, off the event loop (the lock held): refused
+        ``stale`` if the store has moved on (the session is caught up first), ``unavailable``
+        if the store does not answer; either way nothing changed."""
+        try:
+            await self.services.stored(function, *args, **kwargs)
+        except StaleWriteError:
+            await catch_up(self)
+            raise WebError(
+                "stale", "the game moved on first (another move was made): nothing was applied"
+            ) from None
+        except StoreError as error:
+            self.log.warning("game %s: the store failed: %s", self.id, error)
+            raise WebError(
+                "unavailable", "the game's store did not answer: nothing was applied, try again"
+            ) from None
 
     async def undo(self, connection: Connection) -> None:
         """Take back the seat's last action and the computer's replies to it, unless
@@ -538,11 +591,12 @@ class GameSession:
             last = self._last_action(seat)
             assert last is not None  # undo_refusal has checked
             kept = self.actions[:last]
-            replayed = replay(_record(self.row, kept))
+            replayed = replay(record_of(self.row, kept))
             version = self.version + 1
-            self.store.truncate_actions(
-                self.id, last, version=version, scores=list(replayed.state.scores)
-            )
+            await self.write(
+                self.store.truncate_actions, self.id, last, version=version,
+                scores=list(replayed.state.scores), expect=self.version,
+            )  # fmt: skip
             self.row = replace(self.row, practice=True)
             self.actions = kept
             self.marks = self.marks[:last]
@@ -552,6 +606,7 @@ class GameSession:
             for other in self.connections:
                 other.cursor = 0
                 other.reset = True
+            await self.services.fanout.publish(self.id, {"kind": "reset", "version": version})
             await self.broadcast()
         self.kick_ai()
 
@@ -569,40 +624,21 @@ class GameSession:
                 "busy",
                 f"a hint for seat {seat} is being worked out: one at a time, wait for its answer",
             )
-        seed = move_seed(self.row.seed, "hint", seat, len(self.actions))
         task = asyncio.create_task(
-            self._work_out_hint(connection, state, version, seed), name=f"hint {self.id}/{seat}"
+            work_out_hint(self, connection, state, version, self.hint_seed(seat)),
+            name=f"hint {self.id}/{seat}",
         )
         self._hints[seat] = (connection, task)
         task.add_done_callback(lambda done: self._forget_hint(seat, done))
+
+    def hint_seed(self, seat: int) -> int:
+        """The seed of the hint for ``seat`` now (the same wherever it is worked out)."""
+        return move_seed(self.row.seed, "hint", seat, len(self.actions))
 
     def _forget_hint(self, seat: int, task: asyncio.Task[None]) -> None:
         pending = self._hints.get(seat)
         if pending is not None and pending[1] is task:
             del self._hints[seat]
-
-    async def _work_out_hint(
-        self, connection: Connection, state: GameState, version: int, seed: int
-    ) -> None:
-        # Waits its turn at the server's gate (after the computer's moves, one hint at a time);
-        # cancelled there (its socket closed), it is never worked out.
-        gate = self.limits.gate
-        await gate.hint_slot()
-        if connection.closed:
-            gate.release()
-            return
-        work = self.off_loop(hints.hint, state, connection.seat, seed)
-        # The slot is given back when the work is done, even if the asker is gone by then.
-        work.add_done_callback(lambda _: gate.release())
-        try:
-            hint = await asyncio.shield(work)
-        except Exception:
-            log.exception("game %s: failed on a hint for seat %s", self.id, connection.seat)
-            await self.send_error(
-                connection, "server_error", "the server failed on this hint (a bug)", "hint"
-            )
-            return
-        await self._send(connection, {"type": "hint", "seq": version, **hint})
 
     @property
     def hints_pending(self) -> int:
@@ -639,35 +675,68 @@ class GameSession:
 
     # -- the computer's turns -------------------------------------------------------------------
 
+    def computer_to_move(self) -> bool:
+        """Whether it is one of the computer's seats' turn."""
+        state = self.state
+        return not state.is_terminal and state.current_player in self.players
+
     def kick_ai(self) -> None:
-        """Let the computer play while it is its turn (one task per game)."""
-        if not self.players or self.state.is_terminal:
+        """Let the computer play while it is its turn: one task per game, or, in a cluster
+        with workers, a move asked of the workers' queue (once per version)."""
+        if not self.computer_to_move():
             return
-        if self.state.current_player not in self.players:
-            return
-        if self._ai_task is None or self._ai_task.done():
+        jobs = self.services.jobs
+        if jobs is not None:
+            spawn(self, self._ask_move(jobs))
+        elif self._ai_task is None or self._ai_task.done():
             self._ai_task = asyncio.create_task(self._run_ai(), name=f"ai {self.id}")
 
-    async def _run_ai(self) -> None:
+    async def _ask_move(self, jobs: Jobs) -> None:
         try:
-            while True:
-                state, version = self.state, self.version
-                seat = state.current_player
-                if state.is_terminal or seat is None or seat not in self.players:
-                    return
-                seed = move_seed(self.row.seed, seat, len(self.actions))
+            await jobs.move(self.id, self.version)
+        except (ConnectionError, OSError) as error:  # asked again when a seat next connects
+            self.log.warning("game %s: could not ask for the computer's move: %s", self.id, error)
+
+    async def computer_move(self, version: int) -> bool:
+        """Make the computer's move of ``version``: chosen off the event loop, then stored and
+        told like a person's. False if the game was not there any more (moved on, over, a
+        person's turn)."""
+        state = self.state
+        if self.version != version or not self.computer_to_move():
+            return False
+        seat = state.current_player
+        assert seat is not None
+        seed = move_seed(self.row.seed, seat, len(self.actions))
+        action = await self.off_loop(
+            choose_move, self.game, self.row.level_of(seat), seed, state, seat
+        )
+        chosen = time.perf_counter()
+        async with self.lock:
+            if self.version != version:
+                return False  # an undo came first: think again
+            transition = state.apply(action)
+            await self.commit(action, transition.state, transition.events)
+            await self.broadcast()
+        self._acknowledged(chosen)
+        return True
+
+    def _acknowledged(self, since: float) -> None:
+        """An action acknowledged to everyone, ``since`` it was received (or chosen)."""
+        tell = self.services.acknowledged
+        if tell is not None:
+            tell(time.perf_counter() - since)
+
+    async def _run_ai(self) -> None:
+        while self.computer_to_move():
+            try:
                 with self.limits.gate.move():  # no hint starts while it is worked out
-                    action = await self.off_loop(
-                        choose_move, self.game, self.row.level_of(seat), seed, state, seat
-                    )
-                async with self.lock:
-                    if self.version != version:
-                        continue  # an undo came first: think again
-                    transition = state.apply(action)
-                    self.commit(action, transition.state, transition.events)
-                    await self.broadcast()
-        except Exception:  # pragma: no cover - a bug in a player; the game waits, logged
-            log.exception("the computer failed to play in game %s", self.id)
+                    await self.computer_move(self.version)
+            except WebError as error:  # the store failed: try again in a moment
+                self.log.warning("game %s: the computer's move: %s", self.id, error.message)
+                await asyncio.sleep(1.0)
+            except Exception:  # pragma: no cover - a bug in a player; the game waits, logged
+                self.log.exception("game %s: the computer failed to play", self.id)
+                return
 
     async def wait_ai(self) -> None:
         """Wait until the computer has nothing more to play (for tests and shutdown)."""
@@ -702,9 +771,3 @@ def _apply(state: GameState, action: Action) -> Any:
         raise WebError("out_of_turn", str(error)) from None
     except (GameError, CardError) as error:
         raise WebError("illegal", str(error)) from None
-
-
-def _record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
-    # (the setup beyond the seed: a match's first dealer)
-    return {"game": row.game, "rules": row.rules, "seed": row.seed, **row.table.start,
-            "actions": actions}  # fmt: skip

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from cribkit.games.protocol import SPECTATOR
+from cribkit.store.base import StoreError
 
 if TYPE_CHECKING:
     from cribkit.web.sessions import Connection, GameSession
@@ -93,8 +94,19 @@ def hears(session: GameSession, connection: Connection, line: dict[str, Any]) ->
 
 
 async def say(session: GameSession, line: dict[str, Any]) -> None:
-    """Store a talk line and send it to whoever hears it (the session's lock held)."""
-    session.store.add_talk(session.id, line)
+    """Store a talk line and send it to whoever hears it, here and in the cluster's other
+    processes (the session's lock held)."""
+    from cribkit.web.sessions import WebError
+
+    try:
+        index = await session.services.stored(session.store.add_talk, session.id, line)
+    except StoreError:
+        raise WebError(
+            "unavailable", "the game's store did not answer: the line was not sent"
+        ) from None
+    await session.services.fanout.publish(
+        session.id, {"kind": "talk", "index": index, "line": line}
+    )
     session.talk.append(line)
     for connection in list(session.connections):
         if hears(session, connection, line):
@@ -142,7 +154,8 @@ async def mute(session: GameSession, connection: Connection, message: dict[str, 
         now = now | {other} if muted else now - {other}
         mutes = {**table.mutes, connection.seat: frozenset(now)}
         session.row = replace(session.row, table=replace(table, mutes=mutes))
-        session.store.save_table(session.id, session.row.table)
+        await session.services.stored(session.store.save_table, session.id, session.row.table)
+        await session.services.fanout.publish(session.id, {"kind": "row"})
         await session.send(
             connection, {"type": "muted", "seq": session.version, "seats": sorted(now)}
         )

@@ -9,7 +9,7 @@ import os
 import threading
 import time
 
-from cribkit.ai.players import make_player
+from cribkit.ai.players import choose_for_seat, make_player
 from cribkit.games.chance import seed_text
 from cribkit.games.protocol import Action, GameState, games
 
@@ -44,6 +44,8 @@ def warm_up() -> None:
 
 def choose_move(game: str, level: str, seed: int, state: GameState, seat: int) -> Action:
     """The computer's move for ``seat``: what a ``level`` player seeded with ``seed`` chooses
-    from the seat's view (run in a worker thread or process)."""
-    player = make_player(game, level, seed=seed)
-    return player.choose(state.observation(seat), state.legal_actions())
+    from the seat's view (run in a worker thread or process). The whole list of legal actions
+    is built only for players that need it: a game's players that compose its moves from the
+    view (Tiles' plays) are given the state's offered actions alone (``choose_for_seat``), which
+    spares a Tiles move the listing of hundreds of plays."""
+    return choose_for_seat(make_player(game, level, seed=seed), state, seat)

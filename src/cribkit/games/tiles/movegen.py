@@ -30,8 +30,9 @@ its crossing hand are kept. Plays of one tile are generated once, with the plays
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import permutations
 from typing import Final, NamedTuple
 
@@ -40,7 +41,7 @@ from cribkit.games.tiles.actions import PlayTiles
 from cribkit.games.tiles.board import _INFO, EMPTY, Board, hand_info
 from cribkit.games.tiles.rules import BONUS, MAX_HAND, RACK_SIZE, piece_of, tile_rank
 
-__all__ = ["ScoredPlay", "generate_plays"]
+__all__ = ["ScoredPlay", "draw_uniform", "generate_plays"]
 
 #: Bits 1-13: every value.
 _ALL: Final = 0x3FFE
@@ -175,6 +176,13 @@ class _Cross:
             self.points[cell] = points
 
 
+#: A play's main line (see the module's words): the empty cells a play fills, the values of the
+#: tiles already in it, how many of those are dark, its length (0 for a first play: as long as
+#: its empties), its direction's cross-checks and its bonus before the rack's. A plain tuple,
+#: not a NamedTuple: one is made per segment, and generate_plays is the engine's hot loop.
+_Segment = tuple[tuple[int, ...], tuple[int, ...], int, int, _Cross, int]
+
+
 def generate_plays(
     board: Board, rack: Sequence[int], *, seat: int = 0, strict: bool = True
 ) -> list[ScoredPlay]:
@@ -188,23 +196,89 @@ def generate_plays(
     if not rack:
         return []
     size = board.size
+    choices = _choices(rack)
+    out: list[ScoredPlay] = []
+    for segment in _segments(board, min(len(rack), RACK_SIZE), strict):
+        _segment(out, segment, choices[len(segment[0])], size, seat, strict)
+    return out
+
+
+def draw_uniform(
+    board: Board,
+    rack: Sequence[int],
+    others: int,
+    rng: random.Random,
+    *,
+    seat: int = 0,
+    strict: bool = True,
+) -> ScoredPlay | int:
+    """One of the legal plays of ``rack`` on ``board`` and ``others`` other actions, each as
+    likely as any other, without generating every play: the play drawn, or the index (0 to
+    ``others - 1``) of the other action drawn.
+
+    Rejection sampling over the segments: each segment is first counted at an upper bound of
+    its plays (the arrangements of the rack's tiles on its empty cells), and a draw lands on a
+    segment in proportion to that count. The segment's plays are then generated (once) and the
+    draw kept if it falls among them; if not, the segment's count becomes exact and the draw is
+    made again. Every legal action is equally likely at every draw, so the one kept is uniform;
+    each rejection makes one more segment exact, so there is at most one draw more than segments,
+    and the work is at most :func:`generate_plays`'s (plays with points are generated only for
+    the segments drawn).
+
+    >>> import random
+    >>> from cribkit.games.tiles.rules import parse_tiles
+    >>> board = Board.from_cells(13, {"G7": "5d", "H7": "Tl"})
+    >>> drawn = draw_uniform(board, parse_tiles("Kd 4l 3d 9d"), 0, random.Random(1))
+    >>> drawn in generate_plays(board, parse_tiles("Kd 4l 3d 9d"))
+    True
+    """
+    if others < 0:
+        raise ValueError(f"the number of other actions is 0 or more, not {others}")
+    choices = _choices(rack)
+    arrangements = [sum(len(c.perms) for c in by_size) for by_size in choices]
+    segments = list(_segments(board, min(len(rack), RACK_SIZE), strict))
+    bounds = [arrangements[len(segment[0])] for segment in segments]
+    made: dict[int, list[ScoredPlay]] = {}
+    while True:
+        total = sum(bounds) + others
+        if not total:
+            raise ValueError("there is no legal play and no other action to draw from")
+        at = rng.randrange(total)
+        index = 0
+        while index < len(bounds) and at >= bounds[index]:
+            at -= bounds[index]
+            index += 1
+        if index == len(bounds):
+            return at  # one of the other actions
+        plays = made.get(index)
+        if plays is None:
+            plays = made[index] = []
+            segment = segments[index]
+            _segment(plays, segment, choices[len(segment[0])], board.size, seat, strict)
+            # Each play is one arrangement, so the bound holds; the draw stays uniform only then.
+            assert len(plays) <= bounds[index], (len(plays), bounds[index])
+            bounds[index] = len(plays)
+        if at < len(plays):
+            return plays[at]
+
+
+def _segments(board: Board, most: int, strict: bool) -> Iterator[_Segment]:
+    """The main lines of the plays of at most ``most`` tiles, in :func:`generate_plays`'s order."""
+    size = board.size
     grid = board.cells
     vals = [0 if p == EMPTY else (p >> 2) + 1 for p in grid]
-    choices = _choices(rack)
-    most = min(len(rack), RACK_SIZE)
-    out: list[ScoredPlay] = []
     if not any(vals):
         middle = size // 2
         free = _Cross(grid, vals, size, 1, strict)  # nothing crosses: every value is allowed
         for across in (True, False):
             for length in range(2, most + 1):
                 for start in range(max(0, middle - length + 1), min(middle, size - length) + 1):
-                    line = [
+                    cells = tuple(
                         middle * size + start + i if across else (start + i) * size + middle
                         for i in range(length)
-                    ]
-                    _segment(out, line, [], 0, 0, choices[length], free, size, seat, strict, BONUS)
-        return out
+                    )
+                    yield cells, (), 0, 0, free, BONUS
+        return
     anchors = [False] * (size * size)
     for cell, v in enumerate(vals):
         if v:
@@ -246,29 +320,20 @@ def generate_plays(
                     k = len(empties)
                     if not anchored or not 0 < k <= most or (k == 1 and not across):
                         continue
-                    _segment(
-                        out, empties, existing, dark, end - start + 1, choices[k], cross, size,
-                        seat, strict, 0,
-                    )  # fmt: skip
-    return out
+                    yield tuple(empties), tuple(existing), dark, end - start + 1, cross, 0
 
 
 def _segment(
     out: list[ScoredPlay],
-    empties: Sequence[int],
-    existing: Sequence[int],
-    dark: int,
-    length: int,
+    segment: _Segment,
     choices: Sequence[_Choice],
-    cross: _Cross,
     size: int,
     seat: int,
     strict: bool,
-    bonus: int,
 ) -> None:
-    """Add the plays that fill ``empties``: the segment's other cells hold tiles of the values
-    ``existing``, ``dark`` of them dark; it is ``length`` cells long in all (0 for a first
-    play, as long as its empties)."""
+    """Add the plays of ``choices`` (the rack's sub-multisets of the segment's size) that fill
+    the ``segment``'s empty cells."""
+    empties, existing, dark, length, cross, bonus = segment
     k = len(empties)
     key = sum(_W[v] for v in existing)
     length = length or k

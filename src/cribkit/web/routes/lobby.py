@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 from dataclasses import fields
 from typing import Any, Literal
 
@@ -59,7 +61,9 @@ async def new_game(
     invitations to the friends' seats."""
     name = request.session.get("name")
     try:
-        session = manager.create(
+        # (off the event loop: the new game is stored before it is answered)
+        session = await asyncio.to_thread(functools.partial(
+            manager.create,
             body.game,
             body.options,
             ai=body.ai,
@@ -71,7 +75,7 @@ async def new_game(
             public=body.public,
             clock=body.clock,
             best_of=body.match,
-        )
+        ))  # fmt: skip
     except WebError as error:
         raise ApiError(422, error.code, error.message) from None
     session.kick_ai()

@@ -25,7 +25,7 @@ async def play(websocket: WebSocket, game_id: str) -> None:
     spectator's, ``?watch=CODE``: every message is answered by the game session."""
     manager = cast(SessionManager, websocket.app.state.manager)
     await websocket.accept()
-    session = manager.get(game_id)
+    session = await manager.open(game_id)
     player = websocket.session.get("player")
     owner = player if isinstance(player, str) and player else None
     watch = websocket.query_params.get("watch")
@@ -42,6 +42,8 @@ async def play(websocket: WebSocket, game_id: str) -> None:
         await websocket.close(code, f"no game {game_id}"[:120] if code == NOT_FOUND else reason)
         return
     assert session is not None
+    # One copy of a game per process: the one already followed, if a socket came first.
+    session = manager.adopt(session)
     # The burst limits: this socket's, and its player's, shared by the player's sockets.
     limits = manager.limits
     connection = Connection(

@@ -3,8 +3,7 @@ game's players know of its table (``docs/web.md``, "Tables and invitations")."""
 
 from __future__ import annotations
 
-import secrets
-from dataclasses import replace
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -69,7 +68,7 @@ def invitation(code: str, request: Request, manager: Games, player: Player) -> d
 @router.post("/api/invites/{code}/accept")
 async def accept(code: str, request: Request, manager: Games, player: Player) -> dict[str, Any]:
     """Take the invitation's seat: the seat's token (the first to accept gets it)."""
-    session, seat = _invited(request, manager, code)
+    session, seat = await asyncio.to_thread(_invited, request, manager, code)
     mine = [s for s, owner in session.row.owners.items() if owner == player]
     if mine:
         raise ApiError(409, "seated", f"you already play seat {mine[0]} of this game")
@@ -83,7 +82,7 @@ async def accept(code: str, request: Request, manager: Games, player: Player) ->
 async def cancel(game_id: str, seat: int, manager: Games, player: Player) -> dict[str, Any]:
     """Cancel an open invitation of the player's game (the host's): the computer takes the
     seat, at the table's level."""
-    session = manager.get(game_id)
+    session = await manager.open(game_id)
     if session is None or session.row.table.host != player:
         raise ApiError(404, "not_found", f"no game {game_id!r} of yours")
     if not await manager.cancel(session, seat):
@@ -121,7 +120,7 @@ async def join_public(
     game_id: str, request: Request, manager: Games, player: Player
 ) -> dict[str, Any]:
     """Take the first free seat of a public table."""
-    session = manager.get(game_id)
+    session = await manager.open(game_id)
     if session is None or not session.row.table.public or session.state.is_terminal:
         raise ApiError(404, "not_found", f"no public table {game_id!r}")
     if session.row.owned_by(player):
@@ -138,25 +137,13 @@ async def rematch(game_id: str, manager: Games, player: Player) -> dict[str, Any
     """The game that follows a finished one at the same table: the match's next game, or a
     rematch (a new match of the same length); the same one for every player who asks. The
     player's seat tokens in it."""
-    session = manager.get(game_id)
+    session = await manager.open(game_id)
     if session is None or not session.row.owned_by(player):
         raise ApiError(404, "not_found", f"no game {game_id!r}")
     if not session.state.is_terminal:
         raise ApiError(409, "not_finished", f"game {game_id} is not over")
-    async with session.lock:
-        following_id = session.row.table.next
-        if following_id is None:
-            match = session.row.table.match
-            fresh = (
-                None
-                if match is None
-                else replace(
-                    match, id=secrets.token_hex(8), number=1, tally=(0,) * len(match.tally)
-                )
-            )
-            following_id = manager.follow_on(session, fresh).id
-            await session.broadcast_table()
-    following = manager.get(following_id)
+    following_id = await manager.rematch(session)
+    following = await manager.open(following_id)
     assert following is not None
     row = following.row
     mine = {str(s): t for s, t in row.tokens.items() if row.owners.get(s) == player}

@@ -1,0 +1,140 @@
+"""The computer's work queue of a cluster: its moves and the hints, on two Redis streams read by
+the ``cribkit worker`` processes as one consumer group (``docs/scaling.md``).
+
+A job names a game and the version it was asked at; the worker reads the game from the store
+(the authority), so that a job is a reminder, never a copy of the game. A move is asked for
+once per version (``SET NX``: several processes may ask at once); a worker acknowledges a job
+only once it is done, so that a job whose worker died stays pending and another worker claims
+it (``XAUTOCLAIM``) after :data:`CLAIM_AFTER` seconds. A move made twice is made once: the second
+worker's write expects the version the first one moved on from, and is refused by the store.
+Workers take every waiting move before any hint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["CLAIM_AFTER", "GROUP", "HINTS", "MOVES", "Job", "Jobs"]
+
+MOVES = "cribkit:moves"
+HINTS = "cribkit:hints"
+GROUP = "workers"
+#: Seconds a job may stay with a worker that does not finish it before another takes it.
+CLAIM_AFTER = 5.0
+#: The streams are capped (approximately) at so many entries: the done ones are history.
+STREAM_LENGTH = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A job read from a stream: its stream, entry id and fields."""
+
+    stream: str
+    entry: str
+    fields: dict[str, str]
+
+    @property
+    def game(self) -> str:
+        return self.fields["game"]
+
+    @property
+    def version(self) -> int:
+        return int(self.fields["version"])
+
+
+class Jobs:
+    """The two streams, for the servers that ask and the workers that answer."""
+
+    def __init__(self, redis: Any, claim_after: float = CLAIM_AFTER) -> None:
+        self.redis = redis
+        self.claim_after = claim_after
+
+    async def prepare(self) -> None:
+        """Make the streams and the workers' group if they are not there yet."""
+        for stream in (MOVES, HINTS):
+            try:
+                await self.redis.xgroup_create(stream, GROUP, id="0", mkstream=True)
+            except Exception as error:  # BUSYGROUP: made by another process first
+                if "BUSYGROUP" not in str(error):
+                    raise
+
+    async def move(self, game_id: str, version: int) -> bool:
+        """Ask for the computer's move in ``game_id`` at ``version`` (once: False if it has
+        been asked for already)."""
+        first = await self.redis.set(f"cribkit:asked:{game_id}:{version}", "1", nx=True, ex=3600)
+        if not first:
+            return False
+        await self.redis.xadd(
+            MOVES, {"game": game_id, "version": str(version)}, maxlen=STREAM_LENGTH,
+            approximate=True,
+        )  # fmt: skip
+        return True
+
+    async def hint(self, game_id: str, version: int, seat: int, process: str, ticket: str) -> None:
+        """Ask for a hint for ``seat``; the answer goes to ``process``'s channel with
+        ``ticket``."""
+        fields = {"game": game_id, "version": str(version), "seat": str(seat),
+                  "process": process, "ticket": ticket}  # fmt: skip
+        await self.redis.xadd(HINTS, fields, maxlen=STREAM_LENGTH, approximate=True)
+
+    async def depth(self) -> dict[str, int]:
+        """Jobs not yet taken by a worker, by stream (``moves``, ``hints``)."""
+        depths: dict[str, int] = {}
+        for stream in (MOVES, HINTS):
+            groups = await self.redis.xinfo_groups(stream)
+            lag = next((g.get("lag") for g in groups if _text(g.get("name")) == GROUP), 0)
+            depths[stream.removeprefix("cribkit:")] = int(lag or 0)
+        return depths
+
+    # -- the workers' side ----------------------------------------------------------------------
+
+    async def claim(self, consumer: str) -> Job | None:
+        """A job some worker took and did not finish within :attr:`claim_after` (moves first)."""
+        idle = int(self.claim_after * 1000)
+        for stream in (MOVES, HINTS):
+            answer = await self.redis.xautoclaim(stream, GROUP, consumer, idle, "0-0", count=1)
+            entries = answer[1] if len(answer) > 1 else []
+            for entry, fields in entries:
+                if fields:  # (an entry trimmed from the stream meanwhile has none)
+                    return Job(stream, _text(entry), _fields(fields))
+                await self.ack(Job(stream, _text(entry), {}))
+        return None
+
+    async def take(self, consumer: str, block_ms: int) -> list[Job]:
+        """The next jobs: a waiting move if there is one, else a hint; else wait up to
+        ``block_ms`` for either (then possibly one of each, the move first)."""
+        for stream in (MOVES, HINTS):
+            found = await self._read(consumer, {stream: ">"}, None)
+            if found:
+                return found
+        found = await self._read(consumer, {MOVES: ">", HINTS: ">"}, block_ms)
+        return sorted(found, key=lambda job: job.stream != MOVES)
+
+    async def _read(self, consumer: str, streams: dict[str, str], block: int | None) -> list[Job]:
+        answer = await self.redis.xreadgroup(GROUP, consumer, streams, count=1, block=block)
+        jobs = []
+        for stream, entries in answer or []:
+            for entry, fields in entries:
+                jobs.append(Job(_text(stream), _text(entry), _fields(fields)))
+        return jobs
+
+    async def ack(self, job: Job) -> None:
+        """The job is done (or moot): nobody will take it again."""
+        await self.redis.xack(job.stream, GROUP, job.entry)
+
+    async def pending(self) -> int:
+        """Jobs taken by a worker and not done yet (both streams)."""
+        total = 0
+        for stream in (MOVES, HINTS):
+            summary = await self.redis.xpending(stream, GROUP)
+            total += int(summary.get("pending", 0) if isinstance(summary, dict) else summary[0])
+        return total
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _fields(fields: dict[Any, Any]) -> dict[str, str]:
+    return {_text(k): _text(v) for k, v in fields.items()}

@@ -1,0 +1,145 @@
+"""The operations endpoints, for a load balancer and for Prometheus (``docs/scaling.md``,
+"Operations"): none needs a session, and the Host guard lets them through whatever the Host
+(a health check or a scrape names the backend by its own address, or by none).
+
+- ``GET /healthz``: the process is up and its event loop turns: 200 ``{"status": "ok"}``.
+- ``GET /readyz``: the process can serve: each of ``app.state.readiness`` answers within
+  :data:`CHECK_SECONDS`: 200 ``{"status": "ready", "checks": {...}}``, else 503
+  ``{"status": "not_ready", "not_ready": [names], "checks": {name: "ok" | "failed" |
+  "timed out"}}``. Why a check failed is logged (``cribkit.web.ops``), not answered: these
+  paths are open to any Host.
+- ``GET /metrics``: :mod:`cribkit.web.metrics`, in Prometheus' text format.
+
+A readiness check is a name and an async callable: ready unless it raises, answers False or
+takes longer than :data:`CHECK_SECONDS`. :func:`install` adds the store's
+(:meth:`~cribkit.store.base.Store.ping`, in a worker thread); another is one line, such as a
+Redis client's own ``ping``: ``app.state.readiness.append(("redis", redis.ping))``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, cast
+
+from fastapi import APIRouter, FastAPI, Request, Response
+from fastapi.responses import JSONResponse
+
+from cribkit.games.protocol import SPECTATOR
+from cribkit.store.base import Store
+from cribkit.web.manager import SessionManager
+from cribkit.web.metrics import CONTENT_TYPE, Metrics
+
+__all__ = ["CHECK_SECONDS", "PATHS", "Check", "install", "router", "store_check"]
+
+log = logging.getLogger("cribkit.web.ops")
+
+#: The paths of this router: the Host guard answers them whatever the Host.
+PATHS = ("/healthz", "/readyz", "/metrics")
+#: How long a readiness check may take before the process is called not ready (a load
+#: balancer's own check gives up after a few seconds: this answers before it does).
+CHECK_SECONDS = 2.0
+#: A readiness check: ready unless it raises or answers False.
+Check = Callable[[], Awaitable[object]]
+#: Nobody caches an answer about now.
+NO_STORE = {"Cache-Control": "no-store"}
+
+router = APIRouter(tags=["operations"], include_in_schema=False)
+
+
+def store_check(store: Store) -> Check:
+    """The store's readiness check: :meth:`~cribkit.store.base.Store.ping` in a worker thread.
+
+    One ping at a time: while one has not answered (a database that hangs), the next checks
+    wait for that same ping rather than start another, so that a load balancer asking every
+    second cannot fill the worker threads the store's other calls need."""
+    running: asyncio.Future[None] | None = None
+    loop: asyncio.AbstractEventLoop | None = None
+
+    async def check() -> None:
+        nonlocal running, loop
+        if running is None or running.done() or loop is not asyncio.get_running_loop():
+            loop = asyncio.get_running_loop()
+            running = asyncio.ensure_future(asyncio.to_thread(store.ping))
+            # An answer nobody waits for any more (the check timed out) is still taken.
+            running.add_done_callback(lambda done: done.cancelled() or done.exception())
+        # A check that times out stops waiting; the ping itself goes on for the next one.
+        await asyncio.shield(running)
+
+    return check
+
+
+def install(app: FastAPI, store: Store, manager: SessionManager) -> Metrics:
+    """Give ``app`` its figures and its readiness checks (the store's): ``app.state.metrics``
+    and ``app.state.readiness``. The gauges count ``manager``'s live games."""
+    metrics = Metrics()
+    metrics.watch_games(lambda: len(manager.sessions))
+    metrics.watch_sockets(lambda: _sockets(manager))
+    # (a cluster's queues as last read from Redis, or this process's own moves and hints)
+    depths = manager.services.queue_depths
+    metrics.watch_queue("moves", lambda: depths.get("moves", manager.limits.gate.moves))
+    metrics.watch_queue(
+        "hints",
+        lambda: depths.get(
+            "hints", sum(session.hints_pending for session in manager.sessions.values())
+        ),
+    )
+    manager.services.acknowledged = metrics.action_done
+    app.state.metrics = metrics
+    readiness: list[tuple[str, Check]] = [("store", store_check(store))]
+    app.state.readiness = readiness
+    return metrics
+
+
+def _sockets(manager: SessionManager) -> dict[str, int]:
+    seats = spectators = 0
+    for session in manager.sessions.values():
+        for connection in session.connections:
+            if connection.seat == SPECTATOR:
+                spectators += 1
+            else:
+                seats += 1
+    return {"seat": seats, "spectator": spectators}
+
+
+@router.api_route("/healthz", methods=["GET", "HEAD"])
+async def healthz() -> JSONResponse:
+    """The process is up (answered on the event loop: a loop that is stuck does not answer)."""
+    return JSONResponse({"status": "ok"}, headers=NO_STORE)
+
+
+async def _outcome(name: str, check: Check) -> str:
+    try:
+        async with asyncio.timeout(CHECK_SECONDS):
+            answer = await check()
+    except TimeoutError:
+        log.warning("not ready: %s did not answer within %g s", name, CHECK_SECONDS)
+        return "timed out"
+    except Exception as error:
+        log.warning("not ready: %s failed: %s", name, error, exc_info=error)
+        return "failed"
+    if answer is False:
+        log.warning("not ready: %s answered False", name)
+        return "failed"
+    return "ok"
+
+
+@router.api_route("/readyz", methods=["GET", "HEAD"])
+async def readyz(request: Request) -> JSONResponse:
+    """Whether every readiness check answers (the module's docstring)."""
+    checks = cast(list[tuple[str, Check]], getattr(request.app.state, "readiness", []))
+    outcomes = await asyncio.gather(*(_outcome(name, check) for name, check in checks))
+    answers = {name: outcome for (name, _), outcome in zip(checks, outcomes, strict=True)}
+    failing = [name for name, outcome in answers.items() if outcome != "ok"]
+    body: dict[str, Any] = {"status": "not_ready" if failing else "ready", "checks": answers}
+    if failing:
+        body["not_ready"] = failing
+    return JSONResponse(body, 503 if failing else 200, headers=NO_STORE)
+
+
+@router.get("/metrics")
+async def metrics(request: Request) -> Response:
+    """The figures of :mod:`cribkit.web.metrics` (read on the event loop, beside the games)."""
+    figures = cast(Metrics, request.app.state.metrics)
+    return Response(figures.render(), media_type=CONTENT_TYPE, headers=NO_STORE)

@@ -1,0 +1,185 @@
+"""``cribkit worker``: a process that makes the computer's moves and works out the hints of a
+cluster's games, taken from the Redis queue of :mod:`cribkit.web.jobs` (``docs/scaling.md``).
+
+A worker holds no sockets. For each job it reads the game from the store (keeping a copy of
+the games it worked on lately, caught up at each job), and makes the move exactly as a server
+would: chosen by a player seeded from the game's seed, the seat and the move number (so that a
+move worked out again after a worker died is the same move), stored with the version check,
+then published to the servers that hold the game's sockets. It acknowledges a job once it is
+done; a job it dies on is claimed by another worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import time
+from collections import OrderedDict
+from typing import Any
+
+from cribkit.ai import hints
+from cribkit.store.base import Store, StoreError, open_store
+from cribkit.web.fanout import RedisFanout, process_name, redis_client
+from cribkit.web.jobs import CLAIM_AFTER, MOVES, Job, Jobs
+from cribkit.web.limits import Limits
+from cribkit.web.manager import SessionManager
+from cribkit.web.services import Services
+from cribkit.web.sessions import GameSession, WebError
+from cribkit.web.shared import catch_up
+
+log = logging.getLogger("cribkit.worker")
+
+__all__ = ["Worker", "run_worker"]
+
+#: How many games a worker keeps a copy of (the least recently used go first).
+KEPT_GAMES = 2_000
+
+
+async def _nothing(game_id: str | None, message: dict[str, Any]) -> None:
+    return None
+
+
+class Worker:
+    """One worker process's loop over the queue."""
+
+    def __init__(
+        self, store: Store, redis: Any, *, name: str | None = None,
+        claim_after: float = CLAIM_AFTER, slow: float = 0.0,
+    ) -> None:  # fmt: skip
+        self.name = name or process_name("worker")
+        self.redis = redis
+        self.jobs = Jobs(redis, claim_after)
+        # A worker only tells: it follows no game, so it listens to nothing.
+        self.fanout = RedisFanout(redis, self.name, _nothing, lambda: None)
+        self.services = Services(store, Limits(), None, self.fanout, self.jobs, timing=False)
+        self.manager = SessionManager(store, services=self.services)
+        self.slow = slow
+        self._kept: OrderedDict[str, GameSession] = OrderedDict()
+        self._stopping = asyncio.Event()
+        self.done = 0
+
+    def stop(self) -> None:
+        """Finish the job in hand, then stop."""
+        self._stopping.set()
+
+    async def run(self) -> None:
+        """Take jobs until stopped: moves first, then hints; now and then the jobs of workers
+        that died."""
+        await self.jobs.prepare()
+        await self.redis.set(f"cribkit:alive:{self.name}", "1", ex=10)
+        sweep = asyncio.create_task(self._owed_moves(), name="owed moves")
+        next_claim = 0.0
+        log.info("worker %s: taking jobs", self.name)
+        try:
+            while not self._stopping.is_set():
+                batch: list[Job] = []
+                if time.monotonic() >= next_claim:
+                    next_claim = time.monotonic() + self.jobs.claim_after / 2
+                    claimed = await self.jobs.claim(self.name)
+                    batch = [claimed] if claimed is not None else []
+                if not batch:
+                    batch = await self.jobs.take(self.name, block_ms=500)
+                for job in batch:
+                    await self._do(job)
+                await self.redis.set(f"cribkit:alive:{self.name}", "1", ex=10)
+        finally:
+            sweep.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweep
+
+    async def _do(self, job: Job) -> None:
+        try:
+            if job.stream == MOVES:
+                await self._move(job)
+            else:
+                await self._hint(job)
+        except (StoreError, WebError) as error:
+            # The store did not answer: left unacknowledged, the job is taken again later.
+            text = error.message if isinstance(error, WebError) else str(error)
+            log.warning("game %s: job left for later: %s", job.game, text,
+                        extra={"game": job.game})  # fmt: skip
+            return
+        except Exception:
+            log.exception("game %s: failed on a job (dropped)", job.game, extra={"game": job.game})
+        await self.jobs.ack(job)
+        self.done += 1
+
+    async def _session(self, game_id: str) -> GameSession | None:
+        """The worker's copy of the game, caught up with the store."""
+        session = self._kept.get(game_id)
+        if session is None:
+            session = await self.manager.open(game_id)
+            if session is None:
+                return None
+            self._kept[game_id] = session
+            while len(self._kept) > KEPT_GAMES:
+                self._kept.popitem(last=False)
+        else:
+            self._kept.move_to_end(game_id)
+            async with session.lock:
+                await catch_up(session)
+        return session
+
+    async def _move(self, job: Job) -> None:
+        session = await self._session(job.game)
+        if session is None or session.version != job.version:
+            return  # made already (by a worker that died after storing it), or moved on
+        if self.slow:
+            await asyncio.sleep(self.slow)
+        try:
+            await session.computer_move(job.version)
+        except WebError as error:
+            if error.code != "stale":
+                raise
+        session.kick_ai()  # the computer's next move, if it plays again
+        await asyncio.gather(*session._tasks)
+
+    async def _hint(self, job: Job) -> None:
+        fields = job.fields
+        seat = int(fields["seat"])
+        reply: dict[str, Any] = {"ticket": fields.get("ticket")}
+        session = await self._session(job.game)
+        if session is None or session.version != job.version:
+            reply["error"] = "the game moved on before the hint was worked out"
+        else:
+            state = session.state
+            reply["hint"] = await asyncio.to_thread(
+                hints.hint, state, seat, session.hint_seed(seat)
+            )
+        await self.fanout.tell(fields["process"], reply)
+
+    async def _owed_moves(self) -> None:
+        """Ask for the computer's move in every unfinished game where it is owed one (after
+        the whole cluster stopped): one worker a minute does it."""
+        if not await self.redis.set("cribkit:owed-sweep", self.name, nx=True, ex=60):
+            return
+        rows = await self.services.stored(self.services.store.unfinished)
+        for row in rows:
+            session = await self.manager.open(row.id)
+            if session is not None and session.computer_to_move():
+                await self.jobs.move(session.id, session.version)
+            await asyncio.sleep(0)
+
+
+def run_worker(
+    store_url: str | None, redis_url: str, *, name: str | None = None,
+    claim_after: float = CLAIM_AFTER, slow: float = 0.0,
+) -> None:  # fmt: skip
+    """Run a worker until SIGTERM or SIGINT (the job in hand is finished first)."""
+
+    async def main() -> None:
+        store = open_store(store_url)
+        redis = redis_client(redis_url)
+        worker = Worker(store, redis, name=name, claim_after=claim_after, slow=slow)
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, worker.stop)
+        try:
+            await worker.run()
+        finally:
+            await redis.aclose()
+            store.close()
+
+    asyncio.run(main())
