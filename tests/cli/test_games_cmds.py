@@ -11,7 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from cribkit.cli.app import app
-from cribkit.games import start
+from cribkit.cli.games_cmds import TERMINAL_GAMES
+from cribkit.games import games, start
 from cribkit.games.records import dumps, replay
 
 runner = CliRunner()
@@ -181,3 +182,16 @@ def test_play_refuses_a_broken_save(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "classic", "--resume", str(broken)])
     assert result.exit_code == 2
     assert "Traceback" not in result.stderr
+
+
+def test_play_help_names_every_game_as_the_registry_does() -> None:
+    assert tuple(games()) == TERMINAL_GAMES
+    result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    help_text = " ".join(result.stdout.split())
+    assert "The game: classic, solitaire, tabletop or tiles." in help_text
+    assert "classic, tabletop or tiles against the computer, or solitaire" in help_text
+    listing = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
+    assert "classic, tabletop or tiles against the computer, or solitaire." in listing.stdout
+    refused = runner.invoke(app, ["play", "chess"])
+    assert "the games are classic, solitaire, tabletop or tiles" in refused.stderr

@@ -204,3 +204,15 @@ test("the undo button's title says what it does, or why it is disabled", () => {
   assert.match(undoTitle(state({ game: "solitaire" }), { mode: "ai", events: moved }), /the next hand/);
   assert.match(undoTitle(state({ game: "other" }), { mode: "ai", events: moved }), /something hidden/);
 });
+
+test("an abandoned game's headline: the one who left, and the others told who left", () => {
+  const name = (seat) => ["Ann", "Bob"][seat];
+  const left = { winners: [1], abandoned: { seats: [0] } };
+  assert.equal(resultHeadline("classic", left, { mode: "ai", humans: [0], name }), "Game abandoned");
+  assert.equal(resultHeadline("classic", left, { mode: "table", humans: [1], name }), "Ann left the game");
+  assert.equal(
+    resultHeadline("solitaire", { winners: [], abandoned: { seats: [0] } }, { mode: "ai", humans: [0], name }),
+    "Game abandoned",
+  );
+  assert.equal(resultHeadline("classic", left, { mode: "watch", humans: [0], name }), "Ann left the game");
+});

@@ -2,15 +2,19 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
+  isOver,
   isPractice,
   optionKind,
   optionLabel,
   optionValue,
   PRACTICE_NOTE,
   savedLine,
+  targetOf,
   serverDate,
+  shownUnfinished,
   sortGames,
   splitSaved,
+  UNFINISHED_SHOWN,
 } from "../../src/cribkit/web/static/logic/lobby.js";
 
 test("the four games come first in their order, any other after them as it came", () => {
@@ -56,6 +60,16 @@ test("saved games: unfinished to resume, finished to replay", () => {
     "vs medium \u00b7 61\u201340 \u00b7 today",
   );
   assert.equal(savedLine({ mode: "hotseat", scores: [] }, ""), "hot-seat \u00b7  \u00b7 ");
+  // The winner's peg in the game hole, the target read from the spec.
+  assert.equal(
+    savedLine({ mode: "ai", ai: "easy", game: "classic", spec: "classic", scores: [101, 122] }, "today"),
+    "vs easy \u00b7 101\u2013121 \u00b7 today",
+  );
+  assert.equal(
+    savedLine({ mode: "ai", ai: "easy", game: "classic", spec: "classic:target=61", scores: [62, 30] }, ""),
+    "vs easy \u00b7 61\u201330 \u00b7 ",
+  );
+  assert.equal(targetOf({ game: "tiles", spec: "tiles:players=2" }), null);
   assert.equal(
     savedLine({ mode: "table", ai: "expert", scores: [12, 30] }, "today"),
     "with friends \u00b7 12\u201330 \u00b7 today",
@@ -77,4 +91,23 @@ test("a saved game is tagged practice only when the server says so, and the tag 
   assert.equal(isPractice({}), false, "a row from an older server");
   assert.match(PRACTICE_NOTE, /undo used or seed chosen/);
   assert.match(PRACTICE_NOTE, /kept out of the statistics/);
+});
+
+test("abandoned games are over; only the newest unfinished games are listed until all are asked for", () => {
+  const saved = [
+    { id: "x", status: "abandoned" },
+    ...Array.from({ length: UNFINISHED_SHOWN + 2 }, (_, i) => ({ id: `p${i}`, status: "playing" })),
+  ];
+  const { unfinished, finished } = splitSaved(saved);
+  assert.deepEqual(
+    finished.map((g) => g.id),
+    ["x"],
+  );
+  assert.equal(isOver({ status: "abandoned" }), true);
+  assert.equal(isOver({ status: "playing" }), false);
+  const few = shownUnfinished(unfinished, false);
+  assert.equal(few.shown.length, UNFINISHED_SHOWN);
+  assert.equal(few.shown[0].id, "p0");
+  assert.equal(few.more, 2);
+  assert.deepEqual(shownUnfinished(unfinished, true).more, 0);
 });

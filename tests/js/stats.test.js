@@ -6,6 +6,7 @@ import {
   bestHandText,
   handSeries,
   handTotal,
+  lostText,
   resultSeries,
   resultTitle,
   STATS_HEADINGS,
@@ -88,4 +89,14 @@ test("a row against an opponent names a person or the computer's level, with the
     "0",
     "\u2014",
   ]);
+});
+
+test("the games lost say how many were abandoned", () => {
+  assert.equal(lostText({ lost: 3, abandoned: 1 }), "3 (1 abandoned)");
+  assert.equal(lostText({ lost: 2, abandoned: 0 }), "2");
+  assert.equal(statsCells({ game: "classic", played: 4, won: 1, lost: 3, abandoned: 2 })[4], "3 (2 abandoned)");
+  assert.equal(
+    againstCells({ kind: "person", name: "Bob", played: 1, won: 0, lost: 1, abandoned: 1 })[3],
+    "1 (1 abandoned)",
+  );
 });

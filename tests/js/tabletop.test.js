@@ -9,6 +9,7 @@ import {
   nextCell,
   stacksText,
   tabletopStatus,
+  turnedHeading,
 } from "../../src/cribkit/web/static/logic/tabletop.js";
 
 const name = (seat) => ["You", "Computer"][seat];
@@ -61,4 +62,12 @@ test("the status line", () => {
     "Computer is placing\u2026",
   );
   assert.equal(tabletopStatus({ observation, legal: [], result: { winner: 1 } }, name), "The match is over.");
+});
+
+test("the turned card's heading names whose it is, and never an empty name at the end", () => {
+  const name = (seat) => (seat === 0 ? "You" : "Computer");
+  assert.equal(turnedHeading({ current_player: 0, seat: 0 }, true, name), "Your card");
+  assert.equal(turnedHeading({ current_player: 1, seat: 0 }, false, name), "Computer's card");
+  assert.equal(turnedHeading({ current_player: null, seat: 0 }, false, name), "No card to place");
+  assert.equal(turnedHeading({ seat: 0 }, false, name), "No card to place");
 });

@@ -7,6 +7,8 @@ import {
   plural,
   pointsText,
   possessive,
+  pegged,
+  readable,
   scoresText,
   seatNamer,
   sentence,
@@ -31,6 +33,15 @@ test("plurals, possessives, scores and sentences", () => {
   assert.equal(scoresText([61, 52]), "61 \u2013 52");
   assert.equal(scoresText([84]), "84");
   assert.equal(scoresText(undefined), "");
+  // No peg passes the game hole: the winner's stops in it, the statistics keep the count.
+  assert.equal(scoresText([101, 122], 121), "101 \u2013 121");
+  assert.equal(scoresText([152, 80], 121), "121 \u2013 80");
+  assert.equal(scoresText([61, 52], 61), "61 \u2013 52");
+  assert.equal(scoresText([122, 101]), "122 \u2013 101");
+  // Table Top scores both sides at a deal's end: one peg in the hole, the other just before.
+  assert.deepEqual(pegged([130, 125], 121), [121, 120]);
+  assert.deepEqual(pegged([125, 130], 121), [120, 121]);
+  assert.deepEqual(pegged([84], undefined), [84]);
   assert.equal(sentence("fifteen two"), "Fifteen two.");
   assert.equal(sentence(""), "");
   assert.equal(sentence(undefined), "");
@@ -58,4 +69,23 @@ test("seats are named for who sits there", () => {
   assert.deepEqual([hotseat(0), hotseat(1)], ["Player 1", "Player 2"]);
   const colours = seatNamer("ai", [0, 1], 2, { solitaire: true });
   assert.deepEqual([colours(0), colours(1)], ["Dark", "Light"]);
+});
+
+test("engine lines read in the table's words: names, verbs, suit symbols", () => {
+  const name = (seat) => ["You", "Computer"][seat];
+  assert.equal(readable("seat 0 plays 5d for 3", name), "You play 5\u2666 for 3");
+  assert.equal(readable("seat 1 says go", name), "Computer says go");
+  assert.equal(readable("seat 0 is dealt 3s 4c Th Qs", name), "You are dealt 3\u2660 4\u2663 10\u2665 Q\u2660");
+  assert.equal(readable("seat 0: one for the go (one point)", name), "You: one for the go (one point)");
+  assert.equal(
+    readable("deal 1: seat 1 deals; seat 0 scores the rows, seat 1 the columns", name),
+    "Deal 1: Computer deals; You score the rows, Computer the columns",
+  );
+  assert.equal(readable("it is seat 1's turn, not seat 0's", name), "It is Computer's turn, not yours");
+  assert.equal(readable("seat 0 passes and exchanges Al 2l", name, { cards: false }), "You pass and exchange Al 2l");
+  assert.equal(
+    readable("seat 1 has Kd left (minus ten points)", name, { cards: false }),
+    "Computer has Kd left (minus ten points)",
+  );
+  assert.equal(readable("", name), "");
 });

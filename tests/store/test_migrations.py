@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cribkit.store.base import open_store
+from cribkit.store.base import StoreError, open_store
 from cribkit.store.migrations import HEAD
 from cribkit.store.sqlite import SQLiteStore
 from cribkit.web.app import create_app
@@ -34,6 +34,11 @@ class PreviousStore(SQLiteStore):
 
     def truncate_actions(self, *args: Any, expect: int | None = None, **kwargs: Any) -> None:
         super().truncate_actions(*args, **kwargs)
+
+    def abandon_game(
+        self, game_id: str, result: dict[str, Any], *, version: int, expect: int
+    ) -> None:
+        raise StoreError("the previous release's store had no abandoned games")
 
     def add_talk(self, game_id: str, entry: dict[str, Any]) -> int:  # type: ignore[override]
         super().add_talk(game_id, entry)

@@ -14,6 +14,11 @@ from textual.widgets import RichLog
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.records import replay
 from cribkit.tui.classic_app import ClassicApp
+from tests.tui.whole_log import (
+    assert_every_line_whole,
+    lines_given_to_logs,
+    widened_then_back,
+)
 
 Script = Callable[[ClassicApp, Pilot[None]], Awaitable[None]]
 
@@ -169,3 +174,30 @@ def test_manual_counting_declare_and_muggins(tmp_path: Path) -> None:
         assert lines.count("muggins") >= declared
 
     run_app(app, script)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_at_80x24_every_log_line_is_shown_whole(
+    players: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hands and cribs counted in words, and the hints, are longer than the log is wide."""
+    rules = ClassicRules(players=players)
+    with lines_given_to_logs(monkeypatch) as given:
+        app = ClassicApp(rules, ai="easy", seed=4, save_path=tmp_path / "game.json")
+
+        async def deal_with_hints(pilot: Pilot[None]) -> None:
+            deal = app.state.deal_no
+            await pilot.press("h", "1", "2" if players == 2 else "h", "enter")
+            for _ in range(12):
+                if app.state.deal_no != deal or app.state.is_terminal:
+                    break
+                await pilot.press("h", "1")
+
+        async def script(app: ClassicApp, pilot: Pilot[None]) -> None:
+            for _ in range(2):
+                await deal_with_hints(pilot)
+            await assert_every_line_whole(app, pilot, given, at_least=40)
+            await widened_then_back(pilot, deal_with_hints)
+            await assert_every_line_whole(app, pilot, given, at_least=50)
+
+        run_app(app, script)

@@ -7,6 +7,7 @@ import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
@@ -14,6 +15,11 @@ from cribkit.ai.solitaire import SolitairePlayer, best_possible_total, options_f
 from cribkit.games.records import replay
 from cribkit.games.solitaire.state import start_solitaire
 from cribkit.tui.solitaire_app import SolitaireApp
+from tests.tui.whole_log import (
+    assert_every_line_whole,
+    lines_given_to_logs,
+    widened_then_back,
+)
 
 Script = Callable[[SolitaireApp, Pilot[None]], Awaitable[None]]
 
@@ -141,3 +147,24 @@ def test_hint_save_and_resume(tmp_path: Path) -> None:
 
     run_app(resumed, more)
     assert replay(json.loads(save.read_text())).result == resumed.state.result
+
+
+def test_at_80x24_every_log_line_is_shown_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The counts in words and the closing comparison with the best play are shown whole."""
+    with lines_given_to_logs(monkeypatch) as given:
+        app = SolitaireApp(seed=20250314, save_path=tmp_path / "end.json")
+
+        async def rounds(pilot: Pilot[None], count: int) -> None:
+            for _ in range(count):
+                await pilot.press("h", "1", "2", "enter")
+
+        async def script(app: SolitaireApp, pilot: Pilot[None]) -> None:
+            await rounds(pilot, 3)
+            await assert_every_line_whole(app, pilot, given, at_least=15)
+            await widened_then_back(pilot, lambda pilot: rounds(pilot, 3))
+            assert app.state.is_terminal
+            await assert_every_line_whole(app, pilot, given, at_least=30)
+
+        run_app(app, script)

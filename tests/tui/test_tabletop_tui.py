@@ -7,6 +7,7 @@ import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
@@ -17,6 +18,11 @@ from cribkit.games.tabletop.events import LineCounted
 from cribkit.games.tabletop.rules import PLACEMENTS, TableTopRules
 from cribkit.store.saves import load_record
 from cribkit.tui.tabletop_app import TableTopApp
+from tests.tui.whole_log import (
+    assert_every_line_whole,
+    lines_given_to_logs,
+    widened_then_back,
+)
 
 Script = Callable[[TableTopApp, Pilot[None]], Awaitable[None]]
 
@@ -297,3 +303,25 @@ def test_four_players_in_partnerships_play_a_deal(tmp_path: Path) -> None:
         assert "We count the" in log_text(app)
 
     run_app(app, script)
+
+
+def test_at_80x24_every_log_line_is_shown_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lines counted in words and the hints wrap in the log beside the board."""
+    with lines_given_to_logs(monkeypatch) as given:
+        app = TableTopApp(ai="easy", seed=4, save_path=tmp_path / "game.json")
+
+        async def deal_with_a_hint(pilot: Pilot[None]) -> None:
+            await pilot.press("h")
+            await play_deal(app, pilot)
+            await pilot.press("enter")  # on from the deal's count
+
+        async def script(app: TableTopApp, pilot: Pilot[None]) -> None:
+            for _ in range(2):
+                await deal_with_a_hint(pilot)
+            await assert_every_line_whole(app, pilot, given, at_least=30)
+            await widened_then_back(pilot, deal_with_a_hint)
+            await assert_every_line_whole(app, pilot, given, at_least=45)
+
+        run_app(app, script)

@@ -7,6 +7,7 @@ import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog
 
@@ -16,6 +17,11 @@ from cribkit.games.tiles.rules import tiles_text
 from cribkit.games.tiles.state import TilesRules
 from cribkit.store.saves import load_record
 from cribkit.tui.tiles_app import TilesApp
+from tests.tui.whole_log import (
+    assert_every_line_whole,
+    lines_given_to_logs,
+    widened_then_back,
+)
 
 Script = Callable[[TilesApp, Pilot[None]], Awaitable[None]]
 
@@ -152,3 +158,35 @@ def test_save_and_resume(tmp_path: Path) -> None:
     assert resumed.state.board == app.state.board
     assert resumed.state.racks == app.state.racks
     assert resumed.state.current_player == 0
+
+
+def test_at_80x24_every_log_line_is_shown_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The plays, their counts in words and the hints wrap in the narrow log beside the board."""
+    with lines_given_to_logs(monkeypatch) as given:
+        app = TilesApp(ai="easy", seed=5, save_path=tmp_path / "game.json")
+
+        async def hinted_moves(pilot: Pilot[None]) -> None:
+            for _ in range(3):
+                await pilot.press("f1")  # the hint, into the input: Enter plays it
+                await pilot.press("enter")
+
+        async def script(app: TilesApp, pilot: Pilot[None]) -> None:
+            await hinted_moves(pilot)
+            await assert_every_line_whole(app, pilot, given, at_least=20)
+            await widened_then_back(pilot, hinted_moves)
+            await assert_every_line_whole(app, pilot, given, at_least=30)
+
+        run_app(app, script)
+
+
+def test_the_opening_is_logged_once(tmp_path: Path) -> None:
+    app = TilesApp(ai="easy", seed=5, save_path=tmp_path / "game.json")
+
+    async def script(app: TilesApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        # Who plays first and the racks drawn: said once, not once per class that mounts.
+        assert log_text(app).count("plays first") == 1, log_text(app)
+
+    run_app(app, script)

@@ -42,6 +42,7 @@ def test_each_player_sees_their_results_against_each_opponent(
             "played": 1,
             "won": int(ann_won),
             "lost": int(not ann_won),
+            "abandoned": 0,
         },
         {
             "kind": "computer",
@@ -49,6 +50,7 @@ def test_each_player_sees_their_results_against_each_opponent(
             "played": 1,
             "won": int(alone["result"]["winner"] == 0),
             "lost": int(alone["result"]["winner"] != 0),
+            "abandoned": 0,
         },
     ]
     stats = ann.get("/api/stats").json()
@@ -65,5 +67,6 @@ def test_each_player_sees_their_results_against_each_opponent(
             "played": 1,
             "won": int(not ann_won),
             "lost": int(ann_won),
+            "abandoned": 0,
         }
     ]

@@ -47,6 +47,8 @@ def hint(state: GameState, seat: int, seed: int) -> dict[str, Any]:
             out["text"] = f"play {form['card']}" + (f": {said[0]}" if said and said[0] else "")
         case "place" if isinstance(view, TableTopView):
             out["text"] = f"place {view.turned} on {form['cell']}"
+        case "discard" if isinstance(state, SolitaireState):
+            out["text"] = _solitaire_hint(view, form["cards"])
         case "discard":
             out["text"] = f"lay away {' '.join(form['cards'])}"
         case "declare":
@@ -56,6 +58,23 @@ def hint(state: GameState, seat: int, seed: int) -> dict[str, Any]:
         case kind:
             out["text"] = str(kind).replace("_", " ")
     return out
+
+
+def _solitaire_hint(view: Any, cards: list[str]) -> str:
+    """Why the expert lays these away in Solitaire: the exact expected hand and crib of the
+    choice, and of the next best (as the terminal game says it)."""
+    from cribkit.ai.solitaire import options_for
+
+    options = options_for(view)
+    chosen = next((o for o in options if sorted(map(str, o.discard)) == sorted(cards)), options[0])
+    text = (
+        f"lay away {' '.join(cards)}: expected hand {chosen.hand_mean:.2f} + crib "
+        f"{chosen.crib_mean:.2f} = {chosen.value:.2f}"
+    )
+    other = next((o for o in options if o is not chosen), None)
+    if other is not None:
+        text += f"; next best {' '.join(map(str, other.discard))}, {other.value:.2f}"
+    return text
 
 
 def _discard_hint(view: ClassicView, seat: int, cards: list[str]) -> dict[str, Any]:

@@ -9,6 +9,13 @@ import typer
 
 from cribkit.cli.app import JsonOption, app, fail, print_json
 
+#: The games ``cribkit play`` starts, by their names in the registry (``cribkit.games.games()``,
+#: which every registered game is played from): written out so that ``--help`` does not import
+#: every game; tests/cli checks that the two agree.
+TERMINAL_GAMES = ("classic", "solitaire", "tabletop", "tiles")
+#: The games in words, for the help and the errors: "classic, solitaire, tabletop or tiles".
+TERMINAL_GAMES_TEXT = f"{', '.join(TERMINAL_GAMES[:-1])} or {TERMINAL_GAMES[-1]}"
+
 
 @app.command()
 def replay(
@@ -192,9 +199,7 @@ def _stderr_console() -> Any:
 
 @app.command()
 def play(
-    game: Annotated[
-        str, typer.Argument(help="The game: classic, solitaire, tabletop or tiles.")
-    ] = "classic",
+    game: Annotated[str, typer.Argument(help=f"The game: {TERMINAL_GAMES_TEXT}.")] = "classic",
     ai: Annotated[
         str, typer.Option("--ai", help="The computer's level: random, easy, medium, expert.")
     ] = "expert",
@@ -215,17 +220,18 @@ def play(
     save: Annotated[Path | None, typer.Option("--save", help="Where to save the game.")] = None,
     daily: Annotated[bool, typer.Option("--daily", help="Solitaire: the day's deal.")] = False,
 ) -> None:
-    """Play in the terminal: classic against the computer, or solitaire (80x24 is enough).
+    """Play in the terminal: classic, tabletop or tiles against the computer, or solitaire.
+
+    A terminal of 80x24 is enough.
 
     Example: cribkit play classic --ai expert --target 61
     """
     if game == "solitaire":
         _play_solitaire(seed=seed, daily=daily, resume=resume, save=save)
         return
-    if game not in ("classic", "tabletop", "tiles"):
+    if game not in TERMINAL_GAMES:
         raise fail(
-            f"{game!r} cannot be played in the terminal: "
-            "the games are classic, solitaire, tabletop, tiles"
+            f"{game!r} cannot be played in the terminal: the games are {TERMINAL_GAMES_TEXT}"
         )
     if daily:
         raise fail("--daily is for solitaire")

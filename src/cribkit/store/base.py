@@ -149,6 +149,8 @@ class GameRow:
     ai: str = "expert"
     humans: tuple[int, ...] = (0,)
     tokens: dict[int, str] = field(default_factory=dict)
+    #: ``"playing"``, ``"finished"`` (the rules ended it) or ``"abandoned"`` (a player left it
+    #: unfinished: ``result`` then says who, :func:`abandoned_result`).
     status: str = "playing"
     created: float = 0.0
     updated: float = 0.0
@@ -220,6 +222,14 @@ class Store(Protocol):
         """Drop every action from number ``keep`` on (an undo), and mark the game practice
         (:attr:`GameRow.practice`) in the same transaction; ``expect`` as for
         :meth:`append_action`."""
+        ...
+
+    def abandon_game(
+        self, game_id: str, result: dict[str, Any], *, version: int, expect: int
+    ) -> None:
+        """Mark the unfinished game abandoned with ``result`` (who left it, who wins) at
+        ``version``, and close its invitations, in one transaction; only if it is being played
+        at version ``expect``: otherwise :class:`StaleWriteError`, and nothing written."""
         ...
 
     def load_game(self, game_id: str) -> GameRow | None:

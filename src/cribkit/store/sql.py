@@ -297,6 +297,23 @@ class SQLStore:
                           practice=1)  # fmt: skip
             db.execute(actions.delete().where(actions.c.game_id == game_id, actions.c.idx >= keep))
 
+    def abandon_game(
+        self, game_id: str, result: dict[str, Any], *, version: int, expect: int
+    ) -> None:
+        with self._transaction() as db:
+            # Only a game still being played, as the player saw it: one that finished (or moved
+            # on) meanwhile is left as it is.
+            update = games.update().where(
+                games.c.id == game_id, games.c.status == "playing", games.c.version == expect
+            )
+            values = {"version": version, "updated": time.time(), "status": "abandoned",
+                      "result": json.dumps(result)}  # fmt: skip
+            if db.execute(update.values(**values)).rowcount == 0:
+                raise StaleWriteError(
+                    f"game {game_id} is not being played at version {expect}: nothing abandoned"
+                )
+            db.execute(invites.delete().where(invites.c.game_id == game_id))
+
     @staticmethod
     def _move_on(db: Connection, game_id: str, expect: int | None, **values: Any) -> None:
         """Update the game's row, if its version is ``expect`` (when given)."""

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from cribkit.ai.players import Player
 from cribkit.games.events import GameEvent
@@ -23,6 +23,7 @@ from cribkit.games.protocol import Action, GameError, GameState, Rules
 from cribkit.store.saves import save_record
 from cribkit.tui.naming import SeatNames
 from cribkit.tui.session import computer_players, open_game
+from cribkit.tui.widgets import GameLog
 
 S = TypeVar("S", bound=GameState)
 
@@ -89,8 +90,14 @@ class ComputerGameApp(App[None], Generic[S]):
 
     # -- setting up ---------------------------------------------------------------------------
 
+    def _mounted(self) -> None:
+        """What a game does first on mount (e.g. focus its input)."""
+
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).can_focus = False
+        # Textual calls on_mount of every class in the MRO: a subclass hooks in through
+        # _mounted, since its own on_mount calling this one would log the opening twice.
+        self._mounted()
+        self.query_one("#log", GameLog).can_focus = False
         self._log_events(self.events)
         self._saved_if_over()
         self._refresh()
@@ -116,14 +123,14 @@ class ComputerGameApp(App[None], Generic[S]):
             yield Static(id="board")
             with Vertical(id="side"):
                 yield Static(id="match")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield GameLog(id="log")
 
     def _start_next_game(self) -> None:
         """A new game, seeded from this one's seed, once this one is over."""
         self.seed = f"{self.seed}+"
         self.saved_to = None
         self.state = self._new_state()
-        self.query_one("#log", RichLog).clear()
+        self.query_one("#log", GameLog).clear()
         self._log_events(self.events)
         self._run_computer()
         self._refresh()
@@ -147,7 +154,7 @@ class ComputerGameApp(App[None], Generic[S]):
 
     def _write(self, text: str | Text, style: str = "") -> None:
         line = text if isinstance(text, Text) else Text(text, style=style)
-        self.query_one("#log", RichLog).write(line)
+        self.query_one("#log", GameLog).add(line)
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.query_one("#prompt", Static).update(Text(text, style="bold red" if error else "bold"))
@@ -224,7 +231,7 @@ class ComputerGameApp(App[None], Generic[S]):
         self._say(f"saved to {path} (resume with: cribkit play {self.GAME} --resume {path})")
 
     def action_scroll_log(self, pages: int) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", GameLog)
         if pages < 0:
             log.scroll_page_up()
         else:

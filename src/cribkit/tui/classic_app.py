@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from cribkit.ai.classic import ClassicPlayer
 from cribkit.core.analysis import analyse_discards
@@ -32,7 +32,7 @@ from cribkit.games.classic import (
 )
 from cribkit.games.events import GameEvent
 from cribkit.tui.base import ComputerGameApp
-from cribkit.tui.widgets import card_text, cards_text, track_rows
+from cribkit.tui.widgets import GameLog, card_text, cards_text, track_rows
 
 
 class ClassicApp(ComputerGameApp[ClassicState]):
@@ -77,14 +77,14 @@ class ClassicApp(ComputerGameApp[ClassicState]):
             yield Static(id="board")
             yield Static(id="table")
             yield Static(id="hand")
-            yield RichLog(id="log", wrap=True, markup=False)
+            yield GameLog(id="log")
             yield Static(id="prompt")
         yield Footer()
 
     # -- the log ----------------------------------------------------------------------------
 
     def _log_events(self, events: Sequence[GameEvent]) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", GameLog)
         for event in events:
             if event.private and event.seat != self.human:
                 continue
@@ -98,7 +98,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
                 style = "bold cyan"
             if event.type in ("deal", "win"):
                 style = "bold yellow"
-            log.write(Text(line[0].upper() + line[1:], style=style))
+            log.add(Text(line[0].upper() + line[1:], style=style))
             if event.points and event.seat is not None:
                 side = (
                     self.state.sides[event.seat]
@@ -170,7 +170,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
         self._start_next_game()
 
     def action_hint(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", GameLog)
         state = self.state
         view = self._view()
         if view.current_player != self.human:
@@ -180,7 +180,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
             from cribkit.ai.classic import _table_model
 
             options = analyse_discards(view.hand, dealer=dealer, crib_model=_table_model())
-            log.write(
+            log.add(
                 Text(
                     "Hint: lay away (hand over 46 starters, crib from the expert's table):",
                     style="magenta",
@@ -188,7 +188,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
             )
             for o in options[:4]:
                 crib = f"{'+' if dealer else '-'}{o.crib_mean:.2f}"
-                log.write(
+                log.add(
                     Text(
                         f"  {o.discard}: keep {o.keep}  hand {o.hand_mean:.2f} ({o.hand_min}-{o.hand_max})"
                         f"  crib {crib}  net {o.net_mean:.2f}",
@@ -203,7 +203,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
             if len(legal) == 1 or self.rules.players != 2:
                 action = advisor.choose(view, state.legal_actions())
                 if isinstance(action, Play):
-                    log.write(Text(f"Hint: play {action.card}", style="magenta"))
+                    log.add(Text(f"Hint: play {action.card}", style="magenta"))
                 return
             values = advisor.play_values(view, hand, pile)
             best = max(values, key=lambda r: (values[r], r))
@@ -211,7 +211,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
                 f"{_rank_name(r)} {v:+.2f}"
                 for r, v in sorted(values.items(), key=lambda kv: -kv[1])
             )
-            log.write(
+            log.add(
                 Text(
                     f"Hint: play a {_rank_name(best)}. Searching the play to its end over likely "
                     f"hands of the opponent, the pegging margin of each card is: {parts}",
@@ -219,7 +219,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
                 )
             )
         else:
-            log.write(
+            log.add(
                 Text(
                     "Hint: count honestly — the true count is the largest you may declare.",
                     style="magenta",

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from cribkit.ai.solitaire import LayAwayOption, best_play, options_for
 from cribkit.core.cards import Card
@@ -44,7 +44,7 @@ from cribkit.games.solitaire import (
 )
 from cribkit.store.saves import save_record
 from cribkit.tui.naming import with_symbols
-from cribkit.tui.widgets import card_text, cards_text
+from cribkit.tui.widgets import GameLog, card_text, cards_text
 
 __all__ = ["SolitaireApp"]
 
@@ -120,7 +120,7 @@ class SolitaireApp(App[None]):
             yield Static(id="hand")
             yield Static(id="crib")
             yield Static(id="stock")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+            yield GameLog(id="log")
             yield Static(id="prompt")
         yield Footer()
 
@@ -134,7 +134,7 @@ class SolitaireApp(App[None]):
 
     def _write(self, text: str | Text, style: str = "") -> None:
         line = text if isinstance(text, Text) else Text(text, style=style)
-        self.query_one("#log", RichLog).write(line)
+        self.query_one("#log", GameLog).add(line)
 
     def _log_events(self, events: Sequence[GameEvent]) -> None:
         for event in events:

@@ -176,9 +176,8 @@ class TilesApp(ComputerGameApp[TilesState]):
         yield Static(id="prompt")
         yield Footer()
 
-    def on_mount(self) -> None:
+    def _mounted(self) -> None:
         self.query_one("#move", Input).focus()
-        super().on_mount()
 
     def _named(self, text: str) -> str:
         named = _SEAT.sub(lambda m: self.seat_name(int(m.group(1))), text)

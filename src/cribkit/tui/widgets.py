@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.events import Resize
+from textual.widgets import RichLog
 
 from cribkit.core.cards import RANK_CHARS, Card
 
@@ -63,3 +65,42 @@ def track_rows(front: int, rear: int, target: int = 121) -> list[str]:
         rows.append(" ".join(groups))
     rows[-1] += " " + (FRONT_PEG if front >= target else "◎")
     return rows
+
+
+class GameLog(RichLog):
+    """A game's log: every line wrapped at the log's own width and shown whole, never cut.
+
+    RichLog renders a line at least ``min_width`` cells wide (78 unless told) and crops it to
+    the cells the log has: at 80 columns, with the border, padding and scroll bar, that cut the
+    ends of the long lines (issue 15: "and a pair / six"). Here a line is wrapped at the width
+    there is, and every line is wrapped again when the log's width changes, so that a line
+    written in a wider terminal is not cut when it narrows.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, min_width=1)
+        #: Every line given to the log since it was last cleared, to wrap again on a resize.
+        self.messages: list[Text] = []
+        self._wrapped_at = 0
+
+    def add(self, line: Text) -> None:
+        """Write ``line`` at the end of the log."""
+        self.messages.append(line)
+        self.write(line)
+
+    def clear(self) -> GameLog:
+        self.messages = []
+        super().clear()
+        return self
+
+    def on_resize(self, event: Resize) -> None:
+        # The first size comes before RichLog writes the lines it held back until then: wrapping
+        # them is its work. Only a change of width after that needs the lines wrapped again.
+        width = self.scrollable_content_region.width
+        if self._wrapped_at and width != self._wrapped_at:
+            messages = self.messages
+            super().clear()
+            for line in messages:
+                self.write(line)
+            self.messages = messages
+        self._wrapped_at = width

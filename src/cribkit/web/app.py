@@ -5,7 +5,7 @@ together over a store and starts the computer's worker processes with the app.
 
 >>> app = create_app("sqlite:///:memory:")
 >>> sorted(app.openapi()["paths"])[:3]
-['/api/games', '/api/games/saved', '/api/games/{game_id}/invites/{seat}']
+['/api/games', '/api/games/saved', '/api/games/{game_id}/abandon']
 """
 
 from __future__ import annotations

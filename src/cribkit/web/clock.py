@@ -47,7 +47,7 @@ class MoveClock:
         # host can cancel it, and the computer plays the seat).
         seated = seat in session.humans and seat not in session.row.table.invites
         # (a worker of a cluster times nothing: the servers holding the seats' sockets do)
-        wanted = seconds is not None and not state.is_terminal and seated
+        wanted = seconds is not None and not session.over and seated
         wanted = wanted and session.services.timing
         if self.running and wanted and self._timing == (session.version, seat):
             return

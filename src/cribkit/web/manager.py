@@ -121,7 +121,7 @@ class SessionManager:
 
     def release(self, session: GameSession) -> None:
         """Drop a finished game nobody watches from memory (the store keeps it)."""
-        idle = session.state.is_terminal and not session.connections and not session.followed
+        idle = session.over and not session.connections and not session.followed
         if idle and self.sessions.get(session.id) is session:
             del self.sessions[session.id]
 
@@ -332,7 +332,7 @@ class SessionManager:
         if found is None:
             return None
         session = self.get(found[0])
-        if session is None or session.state.is_terminal:
+        if session is None or session.over:
             return None
         return session, found[1]
 
@@ -398,7 +398,7 @@ class SessionManager:
             live = [s for s in found if s is not None]
         else:
             live = list(self.sessions.values())
-        tables = [s for s in live if s.row.table.public and not s.state.is_terminal]
+        tables = [s for s in live if s.row.table.public and not s.over]
         tables.sort(key=lambda s: (not s.row.table.invites, -s.row.created))
         return tables
 

@@ -200,12 +200,18 @@ class GameSession:
         """The game's registry name."""
         return self.row.game
 
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: ended by its rules, or abandoned by a player
+        (:mod:`cribkit.web.abandoning`), after which nobody moves in it again."""
+        return self.state.is_terminal or self.row.status == "abandoned"
+
     def legal_for(self, seat: int) -> list[dict[str, Any]]:
         """The legal actions of ``seat`` as JSON: none when it is not its turn, the moves a
         client composes left out (Tiles' plays), and each call the game takes (muggins,
         Joker) offered whenever passing on it is legal, so that the offer tells nothing."""
         state = self.state
-        if state.is_terminal or state.current_player != seat:
+        if self.over or state.current_player != seat:
             return []
         actions = (
             cast(ComposedMoves, state).offered_actions()
@@ -248,7 +254,7 @@ class GameSession:
             return "undo is for games against the computer"
         if not self.info.undo:
             return f"{self.game} has no undo"
-        if self.state.is_terminal:
+        if self.over:
             return "the game is over"
         last = self._last_action(seat)
         if last is None:
@@ -266,6 +272,8 @@ class GameSession:
         """The result as JSON, once the game is over; a Solitaire result adds the best total
         the deal allowed with the whole deck known (``best_possible``): the deck is no secret
         any more."""
+        if self.row.status == "abandoned":
+            return self.row.result  # who left it and who wins (abandoning.abandoned_result)
         result = self.state.result
         if result is None:
             return None
@@ -281,6 +289,8 @@ class GameSession:
         the computer playing for one of them)."""
         if not self.info.hints:
             return f"{self.game} has no hints"
+        if self.row.status == "abandoned":
+            return "the game was abandoned"
         if self.row.mode == "table":
             return "no hints in a game between people"
         return None
@@ -328,7 +338,7 @@ class GameSession:
             "commitment": self._commitment,
             "table": self.table_form() if table is None else table,
         }
-        if state.is_terminal:
+        if self.over:
             # The seed is revealed only at the end, so that anyone can check every deal.
             message["seed"] = self.row.seed
         left = self.clock.left_ms()
@@ -519,6 +529,8 @@ class GameSession:
             raise WebError("bad_action", "an action message carries seq, the seq of the last state")
         action = self._parse(connection, message.get("action"))
         async with self.lock:
+            if self.row.status == "abandoned":
+                raise WebError("game_over", "the game was abandoned: nobody plays on in it")
             if seq != self.version:
                 raise WebError(
                     "stale",
@@ -677,8 +689,7 @@ class GameSession:
 
     def computer_to_move(self) -> bool:
         """Whether it is one of the computer's seats' turn."""
-        state = self.state
-        return not state.is_terminal and state.current_player in self.players
+        return not self.over and self.state.current_player in self.players
 
     def kick_ai(self) -> None:
         """Let the computer play while it is its turn: one task per game, or, in a cluster

@@ -12,6 +12,9 @@ of each event go to a phase by the simulator's mapping (:mod:`cribkit.sim`).
 - ``margin``: the player's score less the best other score; in Solitaire, the total less 91.
 - ``against``: the games won and lost against each opponent: each friend (by the name they
   went by) and each level of the computer; partners are no opponents.
+- abandoned games (``POST /api/games/{id}/abandon``) count too: a loss for the side that
+  left, counted again in ``abandoned`` (a win for the others at a table of people), with its
+  hands shown but not its points per deal (its last deal was cut short).
 - practice games (an undo was used, or the client chose the seed) are left out of everything
   above: ``practice.played`` only counts the finished ones.
 - ``hand_scores.yours``: what each four-card hand the player showed was worth with its starter
@@ -56,6 +59,8 @@ class GameSummary:
     deals: int
     phase_points: dict[str, int]
     hands: list[tuple[int, list[str], str]] = field(default_factory=list)
+    #: Lost by leaving it unfinished (the player's side abandoned it).
+    abandoned: bool = False
 
 
 _cache: dict[tuple[str, int], GameSummary | None] = {}
@@ -79,6 +84,8 @@ def summarise(row: GameRow, actions: list[dict[str, Any]], seat: int = 0) -> Gam
         replayed = replay(record)
     except GameError:
         return None
+    if row.status == "abandoned":
+        return _abandoned_summary(row, replayed.state, replayed.events, seat)
     result = replayed.result
     if result is None:
         return None
@@ -111,6 +118,43 @@ def summarise(row: GameRow, actions: list[dict[str, Any]], seat: int = 0) -> Gam
         deals=deals,
         phase_points=phase_points,
         hands=_shown_hands(row.game, events, seat),
+    )
+
+
+def _abandoned_summary(
+    row: GameRow, state: Any, events: tuple[GameEvent, ...], seat: int
+) -> GameSummary | None:
+    """The summary of a game abandoned before its end, seen from ``seat``: won only by the
+    sides that did not leave (the stored result's ``winners``), no skunk, the scores as they
+    were, the hands shown so far, and no points per deal (a deal cut short would lower them)."""
+    if row.result is None:
+        return None
+    rules = state.rules
+    side = seat % rules.sides
+    scores = list(state.scores)
+    left = {s % rules.sides for s in row.result["abandoned"]["seats"]}
+    if row.game == "solitaire":
+        margin = scores[0] - SOLITAIRE_LINE
+    else:
+        margin = scores[side] - max(s for other, s in enumerate(scores) if other != side)
+    phase_points, _ = _phase_points(row.game, events, seat)
+    return GameSummary(
+        game=row.game,
+        ai=row.ai if row.mode == "ai" else "people",
+        finished=row.updated,
+        opponents=[
+            _opponent(row, other)
+            for other in range(rules.seats)
+            if other % rules.sides != side and not rules.played_alone
+        ],
+        won=seat in row.result["winners"],
+        margin=margin,
+        skunk_won=False,
+        skunk_lost=False,
+        deals=0,
+        phase_points=dict.fromkeys(phase_points, 0),
+        hands=_shown_hands(row.game, events, seat),
+        abandoned=side in left,
     )
 
 
@@ -159,13 +203,15 @@ def _shown_hands(
 
 
 def statistics(store: Store, player: str | None) -> dict[str, Any]:
-    """The statistics of every finished game in ``store`` that ``player`` played against the
-    computer or other people (:meth:`~cribkit.store.base.GameRow.owned_by`; hot-seat games,
-    one person playing every seat, are left out); practice games only counted apart."""
+    """The statistics of every finished or abandoned game in ``store`` that ``player`` played
+    against the computer or other people (:meth:`~cribkit.store.base.GameRow.owned_by`;
+    hot-seat games, one person playing every seat, are left out); practice games only counted
+    apart."""
     summaries: list[GameSummary] = []
     practice = 0
     for row in store.list_games():
-        if row.status != "finished" or row.mode == "hotseat" or not row.owned_by(player):
+        over = row.status in ("finished", "abandoned")
+        if not over or row.mode == "hotseat" or not row.owned_by(player):
             continue
         if row.practice:
             practice += 1
@@ -193,7 +239,14 @@ def statistics(store: Store, player: str | None) -> dict[str, Any]:
             "exact": {str(p): share for p, share in exact_hand_distribution().items()},
         },
         "results": [
-            {"finished": s.finished, "game": s.game, "ai": s.ai, "won": s.won, "margin": s.margin}
+            {
+                "finished": s.finished,
+                "game": s.game,
+                "ai": s.ai,
+                "won": s.won,
+                "margin": s.margin,
+                "abandoned": s.abandoned,
+            }
             for s in summaries
         ],
         "against": _against(summaries),
@@ -207,11 +260,13 @@ def _against(summaries: list[GameSummary]) -> list[dict[str, Any]]:
     for summary in summaries:
         for kind, key, name in summary.opponents:
             entry = tally.setdefault(
-                (kind, key), {"kind": kind, "name": name, "played": 0, "won": 0, "lost": 0}
+                (kind, key),
+                {"kind": kind, "name": name, "played": 0, "won": 0, "lost": 0, "abandoned": 0},
             )
             entry["name"] = name  # the name they went by last
             entry["played"] += 1
             entry["won" if summary.won else "lost"] += 1
+            entry["abandoned"] += summary.abandoned
     return sorted(tally.values(), key=lambda e: (e["kind"] != "person", e["name"]))
 
 
@@ -228,6 +283,7 @@ def _row(game: str, ai: str, group: list[GameSummary]) -> dict[str, Any]:
         "played": len(group),
         "won": sum(s.won for s in group),
         "lost": sum(not s.won for s in group),
+        "abandoned": sum(s.abandoned for s in group),
         "skunks_won": sum(s.skunk_won for s in group),
         "skunks_lost": sum(s.skunk_lost for s in group),
         "points_per_deal": {p: round(totals[p] / deals, 3) if deals else 0.0 for p in phases},

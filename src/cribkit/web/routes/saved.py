@@ -1,4 +1,4 @@
-"""Saved games: the list, resuming one, and the record of a finished one."""
+"""Saved games: the list, resuming or abandoning one, and the record of one that is over."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from fastapi import APIRouter
 from cribkit.games.records import FORMAT, VERSION, replay
 from cribkit.games.verification import verifiable_record
 from cribkit.store.base import GameRow
-from cribkit.web.context import Player, Storage, row_of
+from cribkit.web.abandoning import abandon
+from cribkit.web.context import Games, Player, Storage, row_of
 from cribkit.web.errors import ApiError
+from cribkit.web.sessions import WebError
 
 router = APIRouter(tags=["saved games"])
 
@@ -25,11 +27,30 @@ def saved_games(store: Storage, player: Player) -> list[dict[str, Any]]:
 def resume(game_id: str, store: Storage, player: Player) -> dict[str, Any]:
     """The seat tokens of the player's unfinished game (anyone else's is a 404)."""
     row = row_of(store, game_id, player)
+    if row.status == "abandoned":
+        raise ApiError(409, "abandoned", f"game {game_id} was abandoned: watch its replay")
     if row.status != "playing":
         raise ApiError(409, "finished", f"game {game_id} is over: watch its replay")
     # Only the player's own seats: a friend's token never leaves the server but to the friend.
     mine = {s: t for s, t in row.tokens.items() if not row.owners or row.owners.get(s) == player}
     return {"id": row.id, "tokens": {str(s): t for s, t in mine.items()}}
+
+
+@router.post("/api/games/{game_id}/abandon")
+async def abandon_game(game_id: str, manager: Games, player: Player) -> dict[str, Any]:
+    """Abandon the player's unfinished game (body ``{}``): against the computer or at one
+    screen it ends; at a table of people the player resigns, and the others win. Its saved
+    entry, now ``"abandoned"``; a 409 for a game over already, a 404 for anyone else's."""
+    session = await manager.open(game_id)
+    if session is None or not session.row.owned_by(player):
+        raise ApiError(404, "not_found", f"no game {game_id!r}")
+    try:
+        row = await abandon(session, player)
+    except WebError as error:
+        status = 503 if error.code == "unavailable" else 409
+        raise ApiError(status, error.code, error.message) from None
+    manager.release(session)
+    return _saved_entry(row)
 
 
 @router.get("/api/games/{game_id}/record")
@@ -43,7 +64,7 @@ def finished_record(store: Any, game_id: str, player: str) -> dict[str, Any]:
     """The record of ``player``'s finished game ``game_id``; a 409 while it is being played, a
     404 if it is not the player's."""
     row = row_of(store, game_id, player)
-    if row.status != "finished":
+    if row.status == "playing":
         raise ApiError(
             409, "not_finished", f"game {game_id} is not over: its record holds the seed"
         )
@@ -55,8 +76,9 @@ def verifiable_game_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[
     so that anybody can check the deal (the game is over: nothing in it is hidden any more)."""
     record = full_record(row, actions)
     verifiable = verifiable_record(replay(record).state)
-    if "result" in record:
-        verifiable["result"] = record["result"]
+    for key in ("result", "meta"):
+        if key in record:
+            verifiable[key] = record[key]
     return verifiable
 
 
@@ -71,7 +93,11 @@ def full_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
         **row.table.start,
         "actions": actions,
     }
-    if row.result is not None:
+    if row.status == "abandoned" and row.result is not None:
+        # The actions end no game: the record says who left it instead (``result`` would be
+        # checked against the actions, and no rule gave this one).
+        out["meta"] = {"abandoned": row.result["abandoned"], "winners": row.result["winners"]}
+    elif row.result is not None:
         out["result"] = row.result
     return out
 

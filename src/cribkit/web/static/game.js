@@ -19,7 +19,7 @@ import {
 } from "./logic/frame.js";
 import { canAct } from "./logic/protocol.js";
 import { tableNamer, watchStatus } from "./logic/table.js";
-import { gameTitle, scoresText, seatNamer } from "./logic/words.js";
+import { gameTitle, readable, scoresText, seatNamer } from "./logic/words.js";
 import {
   forgetCurrentTable,
   storeCommitment,
@@ -116,7 +116,12 @@ export class GamePage {
     const seat = this.shownSeat;
     const events = this.events.get(seat) || [];
     this.events.set(seat, [...events, ...notices.map((line) => ({ type: "notice", text: line.text }))]);
-    if (this.revealed) fillLog(this.logList, this.events.get(seat));
+    if (this.revealed) fillLog(this.logList, this.events.get(seat), this.logWords(seat));
+  }
+
+  /** How the log writes its lines for `seat`: the table's names, cards with suit symbols. */
+  logWords(seat) {
+    return { name: this.context(seat).name, cards: this.gameKind !== "tiles" };
   }
 
   /** The name of a seat as this page writes it. */
@@ -250,6 +255,7 @@ export class GamePage {
         return;
       }
       this.title.textContent = gameTitle(message.game);
+      this.gameKind = message.game;
       document.title = `${this.title.textContent} \u00b7 cribkit`;
     }
     // No hints at a table of people, no undo but against the computer, neither for a spectator.
@@ -383,7 +389,7 @@ export class GamePage {
     this.statusLine.textContent = coverWords(seat, !this.everRevealed).status;
     this.undoButton.disabled = true;
     this.hintButton.disabled = true;
-    fillLog(this.logList, events);
+    fillLog(this.logList, events, this.logWords(seat));
     fillScoring(this.scoringList, events, context.name);
     this.renderResult(message, context);
   }
@@ -404,7 +410,7 @@ export class GamePage {
     this.undoButton.disabled = !message.can_undo || this.mode === "hotseat";
     this.undoButton.title = undoTitle(message, { mode: this.mode, events });
     this.hintButton.disabled = !myTurn || Boolean(message.result);
-    fillLog(this.logList, events);
+    fillLog(this.logList, events, this.logWords(seat));
     fillScoring(this.scoringList, events, context.name);
     this.renderResult(message, context);
   }
@@ -443,6 +449,7 @@ export class GamePage {
           )
         : null;
     const id = encodeURIComponent(this.gameId);
+    const finalScores = scoresText(result.scores || message.observation.scores, message.observation.target);
     const close = () => {
       this.resultDismissed = true;
       this.resultBox.hidden = true;
@@ -452,7 +459,7 @@ export class GamePage {
         "div",
         { class: "result-card" },
         h("h2", { "data-testid": "result-headline" }, headline),
-        h("p", { class: "final-scores" }, `Final score ${scoresText(result.scores || message.observation.scores)}`),
+        h("p", { class: "final-scores" }, `Final score ${finalScores}`),
         skunk ? h("p", { class: "skunk" }, skunk) : null,
         best,
         this.fairSection(message),
@@ -534,7 +541,11 @@ export class GamePage {
       h(
         "div",
         {},
-        h("p", { "data-testid": "hint-text" }, message.text || "No hint."),
+        h(
+          "p",
+          { "data-testid": "hint-text" },
+          message.text ? readable(message.text, this.context(seat).name, this.logWords(seat)) : "No hint.",
+        ),
         table
           ? h(
               "table",
@@ -572,7 +583,9 @@ export class GamePage {
     }
     // A refused preview belongs to the view's preview box, not to the error line.
     if (!afterAction && this.view && this.view.showError && this.view.showError(message)) return;
-    this.showError(message.message || message.code);
+    this.showError(
+      message.message ? readable(message.message, this.context(seat).name, this.logWords(seat)) : message.code,
+    );
   }
 
   showError(text) {

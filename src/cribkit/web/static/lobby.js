@@ -1,14 +1,16 @@
 // The lobby: the games to start with their options, the ways to a table of people (a code, the
-// public tables, a new table), the saved games to resume or replay, and a record to open in the
-// replay viewer.
+// public tables, a new table), the saved games to resume, abandon or replay, and a record to open
+// in the replay viewer.
 import { api, recordLink } from "./api.js";
 import { clear, h } from "./dom.js";
 import {
   HOW_IT_PLAYS,
+  isOver,
   isPractice,
   PRACTICE_NOTE,
   savedLine,
   serverDate,
+  shownUnfinished,
   sortGames,
   splitSaved,
 } from "./logic/lobby.js";
@@ -232,48 +234,23 @@ export class LobbyPage {
     this.message.hidden = false;
   }
 
+  /** The player's games: the unfinished ones (the newest few, or all) to resume or abandon, those over to replay. */
   savedSection(saved) {
-    const { unfinished, finished } = splitSaved(saved);
-    const row = (game) => {
-      const id = encodeURIComponent(game.id);
-      const actions =
-        game.status === "finished"
-          ? [
-              h("a", { class: "button small", ...recordLink(game.game, game.id), "data-action": "download" }, "Record"),
-              h("a", { class: "button small", href: `#/replay/${id}`, "data-action": "replay" }, "Replay"),
-            ]
-          : h(
-              "button",
-              { type: "button", class: "small primary", "data-action": "resume", onclick: () => this.resume(game.id) },
-              "Resume",
-            );
-      return h(
-        "li",
-        {
-          class: "saved-game",
-          "data-testid": "saved-game",
-          "data-game-id": game.id,
-          "data-status": game.status,
-          "data-practice": String(isPractice(game)),
-        },
-        h(
-          "span",
-          { class: "saved-title" },
-          gameTitle(game.game),
-          isPractice(game)
-            ? [
-                " ",
-                h("span", { class: "tag practice", title: PRACTICE_NOTE, "data-testid": "practice-tag" }, "practice"),
-              ]
-            : null,
-        ),
-        h("span", { class: "muted" }, savedLine(game, when(game.updated))),
-        h("span", { class: "saved-actions" }, actions),
-      );
+    this.saved = saved;
+    this.allUnfinished = false;
+    this.savedPanel = h("section", { class: "panel saved", "data-testid": "saved-games" });
+    this.drawSaved();
+    return this.savedPanel;
+  }
+
+  drawSaved() {
+    const { unfinished, finished } = splitSaved(this.saved);
+    const { shown, more } = shownUnfinished(unfinished, this.allUnfinished);
+    const showAll = () => {
+      this.allUnfinished = true;
+      this.drawSaved();
     };
-    return h(
-      "section",
-      { class: "panel saved", "data-testid": "saved-games" },
+    const parts = [
       h(
         "div",
         { class: "panel-head" },
@@ -282,17 +259,112 @@ export class LobbyPage {
       ),
       unfinished.length
         ? [
-            h("h4", {}, "Unfinished"),
-            h("ul", { class: "saved-list", "data-testid": "unfinished" }, unfinished.map(row)),
+            h("h4", {}, `Unfinished (${unfinished.length})`),
+            h(
+              "ul",
+              { class: "saved-list", "data-testid": "unfinished" },
+              shown.map((game) => this.savedRow(game)),
+            ),
+            more
+              ? h(
+                  "button",
+                  { type: "button", class: "small subtle", "data-action": "show-all-unfinished", onclick: showAll },
+                  `Show ${more} older unfinished game${more === 1 ? "" : "s"}`,
+                )
+              : null,
           ]
         : h("p", { class: "muted" }, "No unfinished games."),
       finished.length
         ? [
             h("h4", {}, "Finished"),
-            h("ul", { class: "saved-list", "data-testid": "finished" }, finished.slice(0, 20).map(row)),
+            h(
+              "ul",
+              { class: "saved-list", "data-testid": "finished" },
+              finished.slice(0, 20).map((game) => this.savedRow(game)),
+            ),
           ]
         : null,
+    ];
+    // (the DOM's own append takes nodes, not the nested lists and nulls h() flattens)
+    clear(this.savedPanel).append(...parts.flat().filter(Boolean));
+  }
+
+  savedRow(game) {
+    const id = encodeURIComponent(game.id);
+    const actions = isOver(game)
+      ? h(
+          "span",
+          { class: "saved-actions" },
+          h("a", { class: "button small", ...recordLink(game.game, game.id), "data-action": "download" }, "Record"),
+          h("a", { class: "button small", href: `#/replay/${id}`, "data-action": "replay" }, "Replay"),
+        )
+      : this.unfinishedActions(game);
+    return h(
+      "li",
+      {
+        class: "saved-game",
+        "data-testid": "saved-game",
+        "data-game-id": game.id,
+        "data-status": game.status,
+        "data-practice": String(isPractice(game)),
+      },
+      h(
+        "span",
+        { class: "saved-title" },
+        gameTitle(game.game),
+        isPractice(game)
+          ? [" ", h("span", { class: "tag practice", title: PRACTICE_NOTE, "data-testid": "practice-tag" }, "practice")]
+          : null,
+        game.status === "abandoned"
+          ? [" ", h("span", { class: "tag abandoned", "data-testid": "abandoned-tag" }, "abandoned")]
+          : null,
+      ),
+      h("span", { class: "muted" }, savedLine(game, when(game.updated))),
+      actions,
     );
+  }
+
+  /** Resume, or abandon after a second click that says what abandoning means. */
+  unfinishedActions(game) {
+    const box = h("span", { class: "saved-actions" });
+    const question =
+      game.mode === "table" ? "Resign this game? The others win it." : "Abandon this game for good? It counts as lost.";
+    const ask = () =>
+      clear(box).append(
+        h("span", { class: "confirm-text", "data-testid": "abandon-question" }, question),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "small danger",
+            "data-action": "confirm-abandon",
+            onclick: () => this.abandon(game),
+          },
+          "Abandon",
+        ),
+        h("button", { type: "button", class: "small subtle", "data-action": "keep", onclick: offer }, "Keep it"),
+      );
+    const offer = () =>
+      clear(box).append(
+        h(
+          "button",
+          { type: "button", class: "small primary", "data-action": "resume", onclick: () => this.resume(game.id) },
+          "Resume",
+        ),
+        h("button", { type: "button", class: "small subtle", "data-action": "abandon", onclick: ask }, "Abandon"),
+      );
+    offer();
+    return box;
+  }
+
+  async abandon(game) {
+    try {
+      const entry = await api("POST", `/api/games/${encodeURIComponent(game.id)}/abandon`, {});
+      this.saved = this.saved.map((other) => (other.id === game.id ? entry : other));
+      if (!this.stopped) this.drawSaved();
+    } catch (error) {
+      this.fail(`Cannot abandon: ${error.message}`);
+    }
   }
 
   async resume(id) {

@@ -113,7 +113,8 @@ export class ReplayPage {
     this.eventsList = h("ol", { class: "log-list", "data-testid": "replay-events" });
     const button = (action, label, to, title) =>
       h("button", { type: "button", "data-action": action, title, onclick: () => this.go(to(this.index)) }, label);
-    const result = this.replay.result;
+    // The result is told at the last step only: before it, the game is still being played.
+    this.resultLine = h("p", { class: "panel", "data-testid": "replay-result", hidden: true });
     clear(this.root).append(
       h(
         "div",
@@ -146,7 +147,7 @@ export class ReplayPage {
           "aside",
           { class: "side-panel" },
           h("section", { class: "panel" }, h("h3", {}, "Events up to here"), this.eventsList),
-          result ? h("p", { class: "panel", "data-testid": "replay-result" }, resultText(result)) : null,
+          this.resultLine,
           h("a", { class: "button subtle", href: "#/" }, "Lobby"),
         ),
       ),
@@ -176,9 +177,13 @@ export class ReplayPage {
     this.slider.value = String(this.index);
     this.stepLabel.textContent = `Step ${this.index} / ${steps.length - 1}`;
     this.actionLabel.textContent = describeAction(step.action, this.name);
-    this.scoreLine.textContent = `Scores: ${scoresText(step.scores)}`;
+    this.scoreLine.textContent = `Scores: ${scoresText(step.scores, step.view?.target)}`;
+    const result = this.index === steps.length - 1 ? this.replay.result : null;
+    this.resultLine.hidden = !result;
+    this.resultLine.textContent = result ? resultText(result, step.view?.target) : "";
     const events = eventsUpTo(steps, this.index);
-    fillLog(this.eventsList, events, { limit: 80, current: new Set(step.events || []) });
+    const current = new Set(step.events || []);
+    fillLog(this.eventsList, events, { limit: 80, current, name: this.name, cards: this.replay.game !== "tiles" });
     this.draw(events);
   }
 

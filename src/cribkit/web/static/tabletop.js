@@ -10,6 +10,7 @@ import {
   nextCell,
   stacksText,
   tabletopStatus,
+  turnedHeading,
 } from "./logic/tabletop.js";
 import { cardSvg } from "./widgets/cards.js";
 
@@ -105,7 +106,7 @@ export class TableTopView {
           h(
             "div",
             { class: "panel turned", "data-testid": "turned" },
-            h("h3", {}, o.current_player === o.seat && legal.size ? "Your card" : `${name(o.current_player)}'s card`),
+            h("h3", {}, turnedHeading(o, legal.size > 0, name)),
             turned,
           ),
           h(

@@ -1,6 +1,7 @@
 // The frame every game shares, without the DOM: which seat the screen shows, the event log
 // of each seat, the score chips, the scoring list, the result's headline and the hint table.
 import { canAct } from "./protocol.js";
+import { pegged } from "./words.js";
 
 /** The seats of a game's tokens ({"0": ..., "1": ...}), in order. */
 export function seatsOf(tokens) {
@@ -53,7 +54,7 @@ export function coverWords(seat, first) {
 
 /** The score bar: each side's label (partners joined by "&"), score and whether it is to play. */
 export function scoreChips(observation, name) {
-  const scores = observation.scores || [];
+  const scores = pegged(observation.scores, observation.target);
   const sides = observation.sides;
   const current = observation.current_player;
   return scores.map((score, side) => {
@@ -85,6 +86,12 @@ export function scoredEntries(events, name, limit = 6) {
 
 /** The headline of a finished game, for the player(s) at this screen. */
 export function resultHeadline(game, result, { mode, humans, name }) {
+  if (result.abandoned) {
+    // Left unfinished: the page of the one who left says so; the others are told who left.
+    const left = result.abandoned.seats || [];
+    if (mode !== "watch" && left.some((seat) => humans.includes(seat))) return "Game abandoned";
+    return `${left.map((seat) => name(seat)).join(" & ")} left the game`;
+  }
   if (game === "solitaire") {
     const total = result.total ?? result.scores[0];
     const rating =

@@ -1,5 +1,7 @@
 // The lobby without the DOM: the order of the games, the kind of each rule option and the value
 // its control holds, the saved games' lines.
+import { pegged } from "./words.js";
+
 const ORDER = ["classic", "tabletop", "tiles", "solitaire"];
 
 export const HOW_IT_PLAYS = {
@@ -38,12 +40,26 @@ export function optionValue(kind, raw) {
   return raw;
 }
 
-/** The saved games split: unfinished ones to resume, finished ones to replay. */
+/** Whether a saved game is over: finished by its rules, or abandoned (it has a record either way). */
+export function isOver(game) {
+  return game.status === "finished" || game.status === "abandoned";
+}
+
+/** The saved games split: unfinished ones to resume (or abandon), those over to replay. */
 export function splitSaved(saved) {
   return {
-    unfinished: saved.filter((game) => game.status !== "finished"),
-    finished: saved.filter((game) => game.status === "finished"),
+    unfinished: saved.filter((game) => !isOver(game)),
+    finished: saved.filter(isOver),
   };
+}
+
+/** How many unfinished games the lobby lists before a "Show all" button: the newest ones. */
+export const UNFINISHED_SHOWN = 5;
+
+/** The unfinished games the lobby lists (every one when `all`), and how many more there are. */
+export function shownUnfinished(unfinished, all) {
+  const shown = all ? unfinished : unfinished.slice(0, UNFINISHED_SHOWN);
+  return { shown, more: unfinished.length - shown.length };
 }
 
 /** A time of the server (seconds since 1970, milliseconds, or ISO text) as a date; null if none. */
@@ -53,11 +69,18 @@ export function serverDate(value) {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** What a saved game's line says after its title: "vs medium · 61–40 · <when>". */
+/** The target of a saved game's spec ("classic:target=61"), 121 for a game to 121 by default. */
+export function targetOf(game) {
+  const chosen = /(?:^|[:,])target=(\d+)/.exec(game.spec || "");
+  if (chosen) return Number(chosen[1]);
+  return game.game === "classic" || game.game === "tabletop" ? 121 : null;
+}
+
+/** What a saved game's line says after its title: "vs medium · 61–40 · <when>" (as pegged). */
 export function savedLine(game, when) {
   const against =
     game.mode === "hotseat" ? "hot-seat" : game.mode === "table" ? "with friends" : `vs ${game.ai || "computer"}`;
-  return `${against} \u00b7 ${(game.scores || []).join("\u2013")} \u00b7 ${when}`;
+  return `${against} \u00b7 ${pegged(game.scores, targetOf(game)).join("\u2013")} \u00b7 ${when}`;
 }
 
 /** The title of a saved game's "practice" tag: why it is one, and what that means. */

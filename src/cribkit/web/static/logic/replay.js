@@ -69,7 +69,7 @@ export function stepMessage(replay, index) {
   };
 }
 
-/** The result line of a replay: "Result: 61 – 52 (skunk)". */
-export function resultText(result) {
-  return `Result: ${scoresText(result.scores)}${result.skunk ? ` (${result.skunk})` : ""}`;
+/** The result line of a replay: "Result: 61 – 52 (skunk)" (pegged, with the `target`). */
+export function resultText(result, target) {
+  return `Result: ${scoresText(result.scores, target)}${result.skunk ? ` (${result.skunk})` : ""}`;
 }

@@ -30,7 +30,7 @@ export function statsCells(row) {
     row.ai || "\u2014",
     String(row.played),
     String(row.won),
-    String(row.lost),
+    lostText(row),
     String(row.skunks_won ?? 0),
     String(row.skunks_lost ?? 0),
     formatNumber(ppd.pegging),
@@ -50,7 +50,12 @@ export const AGAINST_HEADINGS = ["Against", "Played", "Won", "Lost", "Won %"];
 export function againstCells(entry) {
   const who = entry.kind === "computer" ? `the computer (${entry.name})` : entry.name;
   const share = entry.played ? `${Math.round((100 * entry.won) / entry.played)}%` : "\u2014";
-  return [who, String(entry.played), String(entry.won), String(entry.lost), share];
+  return [who, String(entry.played), String(entry.won), lostText(entry), share];
+}
+
+/** The games lost, with how many of them were abandoned: "3 (1 abandoned)". */
+export function lostText(entry) {
+  return entry.abandoned ? `${entry.lost} (${entry.abandoned} abandoned)` : String(entry.lost);
 }
 
 /** How many hands a {points: count} mapping counts. */

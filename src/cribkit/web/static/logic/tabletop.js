@@ -43,6 +43,16 @@ export function lineTotals(observation) {
   };
 }
 
+/**
+ * The heading over the turned card: "Your card" when it is yours to place, "Computer's card"
+ * while another places, and "No card to place" once nobody is to place (the match is over).
+ */
+export function turnedHeading(observation, yours, name) {
+  const current = observation.current_player;
+  if (current === null || current === undefined) return "No card to place";
+  return current === observation.seat && yours ? "Your card" : `${name(current)}'s card`;
+}
+
 /** "Computer: 10 cards to come" for every seat. */
 export function stacksText(observation, name) {
   return (observation.stack_sizes || []).map((n, seat) => `${name(seat)}: ${plural(n, "card")} to come`);

@@ -1,4 +1,5 @@
 // Words every page shares: points, possessives, plurals, scores, game titles, seat names. No DOM.
+import { cardLabel } from "./cards.js";
 
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
@@ -31,9 +32,30 @@ export function possessive(name) {
   return name === "You" ? "Your" : `${name}'s`;
 }
 
-/** Scores as the pages show them: "61 – 52". */
-export function scoresText(scores) {
-  return (scores || []).join(" \u2013 ");
+/**
+ * Scores as the board holds them: no peg goes past the game hole. The winner's stops in it
+ * (the target: a 2 pegged from 120 ends the game on 121, not 122); a side that passed it in
+ * the same count (Table Top scores both sides at a deal's end) waits in the hole before. The
+ * statistics keep the scores as counted (the margin of a game).
+ */
+export function pegged(scores, target) {
+  const list = scores || [];
+  if (!target || !list.some((score) => score > target)) return list;
+  const top = Math.max(...list);
+  let holed = false;
+  return list.map((score) => {
+    if (score < target) return score;
+    if (score === top && !holed) {
+      holed = true;
+      return target;
+    }
+    return target - 1;
+  });
+}
+
+/** Scores as the pages show them: "61 – 52" (with the `target`, as pegged: "121 – 101"). */
+export function scoresText(scores, target) {
+  return pegged(scores, target).join(" \u2013 ");
 }
 
 /** The sentence's first letter in capitals and a full stop after it ("" stays ""). */
@@ -59,4 +81,35 @@ export function seatNamer(mode, humans, players, rules = {}) {
     if (players > 2) return `Computer ${seat}`;
     return "Computer";
   };
+}
+
+// "You" takes the plural verb ("You play", not "You plays").
+const YOU_VERBS = { is: "are", has: "have", passes: "pass" };
+/** "plays" as "You" says it: "play". */
+function youVerb(verb) {
+  return YOU_VERBS[verb] || (verb.length > 2 && verb.endsWith("s") && !verb.endsWith("ss") ? verb.slice(0, -1) : verb);
+}
+
+const SEAT = /\bseat (\d+)('s)?(?: (\w+)(?: and (\w+))?)?/g;
+const CARD = /\b(10|[2-9TJQKA])([cdhs])\b/g;
+
+/**
+ * An engine line in the table's words: "seat 0 plays 5d for 3" reads "You play 5♦ for 3",
+ * "seat 1 says go" reads "Computer says go" (the seats named as the table names them), the
+ * cards with their suits' symbols (not for Tiles, whose tiles are written as the tiles are:
+ * `cards: false`), and its first letter in capitals.
+ */
+export function readable(text, name, { cards = true } = {}) {
+  if (!text) return "";
+  let out = text.replace(SEAT, (_, seat, owns, verb, also) => {
+    const who = name(Number(seat));
+    const and = also ? ` and ${also}` : "";
+    if (owns && !verb) return who === "You" ? "yours" : `${who}'s`;
+    if (owns) return `${possessive(who)} ${verb}${and}`;
+    if (!verb) return who;
+    if (who !== "You") return `${who} ${verb}${and}`;
+    return `You ${youVerb(verb)}${also ? ` and ${youVerb(also)}` : ""}`;
+  });
+  if (cards) out = out.replace(CARD, (card) => cardLabel(card.replace("10", "T")));
+  return out[0].toUpperCase() + out.slice(1);
 }

@@ -64,19 +64,23 @@ export class CribbageBoard {
     this.update(new Array(lanes).fill(0), new Array(lanes).fill(0));
   }
 
-  /** Move the pegs: `front[side]` is each side's score, `back[side]` the score before. */
+  /**
+   * Move the pegs: `front[side]` is each side's score, `back[side]` the score before. No peg
+   * goes past the game hole (the target): a 2 pegged from 60 in a game to 61 stops in it.
+   */
   update(front, back) {
+    const hole = (score) => Math.min(score || 0, this.target || 121);
     this.pegs.forEach((peg, lane) => {
-      const f = holePosition(Math.min(front[lane] || 0, 121), lane, this.lanes);
-      const b = holePosition(Math.min(back[lane] || 0, 121), lane, this.lanes);
+      const f = holePosition(hole(front[lane]), lane, this.lanes);
+      const b = holePosition(hole(back[lane]), lane, this.lanes);
       // The two pegs start side by side in the start holes.
       const bOffset = (back[lane] || 0) === 0 && (front[lane] || 0) === 0 ? -7 : 0;
       peg.front.setAttribute("cx", String(f.x));
       peg.front.setAttribute("cy", String(f.y));
       peg.back.setAttribute("cx", String(b.x + bOffset));
       peg.back.setAttribute("cy", String(b.y));
-      peg.front.dataset.hole = String(front[lane] || 0);
-      peg.back.dataset.hole = String(back[lane] || 0);
+      peg.front.dataset.hole = String(hole(front[lane]));
+      peg.back.dataset.hole = String(hole(back[lane]));
     });
   }
 }

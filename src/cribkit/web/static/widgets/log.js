@@ -1,17 +1,20 @@
 // The game log and the scoring list, shared by the game page and the replay viewer.
 import { clear, h } from "../dom.js";
 import { scoredEntries } from "../logic/frame.js";
+import { readable } from "../logic/words.js";
 
 /**
- * Fill a list with the last `limit` events that tell something (their text), scrolled to the
- * end; the events of `current` (a set) are marked.
+ * Fill a list with the last `limit` events that tell something (their text, in the table's
+ * words when `name` names the seats: see `readable`), scrolled to the end; the events of
+ * `current` (a set) are marked.
  */
-export function fillLog(list, events, { limit = 120, current = null } = {}) {
+export function fillLog(list, events, { limit = 120, current = null, name = null, cards = true } = {}) {
   clear(list);
   for (const event of events.slice(-limit)) {
     if (!event.text) continue;
     const marked = current && current.has(event);
-    list.append(h("li", { class: marked ? "current" : `log-${event.type}` }, event.text));
+    const text = name ? readable(event.text, name, { cards }) : event.text;
+    list.append(h("li", { class: marked ? "current" : `log-${event.type}` }, text));
   }
   list.scrollTop = list.scrollHeight;
 }

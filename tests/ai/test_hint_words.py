@@ -1,0 +1,31 @@
+"""The words of a hint say why (issue 15: the Solitaire hint had no explanation in the browser,
+where the terminal's had one)."""
+
+from __future__ import annotations
+
+import re
+
+from cribkit.ai import hints
+from cribkit.ai.solitaire import options_for
+from cribkit.games.protocol import game_info
+
+
+def test_a_solitaire_hint_gives_the_expected_points_of_the_choice_and_the_next_best() -> None:
+    info = game_info("solitaire")
+    for seed in (1, 3, 8):
+        state = info.start(info.rules_type.from_options({}), seed=seed).state
+        hint = hints.hint(state, 0, seed)
+        options = options_for(state.observation(0))
+        best, second = options[0], options[1]
+        cards = " ".join(hint["action"]["cards"])
+        found = re.fullmatch(
+            rf"lay away {cards}: expected hand ([\d.]+) \+ crib ([\d.]+) = ([\d.]+); "
+            r"next best (\S+ \S+), ([\d.]+)",
+            hint["text"],
+        )
+        assert found, hint["text"]
+        hand, crib, total, _, next_value = found.groups()
+        assert float(total) == round(best.value, 2)
+        assert (float(hand), float(crib)) == (round(best.hand_mean, 2), round(best.crib_mean, 2))
+        assert float(next_value) == round(second.value, 2)
+        assert sorted(cards.split()) == sorted(map(str, best.discard))

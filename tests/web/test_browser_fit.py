@@ -1,0 +1,59 @@
+"""What a player needs is on the screen without scrolling (issue 15): checked in Debian's Chromium
+at the two sizes the issue names, desktop 1280x800 and phone 390x844, against a real
+``cribkit serve`` (the ``live_server`` fixture)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .test_browser import TURN_TIMEOUT_MS, launch_browser, start_game
+
+SIZES = [pytest.param((1280, 800), id="desktop"), pytest.param((390, 844), id="phone")]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the module's tests."""
+    yield from launch_browser()
+
+
+@pytest.fixture(params=SIZES)
+def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    """A page of each size; JavaScript errors fail the test."""
+    width, height = request.param
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(TURN_TIMEOUT_MS)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def fully_in_view(page: Page, selector: str) -> list[str]:
+    """The elements of ``selector`` not wholly inside the window, as the page opens (unscrolled)."""
+    outside: list[str] = page.evaluate(
+        """(selector) => {
+            const height = window.innerHeight, width = window.innerWidth;
+            return [...document.querySelectorAll(selector)]
+                .map((el) => [el, el.getBoundingClientRect()])
+                .filter(([, r]) => r.top < 0 || r.bottom > height || r.left < 0 || r.right > width)
+                .map(([el, r]) => `${el.textContent} at ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+        }""",
+        selector,
+    )
+    return outside
+
+
+def test_table_top_grid_with_its_column_totals_fits_the_window(
+    sized_page: Page, live_server: str
+) -> None:
+    page = sized_page
+    start_game(page, live_server, "tabletop", {}, "random")
+    page.wait_for_selector(".tt-line-score.columns")
+    assert page.query_selector_all(".tt-line-score.columns")
+    assert fully_in_view(page, ".tt-line-score.columns, .tt-line-score.rows, .tt-cell") == []
