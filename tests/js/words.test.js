@@ -64,7 +64,9 @@ test("seats are named for who sits there", () => {
   const ai = seatNamer("ai", [0], 2);
   assert.deepEqual([ai(0), ai(1), ai(null)], ["You", "Computer", ""]);
   const four = seatNamer("ai", [0], 4);
-  assert.deepEqual([0, 1, 2, 3].map(four), ["You", "Computer 1", "Computer 2", "Computer 3"]);
+  assert.deepEqual([0, 1, 2, 3].map(four), ["You", "Computer 1", "Partner", "Computer 3"]);
+  const three = seatNamer("ai", [0], 3);
+  assert.deepEqual([0, 1, 2].map(three), ["You", "Computer 1", "Computer 2"]);
   const hotseat = seatNamer("hotseat", [0, 1], 2);
   assert.deepEqual([hotseat(0), hotseat(1)], ["Player 1", "Player 2"]);
   const colours = seatNamer("ai", [0, 1], 2, { solitaire: true });

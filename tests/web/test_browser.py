@@ -646,7 +646,7 @@ def test_manual_counting_declares_through_the_page(page: Page, live_server: str)
     assert_no_error(page)
     # (a go or last card may follow at once, scored by the engine)
     assert final_scores(page)[0] >= before + int(found.group(1))
-    assert "declares" in page.inner_text("[data-testid=log]")
+    assert "declare" in page.inner_text("[data-testid=log]")  # (You declare, Computer declares)
 
 
 def finished_record(game: str) -> tuple[dict[str, Any], dict[str, Any]]:

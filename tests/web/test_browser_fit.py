@@ -9,7 +9,13 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .test_browser import TURN_TIMEOUT_MS, launch_browser, start_game
+from .test_browser import (
+    TURN_TIMEOUT_MS,
+    launch_browser,
+    play_classic_turn,
+    start_game,
+    wait_for_turn_or_result,
+)
 
 SIZES = [pytest.param((1280, 800), id="desktop"), pytest.param((390, 844), id="phone")]
 
@@ -57,3 +63,43 @@ def test_table_top_grid_with_its_column_totals_fits_the_window(
     page.wait_for_selector(".tt-line-score.columns")
     assert page.query_selector_all(".tt-line-score.columns")
     assert fully_in_view(page, ".tt-line-score.columns, .tt-line-score.rows, .tt-cell") == []
+
+
+def test_the_whole_discard_hint_fits_its_panel(sized_page: Page, live_server: str) -> None:
+    page = sized_page
+    start_game(page, live_server, "classic", {}, "random")
+    page.wait_for_selector("[data-action=hint]:enabled")
+    page.click("[data-action=hint]")
+    page.wait_for_selector(".hint-table")
+    # Every column (the net the last) inside the hint's panel, none cut off.
+    overflow = page.evaluate(
+        """() => {
+            const table = document.querySelector('.hint-table');
+            const box = document.querySelector('[data-testid=hint]') || table.parentElement;
+            return table.getBoundingClientRect().right - box.getBoundingClientRect().right;
+        }"""
+    )
+    assert overflow <= 0
+    assert page.inner_text(".hint-table tr >> nth=0").split()[-1] == "net"
+    if page.viewport_size is not None and page.viewport_size["width"] >= 1280:
+        page.evaluate("document.querySelector('.hint-table').scrollIntoView({block: 'nearest'})")
+        assert fully_in_view(page, ".hint-table td:last-child") == []
+
+
+def test_the_next_hand_is_on_screen_while_the_last_show_is_still_there(
+    sized_page: Page, live_server: str
+) -> None:
+    page = sized_page
+    start_game(page, live_server, "classic", {}, "random")
+    for _ in range(80):
+        assert not wait_for_turn_or_result(page), "the game ended in its first deal"
+        if "Deal 2" in page.inner_text("[data-testid=log]"):
+            break
+        play_classic_turn(page)
+    else:
+        pytest.fail("no second deal in 80 turns")
+    # The first deal's show is still on the table, and the new hand to lay away is in view
+    # without scrolling, its button too.
+    assert page.locator("text=The show").count() >= 1
+    page.evaluate("window.scrollTo(0, 0)")
+    assert fully_in_view(page, "[data-testid=hand], [data-action=discard]") == []

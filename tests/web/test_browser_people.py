@@ -414,7 +414,7 @@ def test_a_game_of_tiles_between_two_people(
         assert page.locator("[data-testid=result-headline]").is_visible()
         assert page.locator("[data-testid=tile-cell] svg").count() >= 3
     assert final_scores(ann) == final_scores(bob)
-    assert "passes" in ann.inner_text("[data-testid=log]")
+    assert "pass" in ann.inner_text("[data-testid=log]")
 
 
 def test_two_friends_against_two_computers_in_partners(person: Person, live_server: str) -> None:

@@ -10,6 +10,9 @@ import { CribbageBoard } from "./widgets/board.js";
 import { backRow, cardButton, cardRow, cardSvg } from "./widgets/cards.js";
 import { showEntry } from "./widgets/show.js";
 
+/** How long a muggins call stays open before the count stands by itself. */
+export const MUGGINS_WINDOW_MS = 4000;
+
 export class ClassicView {
   constructor(root) {
     this.root = root;
@@ -31,6 +34,22 @@ export class ClassicView {
     const pegs = pegsFromEvents(allEvents, observation.scores.length);
     this.board.update(pegs.front, pegs.back);
     this.render();
+    this.armMuggins(message);
+  }
+
+  /**
+   * With muggins on, every count the others declare may be challenged; asking a click for each
+   * would cost one a point. The call stays open for a few seconds, then the count stands by
+   * itself (the same "let the count stand" the button sends), unless the player calls muggins.
+   */
+  armMuggins(message) {
+    clearTimeout(this.mugginsTimer);
+    const stand = legalOf(message).find((a) => a.type === "pass_muggins");
+    if (!stand || this.context.readOnly) return;
+    const seq = message.seq;
+    this.mugginsTimer = setTimeout(() => {
+      if (this.message && this.message.seq === seq) this.context.send(stand);
+    }, MUGGINS_WINDOW_MS);
   }
 
   status(message, context) {
@@ -136,7 +155,27 @@ export class ClassicView {
       this.context,
     );
     if (others) actions.append(others);
+    if (legal.some((a) => a.type === "pass_muggins") && !this.context.readOnly) {
+      actions.append(
+        h(
+          "p",
+          { class: "muted", "data-testid": "muggins-window" },
+          `The count stands by itself in ${MUGGINS_WINDOW_MS / 1000} seconds unless you call muggins.`,
+        ),
+      );
+    }
 
+    const show = this.showPanel(observation);
+    // A spectator has no hand: the table, and every seat's backs above it.
+    const myArea = this.context.watching
+      ? null
+      : h(
+          "div",
+          { class: `my-area${legal.length ? " active" : ""}` },
+          h("span", { class: "seat-name" }, seatName(me)),
+          handRow,
+          actions,
+        );
     clear(this.root).append(
       h(
         "div",
@@ -148,17 +187,9 @@ export class ClassicView {
           h("div", { class: "board-wrap" }, this.board.element),
           h("div", { class: "centre-row" }, starter, pile, crib),
         ),
-        this.showPanel(observation),
-        // A spectator has no hand: the table, and every seat's backs above it.
-        this.context.watching
-          ? null
-          : h(
-              "div",
-              { class: `my-area${legal.length ? " active" : ""}` },
-              h("span", { class: "seat-name" }, seatName(me)),
-              handRow,
-              actions,
-            ),
+        // While the player must act, the hand comes before the last show (the next deal's
+        // lay-away, below the fold under the show before); else the show, then the hand.
+        ...(legal.length ? [myArea, show] : [show, myArea]),
       ),
     );
   }

@@ -34,6 +34,10 @@ import { cardBackSvg } from "./widgets/cards.js";
 import { checkDeal, fillCommitment, fillVerify } from "./widgets/fairness.js";
 import { fillLog, fillScoring } from "./widgets/log.js";
 
+/** What the status line says while the server cannot be reached. */
+const OFFLINE_WORDS =
+  "Offline: the server cannot be reached, trying again\u2026 Nothing you do is sent until it is back.";
+
 export class GamePage {
   constructor(root, gameId) {
     this.root = root;
@@ -216,9 +220,22 @@ export class GamePage {
     clear(this.root).append(this.head, this.layout, this.cover, this.resultBox);
   }
 
+  /**
+   * The connection's state. While it is down ("reconnecting") the page says it is offline and
+   * takes no move (none would reach the server yet), and comes back by itself once the socket
+   * is open again: the state that follows says whose turn it is.
+   */
   setStatus(status) {
-    this.connectionBadge.textContent = status;
+    const offline = status === "reconnecting";
+    this.connectionBadge.textContent = offline ? "offline" : status;
     this.connectionBadge.dataset.status = status;
+    if (offline) {
+      this.root.dataset.offline = "true";
+      this.statusLine.textContent = OFFLINE_WORDS;
+    } else if (status === "online" && this.root.dataset.offline) {
+      delete this.root.dataset.offline;
+      this.statusLine.textContent = "Back online.";
+    }
   }
 
   context(seat) {
@@ -520,13 +537,17 @@ export class GamePage {
   sendAction(seat, action) {
     const connection = this.connections.get(seat);
     if (!connection) return false;
+    if (this.root.dataset.offline) {
+      this.showError("Offline: that move was not sent. The page reconnects by itself.");
+      return false;
+    }
     this.errorBox.hidden = true;
     return connection.action(action);
   }
 
   askHint() {
     const connection = this.connections.get(this.shownSeat);
-    if (!connection || this.hintButton.disabled || !this.revealed) return;
+    if (!connection || this.hintButton.disabled || !this.revealed || this.root.dataset.offline) return;
     this.hintBox.hidden = false;
     clear(this.hintBox).append(h("p", { class: "muted" }, "Thinking\u2026"));
     connection.send({ type: "hint" });

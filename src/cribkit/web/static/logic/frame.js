@@ -1,5 +1,6 @@
 // The frame every game shares, without the DOM: which seat the screen shows, the event log
 // of each seat, the score chips, the scoring list, the result's headline and the hint table.
+import { cardLabel } from "./cards.js";
 import { canAct } from "./protocol.js";
 import { pegged } from "./words.js";
 
@@ -116,19 +117,37 @@ export function skunkText(result) {
   return result.skunk === "double skunk" ? "A double skunk!" : "A skunk!";
 }
 
-/** A value of the hint's discard table as text: cards joined, numbers to two places. */
+/**
+ * A value of the hint's discard table as text: cards with their suits, two to a line (a
+ * no-break space within a pair), numbers to two places.
+ */
 export function hintValue(value) {
-  if (Array.isArray(value)) return value.join(" ");
+  if (Array.isArray(value)) {
+    const labels = value.map((card) => cardLabel(card));
+    const pairs = [];
+    for (let i = 0; i < labels.length; i += 2) pairs.push(labels.slice(i, i + 2).join("\u00a0"));
+    return pairs.join(" ");
+  }
   if (typeof value === "number") return String(Math.round(value * 100) / 100);
   return String(value);
 }
 
-/** The hint's discard table: its headings and its best `limit` rows, as text. */
+// The discard table's columns in a player's words; the hand's least and most make one column.
+const HINT_HEADINGS = { discard: "lay away", hand_mean: "hand", crib_mean: "crib", net_mean: "net" };
+
+/**
+ * The hint's discard table: its headings and its best `limit` rows, as text, narrow enough for
+ * the hint's panel (the hand's range as "6–16", short headings).
+ */
 export function hintTable(table, limit = 6) {
   if (!table || !table.length) return null;
+  const keys = Object.keys(table[0]).filter((key) => key !== "hand_max");
+  const heading = (key) => (key === "hand_min" ? "range" : HINT_HEADINGS[key] || key.replace(/_/g, " "));
+  const cell = (row, key) =>
+    key === "hand_min" && "hand_max" in row ? `${row.hand_min}\u2013${row.hand_max}` : hintValue(row[key]);
   return {
-    headings: Object.keys(table[0]).map((key) => key.replace(/_/g, " ")),
-    rows: table.slice(0, limit).map((row) => Object.values(row).map(hintValue)),
+    headings: keys.map(heading),
+    rows: table.slice(0, limit).map((row) => keys.map((key) => cell(row, key))),
   };
 }
 

@@ -78,6 +78,8 @@ export function seatNamer(mode, humans, players, rules = {}) {
     if (rules.solitaire && players === 2) return seat === 0 ? "Dark" : "Light";
     if (mode === "hotseat") return `Player ${seat + 1}`;
     if (humans.includes(seat)) return "You";
+    // Four play as two partnerships, across the table from each other.
+    if (players === 4 && humans.length === 1 && seat === (humans[0] + 2) % 4) return "Partner";
     if (players > 2) return `Computer ${seat}`;
     return "Computer";
   };
