@@ -7,6 +7,7 @@ import re
 
 from cribkit.ai import hints
 from cribkit.ai.solitaire import options_for
+from cribkit.ai.tabletop import cell_values
 from cribkit.games.protocol import game_info
 
 
@@ -29,3 +30,23 @@ def test_a_solitaire_hint_gives_the_expected_points_of_the_choice_and_the_next_b
         assert (float(hand), float(crib)) == (round(best.hand_mean, 2), round(best.crib_mean, 2))
         assert float(next_value) == round(second.value, 2)
         assert sorted(cards.split()) == sorted(map(str, best.discard))
+
+
+def test_a_table_top_hint_gives_the_expected_line_margin_of_the_cell_and_the_next_best() -> None:
+    info = game_info("tabletop")
+    state = info.start(info.rules_type.from_options({}), seed=3).state
+    for _ in range(3):  # a few cards on the table, so that the cells differ
+        state = state.apply(state.legal_actions()[0]).state
+    seat = state.current_player
+    assert seat is not None
+    hint = hints.hint(state, seat, 5)
+    values = cell_values(state.observation(seat), [a.cell for a in state.legal_actions()])
+    ranked = sorted(values.values(), reverse=True)
+    found = re.fullmatch(
+        rf"place \S+ on {hint['action']['cell']}: expected line margin ([+-][\d.]+); "
+        r"next best [A-E][1-5], ([+-][\d.]+)",
+        hint["text"],
+    )
+    assert found, hint["text"]
+    assert float(found.group(1)) == round(ranked[0], 2)
+    assert float(found.group(2)) == round(ranked[1], 2)

@@ -46,7 +46,7 @@ def hint(state: GameState, seat: int, seed: int) -> dict[str, Any]:
             said = [e.words() for e in events if e.seat == seat and e.type == "peg" and e.points]
             out["text"] = f"play {form['card']}" + (f": {said[0]}" if said and said[0] else "")
         case "place" if isinstance(view, TableTopView):
-            out["text"] = f"place {view.turned} on {form['cell']}"
+            out["text"] = _tabletop_hint(view, state, form["cell"])
         case "discard" if isinstance(state, SolitaireState):
             out["text"] = _solitaire_hint(view, form["cards"])
         case "discard":
@@ -58,6 +58,24 @@ def hint(state: GameState, seat: int, seed: int) -> dict[str, Any]:
         case kind:
             out["text"] = str(kind).replace("_", " ")
     return out
+
+
+def _tabletop_hint(view: TableTopView, state: GameState, cell: str) -> str:
+    """Why the expert places the card there: the expected line-point margin of the cell (its
+    own lines less the opponents', their best reply averaged over the cards to come), and of
+    the next best cell."""
+    from cribkit.ai.tabletop import cell_values
+    from cribkit.games.tabletop.actions import Place, cell_index, cell_name
+
+    cells = [a.cell for a in state.legal_actions() if isinstance(a, Place)]
+    values = cell_values(view, cells)
+    chosen = cell_index(cell)
+    text = f"place {view.turned} on {cell}: expected line margin {values[chosen]:+.2f}"
+    others = sorted((v, c) for c, v in values.items() if c != chosen)
+    if others:
+        value, other = others[-1]
+        text += f"; next best {cell_name(other)}, {value:+.2f}"
+    return text
 
 
 def _solitaire_hint(view: Any, cards: list[str]) -> str:

@@ -361,6 +361,22 @@ class TableTopPlayer:
         return value
 
 
+def cell_values(view: TableTopView, cells: Sequence[int]) -> dict[int, float]:
+    """The expert's value of placing the turned card on each of ``cells``: the expected margin
+    of line points it makes (own lines less the opponents', their best reply averaged over
+    every card they may turn up; exact on the deal's last card). What its hint explains.
+
+    >>> from cribkit.games import start
+    >>> state = start("tabletop", seed=3).state
+    >>> view = state.observation(state.current_player)
+    >>> cells = [a.cell for a in state.legal_actions()]
+    >>> values = cell_values(view, cells)
+    >>> sorted(values) == sorted(cells)
+    True
+    """
+    return TableTopPlayer("expert").expert_values(_Position(view), cells)
+
+
 def _make(level: str, seed: int | None) -> TableTopPlayer:
     return TableTopPlayer(level, seed)
 
