@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Any
@@ -341,53 +341,61 @@ class SessionManager:
     ) -> str | None:
         """Seat ``player`` (going by ``name``) at the invited ``seat``: the seat's token, or
         None if somebody took the seat first (or the host cancelled it)."""
-        async with session.lock, self.services.fanout.lock(session.id):
-            if self.services.clustered:
-                await catch_up(session)
-            row = session.row
-            if seat not in row.table.invites:
-                return None
-            invites = {s: i for s, i in row.table.invites.items() if s != seat}
+
+        def take(row: GameRow, invites: dict[int, Any]) -> GameRow:
             names = {**row.table.names, **({seat: name} if name else {})}
-            taken = replace(
+            return replace(
                 row,
                 owners={**row.owners, seat: player},
                 table=replace(row.table, invites=invites, names=names),
             )
-            if not await self.services.stored(self.store.close_invite, taken, seat):
-                return None
-            session.reseat(taken)
-            await self.services.fanout.publish(session.id, {"kind": "row"})
-            # Every page's state anew: the seat's person is timed from now on (the state
-            # carries the clock) and the table shows them seated.
-            await session.broadcast()
-        return taken.tokens[seat]
+
+        # Every page's state anew: the seat's person is timed from now on (the state carries
+        # the clock) and the table shows them seated.
+        taken = await self._close_invite(session, seat, take)
+        return None if taken is None else taken.tokens[seat]
 
     async def cancel(self, session: GameSession, seat: int) -> bool:
         """Cancel the invitation to ``seat``: the computer plays it, at the table's level."""
+
+        def give_back(row: GameRow, invites: dict[int, Any]) -> GameRow:
+            return replace(
+                row,
+                humans=tuple(s for s in row.humans if s != seat),
+                tokens={s: t for s, t in row.tokens.items() if s != seat},
+                table=replace(
+                    row.table, invites=invites, levels={**row.table.levels, seat: row.ai}
+                ),
+            )
+
+        if await self._close_invite(session, seat, give_back) is None:
+            return False
+        session.kick_ai()
+        return True
+
+    async def _close_invite(
+        self,
+        session: GameSession,
+        seat: int,
+        change: Callable[[GameRow, dict[int, Any]], GameRow],
+    ) -> GameRow | None:
+        """Close the open invitation to ``seat`` with the game's row as ``change`` makes it
+        (given the row and the invitations left), under the game's locks and read fresh from
+        the store in a cluster; tell every process and page. None if it was not open."""
         async with session.lock, self.services.fanout.lock(session.id):
             if self.services.clustered:
                 await catch_up(session)
             row = session.row
             if seat not in row.table.invites:
-                return False
+                return None
             invites = {s: i for s, i in row.table.invites.items() if s != seat}
-            tokens = {s: t for s, t in row.tokens.items() if s != seat}
-            cancelled = replace(
-                row,
-                humans=tuple(s for s in row.humans if s != seat),
-                tokens=tokens,
-                table=replace(
-                    row.table, invites=invites, levels={**row.table.levels, seat: row.ai}
-                ),
-            )
-            if not await self.services.stored(self.store.close_invite, cancelled, seat):
-                return False
-            session.reseat(cancelled)
+            changed = change(row, invites)
+            if not await self.services.stored(self.store.close_invite, changed, seat):
+                return None
+            session.reseat(changed)
             await self.services.fanout.publish(session.id, {"kind": "row"})
             await session.broadcast()
-        session.kick_ai()
-        return True
+        return changed
 
     def public_tables(self) -> list[GameSession]:
         """The live public games, newest first: those with a free seat, then those to watch
