@@ -28,7 +28,7 @@ from cribkit.web import logs
 
 log = logging.getLogger("cribkit.web")
 
-__all__ = ["Alone", "Fanout", "Heard", "RedisFanout", "process_name", "redis_client"]
+__all__ = ["Alone", "Fanout", "Heard", "RedisFanout", "process_name", "redis_client", "redis_text"]
 
 #: A message heard: the game's id (None on the process's own channel) and the message.
 Heard = Callable[[str | None, dict[str, Any]], Awaitable[None]]
@@ -236,7 +236,9 @@ class RedisFanout:
 
     async def presence(self, game_id: str) -> dict[str, dict[str, Any]]:
         found = await self.redis.hgetall(f"cribkit:presence:{game_id}")
-        forms = {_text(k): json.loads(v) for k, v in found.items() if _text(k) != self.process}
+        forms = {
+            redis_text(k): json.loads(v) for k, v in found.items() if redis_text(k) != self.process
+        }
         alive = await self.live_processes(set(forms))
         return {name: form for name, form in forms.items() if name in alive}
 
@@ -279,7 +281,7 @@ class RedisFanout:
                 self._resync()
             if message is None or message.get("type") != "message":
                 continue
-            await self._dispatch(_text(message["channel"]), message["data"])
+            await self._dispatch(redis_text(message["channel"]), message["data"])
 
     async def _dispatch(self, channel: str, data: bytes | str) -> None:
         try:
@@ -298,5 +300,6 @@ class RedisFanout:
             log.exception("failed on a message of %s", channel, extra={"game": game})
 
 
-def _text(value: bytes | str) -> str:
-    return value.decode() if isinstance(value, bytes) else value
+def redis_text(value: object) -> str:
+    """A value Redis answered (bytes, as redis-py gives them) as text."""
+    return value.decode() if isinstance(value, bytes) else str(value)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cribkit.web.fanout import redis_text
+
 __all__ = ["CLAIM_AFTER", "GROUP", "HINTS", "MOVES", "Job", "Jobs"]
 
 MOVES = "cribkit:moves"
@@ -83,7 +85,7 @@ class Jobs:
         depths: dict[str, int] = {}
         for stream in (MOVES, HINTS):
             groups = await self.redis.xinfo_groups(stream)
-            lag = next((g.get("lag") for g in groups if _text(g.get("name")) == GROUP), 0)
+            lag = next((g.get("lag") for g in groups if redis_text(g.get("name")) == GROUP), 0)
             depths[stream.removeprefix("cribkit:")] = int(lag or 0)
         return depths
 
@@ -97,8 +99,8 @@ class Jobs:
             entries = answer[1] if len(answer) > 1 else []
             for entry, fields in entries:
                 if fields:  # (an entry trimmed from the stream meanwhile has none)
-                    return Job(stream, _text(entry), _fields(fields))
-                await self.ack(Job(stream, _text(entry), {}))
+                    return Job(stream, redis_text(entry), _fields(fields))
+                await self.ack(Job(stream, redis_text(entry), {}))
         return None
 
     async def take(self, consumer: str, block_ms: int) -> list[Job]:
@@ -116,7 +118,7 @@ class Jobs:
         jobs = []
         for stream, entries in answer or []:
             for entry, fields in entries:
-                jobs.append(Job(_text(stream), _text(entry), _fields(fields)))
+                jobs.append(Job(redis_text(stream), redis_text(entry), _fields(fields)))
         return jobs
 
     async def ack(self, job: Job) -> None:
@@ -132,9 +134,5 @@ class Jobs:
         return total
 
 
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 def _fields(fields: dict[Any, Any]) -> dict[str, str]:
-    return {_text(k): _text(v) for k, v in fields.items()}
+    return {redis_text(k): redis_text(v) for k, v in fields.items()}
