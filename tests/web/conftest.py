@@ -13,12 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 
 from cribkit.games.verification import verify_record
 from cribkit.web.app import create_app
 from cribkit.web.launch import ServerProcess
 from cribkit.web.limits import Limits
 from cribkit.web.routes.saved import verifiable_game_record
+
+from .browsing import launch_browser
 
 with warnings.catch_warnings():
     # Starlette's test client warns about its httpx dependency: not this project's concern.
@@ -186,3 +189,9 @@ def cookie_header(cookies: Any) -> dict[str, str]:
     """The ``Cookie`` header of a client's cookies (an httpx jar): what a program outside the
     test client (``websockets``) sends to be the same player."""
     return {"Cookie": "; ".join(f"{name}={value}" for name, value in dict(cookies).items())}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Debian Chromium for a module's tests (at the instant pace, ``browsing.py``)."""
+    yield from launch_browser()

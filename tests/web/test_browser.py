@@ -9,109 +9,28 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page, Route
 
 from cribkit.games import start
 from cribkit.games.classic.events import HandDealt
 from cribkit.games.records import replay
 from cribkit.store.base import open_store
-from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS
 
-# A full game's moves can wait on the computer players and, in Tiles, on the expert's hint.
-TURN_TIMEOUT_MS = 60_000
-
-
-def require_chromium() -> None:
-    """Fail in CI, skip elsewhere, when Debian's Chromium is not installed."""
-    if CHROMIUM.exists():
-        return
-    reason = f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)"
-    if os.environ.get("CI"):
-        pytest.fail(reason)
-    pytest.skip(reason)
-
-
-def launch_browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless; never a downloaded browser."""
-    require_chromium()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-def shown_seq(page: Page) -> int:
-    """The version of the game the page shows (``seq`` of the last state drawn)."""
-    value = page.get_attribute("[data-testid=app]", "data-seq")
-    return int(value) if value is not None else -1
-
-
-def wait_for_change(page: Page, seq: int) -> None:
-    """Wait until the page shows a newer state than ``seq``, or an error."""
-    page.wait_for_function(
-        """(seq) => {
-            const app = document.querySelector('[data-testid=app]');
-            const error = document.querySelector('[data-testid=error]');
-            return Number(app.dataset.seq) > seq || (error && !error.hidden);
-        }""",
-        arg=seq,
-        timeout=TURN_TIMEOUT_MS,
-    )
-
-
-def wait_for_turn_or_result(page: Page) -> bool:
-    """Wait until it is the player's turn or the game is over; True when it is over."""
-    page.wait_for_function(
-        """() => {
-            const app = document.querySelector('[data-testid=app]');
-            const result = document.querySelector('[data-testid=result]');
-            return (result && !result.hidden) || app.dataset.myTurn === 'true';
-        }""",
-        timeout=TURN_TIMEOUT_MS,
-    )
-    return page.locator("[data-testid=result]").is_visible()
-
-
-def start_game(page: Page, base_url: str, game: str, options: dict[str, str], level: str) -> None:
-    """From the lobby, start ``game`` against the computer at ``level`` with ``options``."""
-    page.goto(f"{base_url}/")
-    page.wait_for_selector(f"[data-testid=start-{game}]")
-    if level:
-        page.select_option(f"[data-testid=level-{game}]", level)
-    for name, value in options.items():
-        page.select_option(f"[data-testid=option-{game}-{name}]", label=value)
-    page.click(f"[data-testid=start-{game}]")
-    page.wait_for_selector("[data-testid=status]")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=app]').dataset.seq !== undefined"
-    )
-
-
-def assert_no_error(page: Page) -> None:
-    """The page shows no error line."""
-    error = page.locator("[data-testid=error]")
-    assert not error.is_visible(), error.inner_text()
-
-
-def final_scores(page: Page) -> list[int]:
-    """The scores in the score bar."""
-    chips = page.locator("[data-testid=scores] strong").all_inner_texts()
-    return [int(text) for text in chips]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the module's tests."""
-    yield from launch_browser()
+from .browsing import (
+    TURN_TIMEOUT_MS,
+    assert_no_error,
+    final_scores,
+    shown_seq,
+    start_game,
+    wait_for_change,
+    wait_for_turn_or_result,
+)
 
 
 @pytest.fixture

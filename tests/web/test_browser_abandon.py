@@ -10,16 +10,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .test_browser import TURN_TIMEOUT_MS, launch_browser
+from .browsing import TURN_TIMEOUT_MS
 
 #: What the lobby lists of the unfinished games before "Show ... older" (logic/lobby.js).
 UNFINISHED_SHOWN = 5
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the module's tests."""
-    yield from launch_browser()
 
 
 @pytest.fixture

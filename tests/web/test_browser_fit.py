@@ -9,21 +9,10 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .test_browser import (
-    TURN_TIMEOUT_MS,
-    launch_browser,
-    play_classic_turn,
-    start_game,
-    wait_for_turn_or_result,
-)
+from .browsing import TURN_TIMEOUT_MS, start_game, wait_for_turn_or_result
+from .test_browser import play_classic_turn
 
 SIZES = [pytest.param((1280, 800), id="desktop"), pytest.param((390, 844), id="phone")]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the module's tests."""
-    yield from launch_browser()
 
 
 @pytest.fixture(params=SIZES)

@@ -5,28 +5,20 @@ In Debian's Chromium against a real ``cribkit serve``."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .test_browser import (
+from .browsing import (
     TURN_TIMEOUT_MS,
     assert_no_error,
-    launch_browser,
-    play_classic_turn,
     shown_seq,
     wait_for_change,
     wait_for_turn_or_result,
 )
+from .test_browser import play_classic_turn
 
 WINDOW = "[data-testid=muggins-window]"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the module's tests."""
-    yield from launch_browser()
 
 
 def until_muggins(page: Page) -> None:

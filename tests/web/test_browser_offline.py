@@ -5,18 +5,15 @@ stopped and started again on the same port and store."""
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, Page
 
 from cribkit.web.launch import ServerProcess
 
-from .test_browser import (
+from .browsing import (
     TURN_TIMEOUT_MS,
     assert_no_error,
-    launch_browser,
     shown_seq,
     start_game,
     wait_for_change,
@@ -24,12 +21,6 @@ from .test_browser import (
 )
 
 BADGE = "[data-testid=connection]"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the module's tests."""
-    yield from launch_browser()
 
 
 def free_port() -> int:

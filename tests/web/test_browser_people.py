@@ -23,29 +23,14 @@ from cribkit.games.records import replay
 from cribkit.store.base import open_store
 from cribkit.web.routes.saved import full_record
 
-from .test_browser import (
-    CARD_TEXT,
-    TURN_TIMEOUT_MS,
-    assert_no_error,
-    cards_written,
-    final_scores,
-    launch_browser,
-    play_classic_turn,
-    shown_seq,
-    wait_for_change,
-)
+from .browsing import TURN_TIMEOUT_MS, assert_no_error, final_scores, shown_seq, wait_for_change
+from .test_browser import CARD_TEXT, cards_written, play_classic_turn
 
 APP = "[data-testid=app]"
 #: The longest a game between people may take here, in seconds of the clock on the wall.
 GAME_SECONDS = 150
 
 Person = Callable[..., Page]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the module's tests."""
-    yield from launch_browser()
 
 
 def watch_errors(page: Page, errors: list[str]) -> Page:

@@ -7,8 +7,10 @@ import { LobbyPage } from "./lobby.js";
 import { parseRoute } from "./logic/router.js";
 import { ReplayPage } from "./replay.js";
 import { StatsPage } from "./stats.js";
+import { applySettings } from "./settings.js";
 import { currentTable, forgetCurrentTable, storeTokens } from "./storage.js";
 import { WatchPage } from "./watch.js";
+import { settingsControl } from "./widgets/settings.js";
 
 const PAGES = {
   lobby: LobbyPage,
@@ -55,6 +57,8 @@ async function reopen() {
 
 // For the browser tests and the curious: the page being shown (its connections, its view).
 window.cribkitPage = () => page;
+applySettings();
+document.querySelector(".site-head").append(settingsControl());
 window.addEventListener("hashchange", route);
 reopen().then((moved) => {
   if (!moved) route();

@@ -1,0 +1,69 @@
+// The settings panel of the site's header: a button that opens a small form, one choice list per
+// setting, each change kept at once.
+import { clear, h } from "../dom.js";
+import { CHOICES, LABELS } from "../logic/settings.js";
+import { changeSettings, onSettings, settings } from "../settings.js";
+
+/** The words of a choice in its list ("four-colour" -> "Four-colour"). */
+function choiceWords(value) {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+function choiceList(key) {
+  const select = h(
+    "select",
+    {
+      id: `setting-${key}`,
+      "data-testid": `setting-${key}`,
+      onchange: (event) => changeSettings({ [key]: event.target.value }),
+    },
+    CHOICES[key].map((value) => h("option", { value }, choiceWords(value))),
+  );
+  select.value = settings()[key];
+  return h("div", { class: "setting" }, h("label", { for: `setting-${key}` }, LABELS[key]), select);
+}
+
+/** The header's "Settings" button and its panel (a non-modal popover, closed by Escape too). */
+export function settingsControl() {
+  const panel = h("div", {
+    class: "settings-panel panel",
+    id: "settings-panel",
+    "data-testid": "settings-panel",
+    role: "group",
+    "aria-label": "Settings",
+    hidden: true,
+  });
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: "settings-button",
+      "data-action": "settings",
+      "aria-expanded": "false",
+      "aria-controls": "settings-panel",
+    },
+    "Settings",
+  );
+  clear(panel).append(...Object.keys(CHOICES).map(choiceList));
+  const sync = () => {
+    for (const [key, value] of Object.entries(settings())) {
+      const select = panel.querySelector(`#setting-${key}`);
+      if (select && select.value !== value) select.value = value;
+    }
+  };
+  const show = (open) => {
+    panel.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+    if (open) sync();
+  };
+  button.addEventListener("click", () => show(panel.hidden));
+  panel.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    show(false);
+    button.focus();
+    event.stopPropagation();
+  });
+  // A change made elsewhere (the mute button of a table) shows in an open panel.
+  onSettings(sync);
+  return h("div", { class: "settings-control" }, button, panel);
+}
