@@ -31,8 +31,9 @@ contracts: $(STAMP)
 pytest: $(STAMP) browser postgresql cluster-packages
 	$(BIN)/pytest
 
-# The browser client (plain ES modules, no build step) has development tools only: prettier and
-# eslint, pinned in package-lock.json and installed by `npm ci` again when the lock file changes.
+# The browser client (plain ES modules, no build step) has development tools only: prettier,
+# eslint and axe-core (the browser tests' accessibility scan), pinned in package-lock.json and
+# installed by `npm ci` again when the lock file changes.
 NODE_STAMP := node_modules/.installed
 NODE_BIN := node_modules/.bin
 JS_SOURCES := 'src/cribkit/web/static/**/*.{js,css,html}' 'tests/js/**/*.js' eslint.config.js
@@ -50,6 +51,9 @@ node:
 	    echo "error: the client's checks need Node.js and npm (apt-get install nodejs npm)"; exit 1; \
 	  fi; \
 	fi
+
+# The accessibility scan (tests/web/test_browser_a11y.py) runs axe-core from node_modules.
+pytest: $(NODE_STAMP)
 
 jslint: $(NODE_STAMP)
 	$(NODE_BIN)/eslint

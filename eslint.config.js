@@ -24,6 +24,11 @@ export default [
     ignores: [`${STATIC}/logic/**`],
     languageOptions: { globals: globals.browser },
   },
+  // The service worker runs in its own global scope (caches, clients, skipWaiting).
+  {
+    files: [`${STATIC}/sw.js`],
+    languageOptions: { globals: globals.serviceworker },
+  },
   // The unit tests and this file run in node.
   {
     files: ["tests/js/**/*.js", "eslint.config.js"],

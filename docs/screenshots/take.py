@@ -1,5 +1,5 @@
 """Take the README's screenshots of the browser client: each game in play, the lobby, the
-replay viewer and the statistics, at a desktop size (and one phone-size page).
+replay viewer and the statistics, at a desktop size, and on a phone and in other themes.
 
     .venv/bin/python docs/screenshots/take.py [--out docs/screenshots]
 
@@ -17,12 +17,21 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 
 DESKTOP: ViewportSize = {"width": 1366, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+def new_page(browser: Browser, viewport: ViewportSize, phone: bool = False, **look: str) -> Page:
+    """A page of its own browser context, with the settings ``look`` (``logic/settings.js``) at
+    the instant pace: the pictures are of the table settled, not of a card on its way."""
+    context = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    settings = json.dumps({"speed": "instant", **look})
+    context.add_init_script(f"localStorage.setItem('cribkit:settings', {json.dumps(settings)})")
+    return context.new_page()
 
 
 @contextmanager
@@ -110,7 +119,7 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     with server() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport=DESKTOP)
+        page = new_page(browser, DESKTOP)
 
         # Classic: the show of the first deal, then the pegging of the second.
         open_game(page, base, {"game": "classic", "options": {}, "ai": "expert", "seed": 11})
@@ -172,10 +181,23 @@ def main() -> None:
         page.wait_for_selector("[data-testid=start-classic]")
         shoot(page, out / "lobby.png")
 
-        phone = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+        phone = new_page(browser, PHONE, phone=True)
         open_game(phone, base, {"game": "classic", "options": {}, "ai": "medium", "seed": 11})
         my_turn(phone)
         shoot(phone, out / "phone-classic.png")
+
+        # The themes: the dark table with the four-colour deck, and a light phone's Table Top.
+        dark = new_page(browser, DESKTOP, table="dark", deck="four-colour", back="red")
+        open_game(dark, base, {"game": "classic", "options": {}, "ai": "expert", "seed": 11})
+        my_turn(dark)
+        classic_turn(dark)
+        my_turn(dark)
+        shoot(dark, out / "classic-dark.png")
+        light = new_page(browser, PHONE, phone=True, table="light")
+        open_game(light, base, {"game": "tabletop", "options": {}, "ai": "medium", "seed": 5})
+        play_hints(light, 7)
+        my_turn(light)
+        shoot(light, out / "phone-tabletop-light.png")
         browser.close()
 
 

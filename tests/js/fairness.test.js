@@ -79,6 +79,11 @@ test("the commitment line: the one shown, a warning when it changes, none withou
 test("the seed's words: fair, a practice seed chosen by the player, an older one", () => {
   assert.match(seedWords(FAIR, false), /^A fair seed/);
   assert.match(seedWords(FAIR, true), /^A fair seed/, "undo makes practice, the seed is still fair");
+  assert.equal(
+    seedWords("73", true, "daily deal 2026-12-01"),
+    "The daily deal of 2026-12-01: the same cards for everyone that day, kept out of the statistics.",
+  );
+  assert.match(seedWords("7", true, "seed 7 chosen by the player"), /^A practice seed, chosen by the player/);
   assert.match(seedWords(5, true), /practice seed, chosen by the player/);
   assert.match(seedWords(123456, false), /older seed/);
 });

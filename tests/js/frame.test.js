@@ -11,6 +11,7 @@ import {
   resultHeadline,
   scoreChips,
   scoredEntries,
+  scoreSource,
   seatsOf,
   seatToShow,
   skunkText,
@@ -74,7 +75,7 @@ test("score chips: one per side, partners joined, the side to play marked", () =
   );
 });
 
-test("the scoring list: the last scores first, with who and why", () => {
+test("the scoring list: the last scores first, with who, where from and why", () => {
   const events = [
     { type: "deal", text: "deal 1" },
     { type: "peg", seat: 0, points: 2, words: "fifteen two" },
@@ -83,12 +84,41 @@ test("the scoring list: the last scores first, with who and why", () => {
     { type: "muggins", seat: 0, points: 0, words: "nothing missed" },
   ];
   assert.deepEqual(scoredEntries(events, name), [
-    { points: "0", who: "You", why: "nothing missed" },
-    { points: "-2", who: "Computer 1", why: "a penalty" },
-    { points: "+4", who: "Computer 1", why: "row 2: a run of four" },
-    { points: "+2", who: "You", why: "fifteen two" },
+    { points: "0", who: "You", source: "muggins", why: "nothing missed" },
+    { points: "-2", who: "Computer 1", source: "", why: "a penalty" },
+    { points: "+4", who: "Computer 1", source: "row 2", why: "a run of four" },
+    { points: "+2", who: "You", source: "play", why: "fifteen two" },
   ]);
   assert.equal(scoredEntries(events, name, 2).length, 2);
+  // Words that only repeat the source are left to the tag.
+  assert.deepEqual(scoredEntries([{ type: "go", seat: 1, points: 1, words: "one for the go" }], name), [
+    { points: "+1", who: "Computer 1", source: "go", why: "" },
+  ]);
+});
+
+test("every score names its source, in every game", () => {
+  const source = (event) => scoreSource(event);
+  // Classic: the play, the go, the last card, his heels, the hand, the crib, manual counting.
+  assert.equal(source({ type: "peg", count: 31, words: "thirty-one for two" }), "play");
+  assert.equal(source({ type: "go", words: "one for the go" }), "go");
+  assert.equal(source({ type: "last_card" }), "last card");
+  assert.equal(source({ type: "heels", starter: "Jd" }), "his heels");
+  assert.equal(source({ type: "show", cards: ["5h"], words: "fifteen two, and one for his nobs" }), "hand");
+  assert.equal(source({ type: "crib" }), "crib");
+  assert.equal(source({ type: "declare", kind: "peg" }), "declared for the play");
+  assert.equal(source({ type: "declare", kind: "crib" }), "declared for the crib");
+  assert.equal(source({ type: "muggins", kind: "show" }), "muggins on the hand");
+  // Classic's private deal scores nothing and names nothing.
+  assert.equal(source({ type: "hand", cards: ["5h"] }), "");
+  // Table Top: the row or column; his heels.
+  assert.equal(source({ type: "line", line: "column E" }), "column E");
+  // Tiles: the crib hand on the board, a bonus, the tiles left, a Joker call.
+  assert.equal(source({ type: "hand", line: "G7-H7", tiles: [1, 2] }), "crib hand G7-H7");
+  assert.equal(source({ type: "bonus", kind: "first" }), "bonus");
+  assert.equal(source({ type: "deduct", tiles: [3] }), "tiles left");
+  assert.equal(source({ type: "joker", other: 0 }), "Joker");
+  // Solitaire: hand, crib, heels, the last four cards.
+  assert.equal(source({ type: "last_hand" }), "last four cards");
 });
 
 test("the result's headline, for the player and for two at one screen", () => {

@@ -4,6 +4,7 @@ import { test } from "node:test";
 import {
   isOver,
   isPractice,
+  localDay,
   optionKind,
   optionLabel,
   optionValue,
@@ -14,6 +15,7 @@ import {
   shownUnfinished,
   sortGames,
   splitSaved,
+  typedSeed,
   UNFINISHED_SHOWN,
 } from "../../src/cribkit/web/static/logic/lobby.js";
 
@@ -110,4 +112,16 @@ test("abandoned games are over; only the newest unfinished games are listed unti
   assert.equal(few.shown[0].id, "p0");
   assert.equal(few.more, 2);
   assert.deepEqual(shownUnfinished(unfinished, true).more, 0);
+});
+
+test("the daily deal is the player's own date; a typed seed is a whole number or nothing", () => {
+  assert.equal(localDay(new Date(2026, 11, 1, 23, 59)), "2026-12-01");
+  assert.equal(localDay(new Date(2027, 0, 9, 0, 1)), "2027-01-09");
+  assert.equal(typedSeed(""), null);
+  assert.equal(typedSeed("  "), null);
+  assert.equal(typedSeed(" 42 "), 42);
+  assert.equal(typedSeed("20261201"), 20261201);
+  assert.equal(typedSeed("-3"), undefined);
+  assert.equal(typedSeed("seven"), undefined);
+  assert.equal(typedSeed("1.5"), undefined);
 });

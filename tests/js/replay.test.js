@@ -3,6 +3,7 @@ import { test } from "node:test";
 
 import {
   clampStep,
+  cribKnown,
   describeAction,
   eventsUpTo,
   replayNamer,
@@ -46,7 +47,8 @@ test("each step is the live game's state message for the replay's seat, with not
   assert.equal(message.type, "state");
   assert.equal(message.seat, 1);
   assert.equal(message.game, "classic");
-  assert.equal(message.observation, replay.steps[1].view);
+  // The seat's view, and (classic) what the record knows of the crib.
+  assert.deepEqual(message.observation, { ...replay.steps[1].view, crib_known: { cards: [], faceUp: false } });
   assert.deepEqual(message.legal, []);
   assert.deepEqual(message.events, [{ type: "discard" }]);
   assert.equal(message.result, null);
@@ -92,4 +94,24 @@ test("the seats of a replay, and their names", () => {
   assert.deepEqual([colours(0), colours(1)], ["Dark", "Light"]);
   assert.equal(resultText(replay.result), "Result: 61 \u2013 40 (skunk)");
   assert.equal(resultText({ scores: [84] }), "Result: 84");
+});
+
+test("classic's crib in the replay: laid away face down, then counted face up", () => {
+  const events = [
+    { type: "deal", seat: 1 },
+    { type: "discard", seat: 0, cards: ["5h", "Td"] },
+    { type: "discard", seat: 1, card_count: 2 },
+  ];
+  assert.deepEqual(cribKnown(events), { cards: ["5h", "Td"], faceUp: false });
+  const counted = [...events, { type: "crib", seat: 1, cards: ["5h", "Td", "2c", "Kc"], points: 2 }];
+  assert.deepEqual(cribKnown(counted), { cards: ["5h", "Td", "2c", "Kc"], faceUp: true });
+  // A new deal starts an empty crib.
+  assert.deepEqual(cribKnown([...counted, { type: "deal", seat: 0 }]), { cards: [], faceUp: false });
+  // The step's message carries it for classic only.
+  const message = stepMessage(
+    { ...replay, steps: replay.steps.map((step, i) => (i === 1 ? { ...step, events } : step)) },
+    1,
+  );
+  assert.deepEqual(message.observation.crib_known, { cards: ["5h", "Td"], faceUp: false });
+  assert.equal(stepMessage({ ...replay, game: "tiles" }, 1).observation.crib_known, undefined);
 });

@@ -8,6 +8,7 @@ import {
   pointsText,
   possessive,
   pegged,
+  peggedText,
   readable,
   scoresText,
   seatNamer,
@@ -90,4 +91,15 @@ test("engine lines read in the table's words: names, verbs, suit symbols", () =>
     "Computer has Kd left (minus ten points)",
   );
   assert.equal(readable("", name), "");
+});
+
+test("the win's sentence with the scores as pegged", () => {
+  const win = { type: "win", seat: 1, scores: [47, 62], text: "seat 1 wins, 47-62" };
+  assert.equal(peggedText(win, 61), "seat 1 wins, 47-61");
+  assert.equal(peggedText(win, null), "seat 1 wins, 47-62");
+  assert.equal(peggedText({ ...win, scores: [47, 61], text: "seat 1 wins, 47-61" }, 61), "seat 1 wins, 47-61");
+  assert.equal(
+    peggedText({ type: "peg", scores: [62, 0], text: "seat 0 plays 5h for 15" }, 61),
+    "seat 0 plays 5h for 15",
+  );
 });

@@ -26,6 +26,7 @@ def replay(
 
     Example: cribkit replay game.json --json
     """
+    from cribkit.games.protocol import pegged_text
     from cribkit.games.records import loads
     from cribkit.games.records import replay as replay_record
 
@@ -49,9 +50,9 @@ def replay(
     if result is None:
         typer.echo("The record ends before the game does.")
     else:
-        typer.echo(
-            f"Winner: side {result['winner']}, scores {'-'.join(map(str, result['scores']))}"
-        )
+        # As the board holds them: the winner's peg in the game hole ("121 - 101").
+        scores = pegged_text(result["scores"], getattr(replayed.state.rules, "target", None))
+        typer.echo(f"Winner: side {result['winner']}, scores {scores}")
 
 
 def _event_line(event: dict[str, Any]) -> str:

@@ -338,6 +338,43 @@ class Result:
         }
 
 
+def pegged(scores: Sequence[int], target: int | None) -> tuple[int, ...]:
+    """Scores as the board holds them: no peg goes past the game hole. The winner's stops in
+    it (a 2 pegged from 120 ends the game on 121, not 122); a side that passed it in the same
+    count (Table Top counts both sides at a deal's end) waits in the hole before. The record
+    and the statistics keep the scores as counted (the margin of a game); the browser's
+    ``pegged`` (``logic/words.js``) is the same.
+
+    >>> pegged((122, 101), 121), pegged((80, 152), 121), pegged((125, 130), 121)
+    ((121, 101), (80, 121), (120, 121))
+    >>> pegged((61, 40), 121), pegged((14, 9), None)
+    ((61, 40), (14, 9))
+    """
+    if not target or not any(score > target for score in scores):
+        return tuple(scores)
+    top = max(scores)
+    holed = False
+    out = []
+    for score in scores:
+        if score < target:
+            out.append(score)
+        elif score == top and not holed:
+            holed = True
+            out.append(target)
+        else:
+            out.append(target - 1)
+    return tuple(out)
+
+
+def pegged_text(scores: Sequence[int], target: int | None) -> str:
+    """The final line's scores, as pegged: ``121 - 101``.
+
+    >>> pegged_text((122, 101), 121)
+    '121 - 101'
+    """
+    return " - ".join(map(str, pegged(scores, target)))
+
+
 #: An event not made yet: its kind and its fields by name.
 PendingEvent = tuple[Callable[..., GameEvent], dict[str, Any]]
 

@@ -99,6 +99,9 @@ class Table:
     match: Match | None = None
     #: The game that follows this one (the match's next, or a rematch), once there is one.
     next: str | None = None
+    #: Which deal a practice game's chosen seed is (``"daily deal 2026-12-01"``, ``"seed 7
+    #: chosen by the player"``), for its record's ``meta``; empty for a fair seed.
+    deal: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The stored JSON form (seats as text keys)."""
@@ -114,6 +117,7 @@ class Table:
             "start": self.start,
             "match": None if self.match is None else self.match.to_json(),
             "next": self.next,
+            "deal": self.deal,
         }
 
     @classmethod
@@ -133,6 +137,7 @@ class Table:
             start=dict(data.get("start", {})),
             match=None if data.get("match") is None else Match.from_json(data["match"]),
             next=data.get("next"),
+            deal=str(data.get("deal", "")),
         )
 
 

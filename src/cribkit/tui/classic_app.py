@@ -31,6 +31,7 @@ from cribkit.games.classic import (
     Play,
 )
 from cribkit.games.events import GameEvent
+from cribkit.games.protocol import pegged, pegged_text
 from cribkit.tui.base import ComputerGameApp
 from cribkit.tui.widgets import GameLog, card_text, cards_text, track_rows
 
@@ -98,6 +99,12 @@ class ClassicApp(ComputerGameApp[ClassicState]):
                 style = "bold cyan"
             if event.type in ("deal", "win"):
                 style = "bold yellow"
+            if event.type == "win":
+                # "Random wins, 47-61": the scores as the board holds them, as the prompt says.
+                counted = "-".join(map(str, event.scores))
+                line = line.replace(
+                    counted, "-".join(map(str, pegged(event.scores, self.rules.target)))
+                )
             log.add(Text(line[0].upper() + line[1:], style=style))
             if event.points and event.seat is not None:
                 side = (
@@ -285,7 +292,9 @@ class ClassicApp(ComputerGameApp[ClassicState]):
         if result is not None:
             who = self.side_name(result.winner)
             verb = "win" if who in ("You", "Us") else "wins"
-            return f"{who} {verb} {'-'.join(map(str, result.scores))} ({result.skunk or 'game'}). n: new game, q: quit"
+            # The scores as the board holds them (the winner in the game hole): "121 - 101".
+            scores = pegged_text(result.scores, self.rules.target)
+            return f"{who} {verb} {scores} ({result.skunk or 'game'}). n: new game, q: quit"
         if view.current_player != self.human:
             return "waiting..."
         if view.phase == "discard":

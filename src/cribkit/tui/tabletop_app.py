@@ -31,7 +31,7 @@ from textual.widgets import Footer, Static
 from cribkit.ai.tabletop import TableTopPlayer, _Position
 from cribkit.core.cards import Card
 from cribkit.games.events import GameEvent
-from cribkit.games.protocol import Action
+from cribkit.games.protocol import Action, pegged, pegged_text
 from cribkit.games.tabletop import (
     CENTRE,
     COLUMNS,
@@ -208,7 +208,8 @@ class TableTopApp(ComputerGameApp[TableTopState]):
                         self._write(f"Deal {event.deal + 1} counted: {totals}.", "bold cyan")
                 case Win(seat=seat):
                     winner = sides[seat] if seat is not None else 0
-                    scores = "-".join(map(str, event.scores))
+                    # As the board holds them: the winner's peg in the game hole.
+                    scores = "-".join(map(str, pegged(event.scores, self.rules.target)))
                     self._write(f"{self._verb(winner, 'win')} the match, {scores}!", "bold yellow")
                 case _:
                     style = ""
@@ -518,7 +519,9 @@ class TableTopApp(ComputerGameApp[TableTopState]):
         if state.is_terminal and state.result is not None:
             result = state.result
             verb = self._verb(result.winner, "win")
-            return f"{verb} {'-'.join(map(str, result.scores))}. n: new match, u: undo, q: quit"
+            # The scores as the board holds them (the winner in the game hole): "121 - 101".
+            scores = pegged_text(result.scores, self.rules.target)
+            return f"{verb} {scores}. n: new match, u: undo, q: quit"
         review = self.review
         if review is not None:
             points = ", ".join(

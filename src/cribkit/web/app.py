@@ -30,7 +30,7 @@ from cribkit.web.errors import install_error_handlers
 from cribkit.web.guard import LOCAL_HOSTS, Guard
 from cribkit.web.limits import Limits
 from cribkit.web.manager import SessionManager
-from cribkit.web.routes import lobby, me, ops, play, replay, saved, stats, tables
+from cribkit.web.routes import client, lobby, me, ops, play, replay, saved, stats, tables
 from cribkit.web.workers import warm_up, watch_parent
 
 STATIC = Path(__file__).with_name("static")
@@ -175,6 +175,8 @@ def create_app(
     for module in routers:
         app.include_router(module.router)
     if STATIC.is_dir():
+        # The service worker first: /sw.js is made from static/sw.js (routes/client.py).
+        app.include_router(client.router)
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="client")
     key = secrets.token_bytes(32) if secret is None else secret
     app.add_middleware(

@@ -9,6 +9,7 @@ cannot both sit down (``docs/web.md``, "Tables and invitations")."""
 from __future__ import annotations
 
 import asyncio
+import datetime
 import logging
 import secrets
 import time
@@ -20,6 +21,7 @@ from typing import Any
 from cribkit.ai.players import LEVELS
 from cribkit.games.chance import new_fair_seed
 from cribkit.games.protocol import GameError, game_info, games, lookup
+from cribkit.games.solitaire import daily_seed
 from cribkit.store.base import GameRow, Match, Store, Table, new_row
 from cribkit.web.fanout import BEAT_SECONDS
 from cribkit.web.limits import Limits
@@ -139,6 +141,7 @@ class SessionManager:
         public: bool = False,
         clock: float | None = None,
         best_of: int = 1,
+        daily: datetime.date | None = None,
     ) -> GameSession:
         """Start and store a new game; bad options raise :class:`WebError` ``bad_request``.
 
@@ -148,7 +151,9 @@ class SessionManager:
         (:func:`~cribkit.games.chance.new_fair_seed`); a ``seed`` may be chosen only for a
         game of one person, which is then practice (kept out of the statistics). ``owner`` (a
         player id, going by ``name``) owns the player's seats; each friend's seat has an
-        invitation until somebody takes it."""
+        invitation until somebody takes it. ``daily`` (Solitaire only, the player's local date)
+        deals the day's deal, as ``cribkit solitaire --daily`` does: practice too, its record's
+        ``meta`` says which day."""
         try:
             info = game_info(game)
             rules = info.rules_type.from_options(options)
@@ -165,6 +170,13 @@ class SessionManager:
             mode = "table"
         elif len(plan.mine) > 1 and not rules.played_alone:
             mode = "hotseat"
+        deal = "" if seed is None else f"seed {seed} chosen by the player"
+        if daily is not None:
+            if info.name != "solitaire":
+                raise WebError("bad_request", "the daily deal is a Solitaire deal")
+            if seed is not None:
+                raise WebError("bad_request", "name a seed or ask for the daily deal, not both")
+            seed, deal = daily_seed(daily), f"daily deal {daily.isoformat()}"
         if seed is not None and (mode != "ai" or public):
             raise WebError(
                 "bad_request",
@@ -193,6 +205,7 @@ class SessionManager:
             match=None
             if best_of == 1
             else Match(secrets.token_hex(8), best_of, 1, (0,) * rules.sides),
+            deal=deal,
         )
         row = new_row(
             secrets.token_hex(8),

@@ -341,6 +341,8 @@ class GameSession:
         if self.over:
             # The seed is revealed only at the end, so that anyone can check every deal.
             message["seed"] = self.row.seed
+            if self.row.table.deal:
+                message["deal"] = self.row.table.deal
         left = self.clock.left_ms()
         if left is not None:
             message["clock"] = {"seat": state.current_player, "left_ms": left}

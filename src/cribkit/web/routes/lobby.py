@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
 import functools
 from dataclasses import fields
 from typing import Any, Literal
@@ -45,6 +46,13 @@ class NewGame(BaseModel):
             "the game's seed, for a practice game of one person only (a fair one if left out)"
         ),
     )
+    daily: datetime.date | None = Field(
+        default=None,
+        description=(
+            "Solitaire: the day's deal of this date (the player's own), as `cribkit solitaire "
+            "--daily` deals it; a practice game, as with a seed"
+        ),
+    )
 
 
 @router.get("/api/games")
@@ -75,6 +83,7 @@ async def new_game(
             public=body.public,
             clock=body.clock,
             best_of=body.match,
+            daily=body.daily,
         ))  # fmt: skip
     except WebError as error:
         raise ApiError(422, error.code, error.message) from None

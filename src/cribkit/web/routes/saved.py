@@ -99,6 +99,9 @@ def full_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
         out["meta"] = {"abandoned": row.result["abandoned"], "winners": row.result["winners"]}
     elif row.result is not None:
         out["result"] = row.result
+    if row.table.deal:
+        # A practice game's record says which deal it is (the day's, or a seed the player chose).
+        out["meta"] = {**out.get("meta", {}), "deal": row.table.deal}
     return out
 
 

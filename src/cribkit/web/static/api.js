@@ -1,14 +1,30 @@
 // The JSON API of the server (docs/web.md).
 
-/** Call the JSON API; an error answer raises an Error with the server's message. */
+/** A call that got no answer from the server (it is down, or the network is): worth trying again. */
+export class Unreachable extends Error {}
+
+/** The answers of a proxy in front of a server that is down or does not answer it. */
+const GATEWAY_ERRORS = new Set([502, 504]);
+
+/**
+ * Call the JSON API; an error answer raises an Error with the server's message, no answer at all
+ * an Unreachable.
+ */
 export async function api(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = typeof body === "string" ? body : JSON.stringify(body);
   }
-  const response = await fetch(path, init);
-  const text = await response.text();
+  let response;
+  let text;
+  try {
+    response = await fetch(path, init);
+    text = await response.text();
+  } catch {
+    throw new Unreachable("the server cannot be reached");
+  }
+  if (GATEWAY_ERRORS.has(response.status)) throw new Unreachable("the server cannot be reached");
   let data = null;
   try {
     data = text ? JSON.parse(text) : null;

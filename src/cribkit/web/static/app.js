@@ -1,7 +1,8 @@
 // cribkit in the browser: the router. "#/" the lobby, "#/game/ID", "#/replay/ID" or
 // "#/replay/upload", "#/stats", "#/join/CODE" (an invitation), "#/watch/ID/CODE" (a spectator).
-import { api } from "./api.js";
+import { api, Unreachable } from "./api.js";
 import { GamePage } from "./game.js";
+import { clientUpdated, registerWorker } from "./install.js";
 import { JoinPage } from "./join.js";
 import { LobbyPage } from "./lobby.js";
 import { parseRoute } from "./logic/router.js";
@@ -24,6 +25,11 @@ const root = document.getElementById("app");
 let page = null;
 
 function route() {
+  // A newer client is kept: the next page is drawn by it (never a page in the middle of a game).
+  if (clientUpdated()) {
+    location.reload();
+    return;
+  }
   if (page && page.stop) page.stop();
   const { page: name, argument, code } = parseRoute(location.hash);
   document.title = "cribkit";
@@ -31,7 +37,7 @@ function route() {
   for (const link of document.querySelectorAll("nav a"))
     link.classList.toggle("current", link.getAttribute("href") === current);
   page = new PAGES[name](root, argument, code);
-  for (const key of ["seq", "seat", "myTurn"]) delete root.dataset[key];
+  for (const key of ["seq", "seat", "myTurn", "offline"]) delete root.dataset[key];
   root.dataset.page = name;
   page.start();
 }
@@ -47,8 +53,9 @@ async function reopen() {
   try {
     const answer = await api("GET", `/api/games/${encodeURIComponent(gameId)}/resume`);
     storeTokens(gameId, answer.tokens);
-  } catch {
-    forgetCurrentTable(gameId);
+  } catch (error) {
+    // (with the server down the table is not forgotten: the lobby waits for it, says so)
+    if (!(error instanceof Unreachable)) forgetCurrentTable(gameId);
     return false;
   }
   location.hash = `#/game/${encodeURIComponent(gameId)}`;
@@ -58,6 +65,7 @@ async function reopen() {
 // For the browser tests and the curious: the page being shown (its connections, its view).
 window.cribkitPage = () => page;
 applySettings();
+registerWorker();
 document.querySelector(".site-head").append(settingsControl());
 window.addEventListener("hashchange", route);
 reopen().then((moved) => {

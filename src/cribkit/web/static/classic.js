@@ -3,15 +3,51 @@ import { clear, h, isButton } from "./dom.js";
 import { pegsFromEvents } from "./logic/board.js";
 import { cardLabel } from "./logic/cards.js";
 import { classicStatus, declarePrompt, hintedCards, lastShow, playedBefore } from "./logic/classic.js";
+import { motionOf } from "./logic/pacing.js";
 import { legalOf } from "./logic/protocol.js";
 import { possessive } from "./logic/words.js";
 import { genericActions } from "./widgets/actions.js";
 import { CribbageBoard } from "./widgets/board.js";
 import { backRow, cardButton, cardRow, cardSvg } from "./widgets/cards.js";
+import { dealtIn } from "./widgets/motion.js";
 import { showEntry } from "./widgets/show.js";
 
 /** How long a muggins call stays open before the count stands by itself. */
 export const MUGGINS_WINDOW_MS = 4000;
+
+/**
+ * The crib: its backs at the table; in the replay viewer (`crib_known`, logic/replay.js) the
+ * cards the record knows, laid away face down (drawn dimmed, marked so) until the crib is
+ * counted, then face up, with backs for the rest.
+ */
+function cribCards(observation) {
+  const known = observation.crib_known;
+  const count = observation.crib_count || 0;
+  if (!known || !known.cards.length) return backRow(count, { testid: "crib-cards" });
+  const faces = known.cards.map((card) =>
+    h(
+      "span",
+      {
+        class: known.faceUp ? "card static" : "card static laid-away",
+        "data-card": card,
+        title: known.faceUp ? null : "laid away face down",
+      },
+      cardSvg(card, { small: true }),
+    ),
+  );
+  const hidden = known.faceUp ? 0 : Math.max(0, count - known.cards.length);
+  return h(
+    "div",
+    {
+      class: "card-row crib-known",
+      "data-testid": "crib-cards",
+      "data-count": String(known.faceUp ? known.cards.length : count),
+      "data-face-up": String(known.faceUp),
+    },
+    faces,
+    hidden ? [...backRow(hidden).children] : [],
+  );
+}
 
 export class ClassicView {
   constructor(root) {
@@ -33,7 +69,10 @@ export class ClassicView {
     if (newEvents.length) this.hinted.clear();
     const pegs = pegsFromEvents(allEvents, observation.scores.length);
     this.board.update(pegs.front, pegs.back);
+    // Only this drawing moves the cards just played or dealt; a redrawing (a click) does not.
+    this.motion = motionOf(newEvents, observation.seat);
     this.render();
+    this.motion = null;
     this.armMuggins(message);
   }
 
@@ -87,9 +126,11 @@ export class ClassicView {
       "div",
       { class: "crib", "data-testid": "crib" },
       h("span", { class: "label" }, `${possessive(name(observation.crib_owner))} crib`),
-      backRow(observation.crib_count || 0, { testid: "crib-cards" }),
+      cribCards(observation),
     );
     const earlier = playedBefore(observation);
+    const motion = this.motion || motionOf([], me);
+    const arrival = (card) => (card === motion.played ? ` arrive ${motion.mine ? "from-me" : "from-them"}` : "");
     const pile = h(
       "div",
       { class: "pile", "data-testid": "pile" },
@@ -103,7 +144,7 @@ export class ClassicView {
         "div",
         { class: "pile-cards" },
         (observation.pile || []).map((card, i) =>
-          h("span", { class: "card static pile-card", style: { zIndex: String(i) } }, cardSvg(card)),
+          h("span", { class: `card static pile-card${arrival(card)}`, style: { zIndex: String(i) } }, cardSvg(card)),
         ),
       ),
       earlier.length
@@ -123,13 +164,16 @@ export class ClassicView {
       "div",
       { class: "card-row hand", "data-testid": "hand" },
       hand.map((card, index) =>
-        cardButton(card, {
-          index,
-          selected: this.selected.has(card),
-          hinted: this.hinted.has(card),
-          playable: canDiscard || playable.has(card),
-          onclick: () => this.clickCard(card),
-        }),
+        dealtIn(
+          cardButton(card, {
+            index,
+            selected: this.selected.has(card),
+            hinted: this.hinted.has(card),
+            playable: canDiscard || playable.has(card),
+            onclick: () => this.clickCard(card),
+          }),
+          motion.dealt && index,
+        ),
       ),
     );
     const actions = h("div", { class: "hand-actions" });
@@ -173,7 +217,8 @@ export class ClassicView {
           "div",
           { class: `my-area${legal.length ? " active" : ""}` },
           h("span", { class: "seat-name" }, seatName(me)),
-          handRow,
+          // While the show is laid out (at the pace) the hands are in it, not in front of anyone.
+          this.message.staged ? h("p", { class: "muted" }, "Your cards are counted in the show.") : handRow,
           actions,
         );
     clear(this.root).append(
@@ -228,15 +273,18 @@ export class ClassicView {
       this.showDismissedDeal = shown.deal;
       this.render();
     };
+    // While the show is laid out count by count (at the pace), Skip lays out the rest at once.
+    const button = this.message.staged
+      ? h(
+          "button",
+          { type: "button", class: "subtle", "data-action": "skip-show", onclick: this.context.skipShow },
+          "Skip",
+        )
+      : h("button", { type: "button", class: "subtle", "data-action": "dismiss-show", onclick: close }, "Close");
     return h(
       "section",
-      { class: "panel show-panel", "data-testid": "show" },
-      h(
-        "div",
-        { class: "panel-head" },
-        h("h3", {}, "The show"),
-        h("button", { type: "button", class: "subtle", "data-action": "dismiss-show", onclick: close }, "Close"),
-      ),
+      { class: `panel show-panel${this.message.staged ? " staged" : ""}`, "data-testid": "show" },
+      h("div", { class: "panel-head" }, h("h3", {}, "The show"), button),
       shown.events.map((event) => showEntry(event, this.context.name(event.seat))),
     );
   }

@@ -37,6 +37,16 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * Words for assistive technology only, unseen: what a button that shows a drawing (a card, a
+ * tile) says beside the drawing's own name ("C3: " before "five of diamonds"). Such a button
+ * takes its name from its content, never from an aria-label: a label would have to repeat the
+ * letters drawn on the card to be a name a player can say (WCAG 2.5.3, label in name).
+ */
+export function readerOnly(text) {
+  return h("span", { class: "reader-only" }, text);
+}
+
 /** Remove every child of a node; answers the node. */
 export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);

@@ -17,9 +17,12 @@ import {
   skunkText,
   undoTitle,
 } from "./logic/frame.js";
+import { stagedMessage } from "./logic/pacing.js";
 import { canAct } from "./logic/protocol.js";
 import { tableNamer, watchStatus } from "./logic/table.js";
 import { gameTitle, readable, scoresText, seatNamer } from "./logic/words.js";
+import { UNREACHABLE_WORDS, untilReachable } from "./reach.js";
+import { Pacer } from "./pacer.js";
 import {
   forgetCurrentTable,
   storeCommitment,
@@ -29,14 +32,15 @@ import {
   storeTokens,
 } from "./storage.js";
 import { TableFrame } from "./table.js";
+import { muteButton, playStateSounds } from "./sound.js";
 import { viewFor } from "./views.js";
 import { cardBackSvg } from "./widgets/cards.js";
 import { checkDeal, fillCommitment, fillVerify } from "./widgets/fairness.js";
 import { fillLog, fillScoring } from "./widgets/log.js";
+import { ScoreCounter } from "./widgets/motion.js";
 
 /** What the status line says while the server cannot be reached. */
-const OFFLINE_WORDS =
-  "Offline: the server cannot be reached, trying again\u2026 Nothing you do is sent until it is back.";
+const OFFLINE_WORDS = `${UNREACHABLE_WORDS} Nothing you do is sent until it is back.`;
 
 export class GamePage {
   constructor(root, gameId) {
@@ -59,6 +63,14 @@ export class GamePage {
     this.watching = false;
     this.people = new TableFrame(this);
     this.onKey = (event) => this.handleKey(event);
+    // The states heard are drawn at the player's pace (pacer.js; docs/web.md "Pacing and motion").
+    this.pacer = new Pacer({
+      draw: (message, info) => this.drawState(message, info),
+      stage: (draw) => this.drawStage(draw),
+      own: () => this.humans || [],
+      stages: (seat) => seat === this.shownSeat,
+    });
+    this.scoreCounter = new ScoreCounter();
   }
 
   async start() {
@@ -66,7 +78,8 @@ export class GamePage {
     let tokens = storedTokens(this.gameId);
     if (!tokens) {
       try {
-        const answer = await api("GET", `/api/games/${encodeURIComponent(this.gameId)}/resume`);
+        const path = `/api/games/${encodeURIComponent(this.gameId)}/resume`;
+        const answer = await untilReachable(this, () => api("GET", path));
         tokens = answer.tokens;
         storeTokens(this.gameId, tokens);
       } catch (error) {
@@ -123,9 +136,11 @@ export class GamePage {
     if (this.revealed) fillLog(this.logList, this.events.get(seat), this.logWords(seat));
   }
 
-  /** How the log writes its lines for `seat`: the table's names, cards with suit symbols. */
+  /** How the log writes its lines for `seat`: the table's names, cards with suit symbols, the
+   * final scores as pegged. */
   logWords(seat) {
-    return { name: this.context(seat).name, cards: this.gameKind !== "tiles" };
+    const target = this.states.get(seat)?.observation?.target || null;
+    return { name: this.context(seat).name, cards: this.gameKind !== "tiles", target };
   }
 
   /** The name of a seat as this page writes it. */
@@ -141,6 +156,7 @@ export class GamePage {
 
   stop() {
     this.stopped = true;
+    this.pacer.stop();
     this.people.stop();
     document.removeEventListener("keydown", this.onKey);
     for (const connection of this.connections.values()) connection.close();
@@ -166,7 +182,8 @@ export class GamePage {
     );
     this.hintBox = h("div", { class: "hint-box", "data-testid": "hint", hidden: true });
     this.scoringList = h("ol", { class: "scoring-list", "data-testid": "scoring" });
-    this.logList = h("ol", { class: "log-list", "data-testid": "log" });
+    // (it scrolls: focusable, so that the keyboard can scroll it too)
+    this.logList = h("ol", { class: "log-list", "data-testid": "log", tabindex: "0", "aria-label": "Game log" });
     this.cover = h("div", {
       class: "cover",
       "data-testid": "handover",
@@ -180,7 +197,7 @@ export class GamePage {
     this.keysHelp = h(
       "p",
       { class: "keys-help" },
-      "Keys: H hint \u00b7 U undo \u00b7 digits pick cards \u00b7 Enter plays",
+      "Keys: H hint \u00b7 U undo \u00b7 M sound \u00b7 digits pick cards \u00b7 Enter plays",
     );
     const people = this.people;
     const side = h(
@@ -191,6 +208,7 @@ export class GamePage {
         { class: "controls" },
         this.hintButton,
         this.undoButton,
+        muteButton(),
         h("a", { class: "button subtle", href: "#/", "data-action": "lobby" }, "Lobby"),
       ),
       people.seatsPanel,
@@ -254,10 +272,16 @@ export class GamePage {
       preview: (action) => this.connections.get(seat).send({ type: "preview", action: { ...action, seat } }),
       hint: () => this.askHint(),
       busy: () => this.connections.get(seat).pending,
+      skipShow: () => this.pacer.skip(),
     };
   }
 
+  /** A state heard: drawn now or, at the player's pace, after those before it (pacer.js). */
   receiveState(message, info) {
+    this.pacer.receive(message, info);
+  }
+
+  drawState(message, info) {
     const seat = info.seat;
     this.mode = message.mode || this.mode || "ai";
     this.events.set(seat, mergeEvents(this.events.get(seat), message, info.full));
@@ -279,7 +303,7 @@ export class GamePage {
     this.hintButton.hidden = !message.hints;
     this.undoButton.hidden = this.watching || this.mode !== "ai";
     this.keysHelp.hidden = this.watching;
-    if (this.mode === "table") this.keysHelp.textContent = "Keys: digits pick cards \u00b7 Enter plays";
+    if (this.mode === "table") this.keysHelp.textContent = "Keys: M sound \u00b7 digits pick cards \u00b7 Enter plays";
     this.chooseSeat();
     if (seat === this.shownSeat) {
       this.errorBox.hidden = true;
@@ -301,7 +325,8 @@ export class GamePage {
   receiveTable(message) {
     this.people.setTable(message.table);
     const state = this.states.get(this.shownSeat);
-    if (!state || !this.revealed || !this.view) return;
+    // (While a show is laid out the names wait for its next draw: the state is not drawn yet.)
+    if (!state || !this.revealed || !this.view || this.pacer.showing) return;
     // The names may have changed: the score bar, the view and the result say them.
     this.render(state, []);
   }
@@ -411,7 +436,13 @@ export class GamePage {
     this.renderResult(message, context);
   }
 
-  render(message, newEvents) {
+  /** The show laid out as far as `events` (the state's events so far), the rest of the state held back. */
+  drawStage({ seat, message, events, before }) {
+    if (seat !== this.shownSeat || !this.revealed || !this.view) return;
+    this.render(stagedMessage(message, events, before), events, [...(this.events.get(seat) || []), ...events]);
+  }
+
+  render(message, newEvents, events = this.events.get(this.shownSeat) || []) {
     const seat = this.shownSeat;
     const myTurn = canAct(message);
     // Tests and tools wait on these: the version shown and whose view it is.
@@ -419,10 +450,11 @@ export class GamePage {
     this.root.dataset.seat = String(seat);
     this.root.dataset.myTurn = String(myTurn);
     const context = this.context(seat);
-    const events = this.events.get(seat) || [];
     this.renderScores(message.observation, context);
     this.view.update(message, context, newEvents, events);
-    if (this.watching) this.statusLine.textContent = watchStatus(message, context.name);
+    playStateSounds(message, newEvents, { humans: this.humans, watching: this.watching });
+    if (message.staged) this.statusLine.textContent = "The show: the hands are counted.";
+    else if (this.watching) this.statusLine.textContent = watchStatus(message, context.name);
     else this.statusLine.textContent = this.view.status ? this.view.status(message, context) : "";
     this.undoButton.disabled = !message.can_undo || this.mode === "hotseat";
     this.undoButton.title = undoTitle(message, { mode: this.mode, events });
@@ -439,7 +471,7 @@ export class GamePage {
           "div",
           { class: `score-chip side-${chip.side}${chip.active ? " active" : ""}`, "data-testid": `score-${chip.side}` },
           h("span", { class: "who" }, chip.label),
-          h("strong", {}, String(chip.score)),
+          this.scoreCounter.number(chip.side, chip.score),
           chip.target ? h("span", { class: "of" }, `/ ${chip.target}`) : null,
         ),
       ),
@@ -514,6 +546,7 @@ export class GamePage {
       fillVerify(section, {
         seed: message.seed,
         practice: message.practice,
+        deal: message.deal,
         outcome: this.verification,
         verify: () => this.verifyDeal(message),
       });
@@ -541,13 +574,17 @@ export class GamePage {
       this.showError("Offline: that move was not sent. The page reconnects by itself.");
       return false;
     }
+    // States wait to be drawn: the one the player sees is not the game's last, a move made on it
+    // would be refused. Nothing is sent (the drawn state's moves are the player's once it is).
+    if (this.pacer.busy) return false;
     this.errorBox.hidden = true;
     return connection.action(action);
   }
 
   askHint() {
     const connection = this.connections.get(this.shownSeat);
-    if (!connection || this.hintButton.disabled || !this.revealed || this.root.dataset.offline) return;
+    if (!connection || this.hintButton.disabled || !this.revealed || this.root.dataset.offline || this.pacer.busy)
+      return;
     this.hintBox.hidden = false;
     clear(this.hintBox).append(h("p", { class: "muted" }, "Thinking\u2026"));
     connection.send({ type: "hint" });
@@ -558,7 +595,20 @@ export class GamePage {
     this.lastHint = message;
     const table = hintTable(message.table);
     const apply = () => this.view.applyHint(message.action, this.context(seat));
+    // On a phone the hint is a sheet over the foot of the screen (layout.css), closed here.
+    const close = h(
+      "button",
+      {
+        type: "button",
+        class: "hint-close small",
+        "data-action": "close-hint",
+        "aria-label": "Close the hint",
+        onclick: () => (this.hintBox.hidden = true),
+      },
+      "\u00d7",
+    );
     clear(this.hintBox).append(
+      close,
       h(
         "div",
         {},

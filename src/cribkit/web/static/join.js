@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { clockWords, inviteHeadline, tableNamer, tableWords } from "./logic/table.js";
 import { gameTitle } from "./logic/words.js";
+import { unlessUnreachable, untilReachable } from "./reach.js";
 import { storeCurrentTable, storeTokens } from "./storage.js";
 
 /** The default of each option of a game (from the lobby's list), by name. */
@@ -28,10 +29,12 @@ export class JoinPage {
     let invitation = null;
     let games = [];
     try {
-      me = await api("GET", "/api/me").catch(() => null);
-      [invitation, games] = await Promise.all([
-        api("GET", `/api/invites/${encodeURIComponent(this.code)}`),
-        api("GET", "/api/games").catch(() => []),
+      [me, invitation, games] = await untilReachable(this, async () => [
+        await api("GET", "/api/me").catch(unlessUnreachable(null)),
+        ...(await Promise.all([
+          api("GET", `/api/invites/${encodeURIComponent(this.code)}`),
+          api("GET", "/api/games").catch(unlessUnreachable([])),
+        ])),
       ]);
     } catch (error) {
       if (!this.stopped) this.fail(error.message);

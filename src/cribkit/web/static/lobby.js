@@ -7,15 +7,18 @@ import {
   HOW_IT_PLAYS,
   isOver,
   isPractice,
+  localDay,
   PRACTICE_NOTE,
   savedLine,
   serverDate,
   shownUnfinished,
   sortGames,
   splitSaved,
+  typedSeed,
 } from "./logic/lobby.js";
 import { gameTitle } from "./logic/words.js";
 import { NewTableForm } from "./newtable.js";
+import { unlessUnreachable, untilReachable } from "./reach.js";
 import { keepUpload, storeTokens } from "./storage.js";
 import { joinByCode, PublicTables } from "./tablelist.js";
 import { cardSvg } from "./widgets/cards.js";
@@ -47,9 +50,11 @@ export class LobbyPage {
     let saved = [];
     let me = null;
     try {
-      // The player (the session) first: a new browser gets its cookie before listing its games.
-      me = await api("GET", "/api/me").catch(() => null);
-      [games, saved] = await Promise.all([api("GET", "/api/games"), api("GET", "/api/games/saved").catch(() => [])]);
+      [me, games, saved] = await untilReachable(this, async () => [
+        // The player (the session) first: a new browser gets its cookie before listing its games.
+        await api("GET", "/api/me").catch(unlessUnreachable(null)),
+        ...(await Promise.all([api("GET", "/api/games"), api("GET", "/api/games/saved").catch(unlessUnreachable([]))])),
+      ]);
     } catch (error) {
       if (this.stopped) return;
       clear(this.root).append(
@@ -191,11 +196,40 @@ export class LobbyPage {
         mode,
         level,
         (game.options || []).map((option) => optionControl(game.name, option)),
+        // Solitaire alone may be dealt from a seed the player names (a practice game), as
+        // `cribkit solitaire --seed` is; the daily deal is the button below.
+        game.name === "solitaire"
+          ? h(
+              "label",
+              { class: "option" },
+              h("span", {}, "seed (practice)"),
+              h("input", {
+                type: "text",
+                inputmode: "numeric",
+                name: "seed",
+                placeholder: "a fair deal",
+                "data-testid": "seed-solitaire",
+              }),
+            )
+          : null,
       ),
       h(
         "div",
         { class: "card-buttons" },
         h("button", { type: "submit", class: "primary", "data-testid": `start-${game.name}` }, "Start"),
+        game.name === "solitaire"
+          ? h(
+              "button",
+              {
+                type: "button",
+                "data-action": "daily",
+                "data-testid": "daily-solitaire",
+                title: "Today's deal (your date), the same for everyone: a practice game",
+                onclick: () => this.startGame(game, form, { daily: localDay() }),
+              },
+              "Daily deal",
+            )
+          : null,
         game.seats && game.seats.max > 1
           ? h(
               "button",
@@ -214,8 +248,15 @@ export class LobbyPage {
     return form;
   }
 
-  async startGame(game, form) {
-    const body = { game: game.name, options: readOptions(form) };
+  async startGame(game, form, extra = {}) {
+    const body = { game: game.name, options: readOptions(form), ...extra };
+    const seedField = form.querySelector("[name=seed]");
+    const seed = extra.daily ? null : typedSeed(seedField?.value);
+    if (seed === undefined) {
+      this.fail("A seed is a whole number, such as 7 (or leave it empty for a fair deal).");
+      return;
+    }
+    if (seed !== null) body.seed = seed;
     const ai = form.querySelector("[name=ai]");
     const mode = form.querySelector("[name=mode]");
     body.mode = mode ? mode.value : "ai";

@@ -13,6 +13,7 @@ import {
   stepMessage,
 } from "./logic/replay.js";
 import { gameTitle, scoresText } from "./logic/words.js";
+import { untilReachable } from "./reach.js";
 import { uploaded } from "./storage.js";
 import { viewFor } from "./views.js";
 import { fillLog } from "./widgets/log.js";
@@ -43,7 +44,7 @@ export class ReplayPage {
   async start() {
     clear(this.root).append(h("p", { class: "loading" }, "Loading the replay\u2026"));
     try {
-      this.replay = await this.load(null);
+      this.replay = await untilReachable(this, () => this.load(null));
     } catch (error) {
       if (this.stopped) return;
       clear(this.root).append(
@@ -110,7 +111,12 @@ export class ReplayPage {
     this.actionLabel = h("p", { class: "replay-action", "data-testid": "replay-action" });
     this.scoreLine = h("p", { class: "replay-scores", "data-testid": "replay-scores" });
     this.tableArea = h("div", { class: "replay-table", "data-testid": "replay-table" });
-    this.eventsList = h("ol", { class: "log-list", "data-testid": "replay-events" });
+    this.eventsList = h("ol", {
+      class: "log-list",
+      "data-testid": "replay-events",
+      tabindex: "0", // (it scrolls: focusable, so that the keyboard can scroll it too)
+      "aria-label": "Events up to here",
+    });
     const button = (action, label, to, title) =>
       h("button", { type: "button", "data-action": action, title, onclick: () => this.go(to(this.index)) }, label);
     // The result is told at the last step only: before it, the game is still being played.
@@ -183,7 +189,13 @@ export class ReplayPage {
     this.resultLine.textContent = result ? resultText(result, step.view?.target) : "";
     const events = eventsUpTo(steps, this.index);
     const current = new Set(step.events || []);
-    fillLog(this.eventsList, events, { limit: 80, current, name: this.name, cards: this.replay.game !== "tiles" });
+    fillLog(this.eventsList, events, {
+      limit: 80,
+      current,
+      name: this.name,
+      cards: this.replay.game !== "tiles",
+      target: step.view?.target,
+    });
     this.draw(events);
   }
 

@@ -42,6 +42,10 @@ export function onSettings(listener) {
 /** Draw the settings on <html> (data-table, data-deck, data-back, data-contrast, data-speed, data-sound). */
 export function applySettings(root = document.documentElement) {
   for (const [key, value] of Object.entries(settings())) root.dataset[key] = value;
+  // The phone's status bar (and an installed app's title bar) takes the table's colour.
+  const themeColour = document.querySelector('meta[name="theme-color"]');
+  const felt = getComputedStyle(root).getPropertyValue("--felt-dark").trim();
+  if (themeColour && felt) themeColour.setAttribute("content", felt);
 }
 
 /** Whether the player's system asks for less motion (the animations are then left out). */

@@ -1,5 +1,6 @@
 // Cribbage Solitaire: six rounds from one deck, the crib, the running total, the skunk line.
 import { clear, h, isButton } from "./dom.js";
+import { motionOf } from "./logic/pacing.js";
 import { legalOf } from "./logic/protocol.js";
 import {
   bestText,
@@ -11,6 +12,7 @@ import {
   solitaireStatus,
 } from "./logic/solitaire.js";
 import { backRow, cardButton, cardRow } from "./widgets/cards.js";
+import { dealtIn } from "./widgets/motion.js";
 import { showEntry } from "./widgets/show.js";
 
 const ROUND_HEADINGS = ["Round", "Kept", "Crib", "Starter", "Hand", "Crib", "Heels", "Total"];
@@ -90,7 +92,9 @@ export class SolitaireView {
     const hand = message.observation.hand || [];
     for (const card of [...this.selected]) if (!hand.includes(card)) this.selected.delete(card);
     if (newEvents.length) this.hinted.clear();
+    this.dealt = motionOf(newEvents, message.observation.seat ?? 0).dealt;
     this.render();
+    this.dealt = false;
   }
 
   status(message) {
@@ -123,13 +127,16 @@ export class SolitaireView {
             "div",
             { class: "card-row hand", "data-testid": "hand" },
             hand.map((card, index) =>
-              cardButton(card, {
-                index,
-                selected: this.selected.has(card),
-                hinted: this.hinted.has(card),
-                playable: canDiscard,
-                onclick: () => this.clickCard(card),
-              }),
+              dealtIn(
+                cardButton(card, {
+                  index,
+                  selected: this.selected.has(card),
+                  hinted: this.hinted.has(card),
+                  playable: canDiscard,
+                  onclick: () => this.clickCard(card),
+                }),
+                this.dealt && index,
+              ),
             ),
           ),
           h(
@@ -147,6 +154,26 @@ export class SolitaireView {
               `Lay away to the crib (${this.selected.size}/${o.to_lay_away})`,
             ),
           ),
+        )
+      : null;
+    const lastCount = counts.length
+      ? h(
+          "section",
+          { class: `panel show-panel${this.message.staged ? " staged" : ""}`, "data-testid": "show" },
+          h(
+            "div",
+            { class: "panel-head" },
+            h("h3", {}, "Last count"),
+            // While the counts are laid out one by one (at the pace), Skip lays out the rest.
+            this.message.staged
+              ? h(
+                  "button",
+                  { type: "button", class: "subtle", "data-action": "skip-show", onclick: this.context.skipShow },
+                  "Skip",
+                )
+              : null,
+          ),
+          counts.map((e) => showEntry(e, "You")),
         )
       : null;
     clear(this.root).append(
@@ -190,15 +217,9 @@ export class SolitaireView {
               )
             : null,
         ),
-        counts.length
-          ? h(
-              "section",
-              { class: "panel show-panel", "data-testid": "show" },
-              h("h3", {}, "Last count"),
-              counts.map((e) => showEntry(e, "You")),
-            )
-          : null,
-        myArea,
+        // While the player must lay away, the six cards come before the last count (which
+        // would push them below the fold, as classic's show did); else the count, then the hand.
+        ...(canDiscard ? [myArea, lastCount] : [lastCount, myArea]),
         (o.counted || []).length ? roundsTable(o) : null,
       ),
     );

@@ -11,6 +11,7 @@ import {
   STATS_HEADINGS,
   statsCells,
 } from "./logic/stats.js";
+import { untilReachable } from "./reach.js";
 
 const WIDTH = 680;
 
@@ -161,7 +162,7 @@ export class StatsPage {
     clear(this.root).append(h("p", { class: "loading" }, "Counting\u2026"));
     let stats;
     try {
-      stats = await api("GET", "/api/stats");
+      stats = await untilReachable(this, () => api("GET", "/api/stats"));
     } catch (error) {
       if (!this.stopped) clear(this.root).append(h("p", { class: "error-line" }, `No statistics: ${error.message}`));
       return;

@@ -1,6 +1,6 @@
 // Table Top Cribbage: the 5x5 grid, the turned card, legal cells lit, line scores per side.
-import { clear, h } from "./dom.js";
-import { cardLabel } from "./logic/cards.js";
+import { clear, h, readerOnly } from "./dom.js";
+import { pegsFromEvents } from "./logic/board.js";
 import {
   COLUMNS,
   isMoveKey,
@@ -12,14 +12,16 @@ import {
   tabletopStatus,
   turnedHeading,
 } from "./logic/tabletop.js";
+import { CribbageBoard } from "./widgets/board.js";
 import { cardSvg } from "./widgets/cards.js";
 
 /** The 5x5 grid as a grid of cells (buttons); `onPlace(cell)` for the legal ones. */
 function tabletopGrid(
   grid,
-  { legal = new Set(), hinted = null, lastCell = null, lineScores = null, onPlace = null } = {},
+  { legal = new Set(), hinted = null, lastCell = null, placed = false, lineScores = null, onPlace = null } = {},
 ) {
-  const table = h("div", { class: "tt-grid", "data-testid": "grid", role: "grid" });
+  // (a group of buttons, not an ARIA grid: that would need rows of cells around them)
+  const table = h("div", { class: "tt-grid", "data-testid": "grid", role: "group", "aria-label": "the grid" });
   table.append(h("span", { class: "tt-corner" }));
   for (const column of COLUMNS) table.append(h("span", { class: "tt-head" }, column));
   table.append(h("span", { class: "tt-head tt-score-head", title: "the rows' scores" }, "rows"));
@@ -31,7 +33,7 @@ function tabletopGrid(
       const classes = ["tt-cell"];
       if (lit) classes.push("legal");
       if (cell === hinted) classes.push("hinted");
-      if (cell === lastCell) classes.push("last");
+      if (cell === lastCell) classes.push(placed ? "last placed" : "last");
       if (cell === "C3") classes.push("centre");
       table.append(
         h(
@@ -41,12 +43,13 @@ function tabletopGrid(
             class: classes.join(" "),
             "data-testid": "cell",
             "data-cell": cell,
-            "aria-label": card ? `${cell}: ${cardLabel(card)}` : `${cell}${lit ? ": place here" : ""}`,
+            // (a cell with a card is named by its content, "C3: five of diamonds": see readerOnly)
+            "aria-label": card ? null : `${cell}${lit ? ": place here" : ""}`,
             disabled: !lit,
             tabindex: lit ? "0" : "-1",
             onclick: lit && onPlace ? () => onPlace(cell) : null,
           },
-          card ? cardSvg(card) : h("span", { class: "cell-name" }, cell),
+          card ? [readerOnly(`${cell}: `), cardSvg(card)] : h("span", { class: "cell-name" }, cell),
         ),
       );
     });
@@ -66,6 +69,7 @@ export class TableTopView {
   constructor(root) {
     this.root = root;
     this.hinted = null;
+    this.board = null;
   }
 
   update(message, context, newEvents, allEvents) {
@@ -73,7 +77,17 @@ export class TableTopView {
     this.context = context;
     if (newEvents.length) this.hinted = null;
     this.lastCell = lastPlacedCell(allEvents);
+    // Only this drawing moves the card just placed into its cell; a redrawing (a hint) does not.
+    this.placed = newEvents.some((event) => event.type === "place");
+    // The match to the target on a peg board, as classic's: the sides' pegs move at each
+    // deal's count (the events' scores are the match's).
+    const o = message.observation;
+    const sides = o.scores.length;
+    if (!this.board) this.board = new CribbageBoard(sides, o.target);
+    const pegs = pegsFromEvents(allEvents, sides);
+    this.board.update(pegs.front, pegs.back);
     this.render();
+    this.placed = false;
   }
 
   status(message, context) {
@@ -89,6 +103,7 @@ export class TableTopView {
       legal,
       hinted: this.hinted,
       lastCell: this.lastCell,
+      placed: this.placed,
       lineScores: o.line_scores,
       onPlace: (cell) => this.context.send({ type: "place", cell }),
     });
@@ -103,6 +118,8 @@ export class TableTopView {
         h(
           "div",
           { class: "tt-side" },
+          // The card to place, the deal's totals and the match's board: beside the grid at
+          // 1280x800, under it within a phone's screen (the places are layout.css's).
           h(
             "div",
             { class: "panel turned", "data-testid": "turned" },
@@ -115,8 +132,9 @@ export class TableTopView {
             h("h3", {}, "This deal"),
             h("p", {}, h("strong", {}, name(totals.rowsSeat)), ` (rows): ${totals.rows}`),
             h("p", {}, h("strong", {}, name(totals.columnsSeat)), ` (columns): ${totals.columns}`),
-            h("p", { class: "muted" }, "Line scores so far; the lines are counted when the grid is full."),
+            h("p", { class: "muted tt-note" }, "Line scores so far; the lines are counted when the grid is full."),
           ),
+          h("div", { class: "board-wrap tt-board", "data-testid": "match-board" }, this.board.element),
           h(
             "ul",
             { class: "stacks muted" },

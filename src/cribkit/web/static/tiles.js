@@ -84,6 +84,10 @@ export class TilesView {
     // Staged cells stay clickable (to take the tile back).
     for (const button of board.querySelectorAll(".tb-cell.staged")) button.disabled = false;
     const unseen = o.unseen ? Object.entries(o.unseen).filter(([, n]) => n > 0) : [];
+    // On a phone the board is wider than the screen and scrolls inside its panel: each drawing
+    // keeps where the player scrolled it (the first shows the centre).
+    const before = this.root.querySelector(".board-scroll");
+    const scrolled = before ? before.scrollLeft : null;
     clear(this.root).append(
       h(
         "div",
@@ -136,6 +140,8 @@ export class TilesView {
         ),
       ),
     );
+    const scroller = this.root.querySelector(".board-scroll");
+    if (scroller) scroller.scrollLeft = scrolled ?? (scroller.scrollWidth - scroller.clientWidth) / 2;
   }
 
   /** The seat's rack, what is staged with its preview, the buttons, a declare box, the move box. */

@@ -80,9 +80,15 @@ export function commitmentLine(shown, current) {
   return { state: "ok", short: shortHex(shown), full: shown, text: COMMITMENT_NOTE };
 }
 
-/** What kind of seed a finished game had, in a player's words. */
-export function seedWords(seed, practice) {
+/**
+ * What kind of seed a finished game had, in a player's words; `deal` is which deal a practice
+ * game's chosen seed is ("daily deal 2026-12-01"), when the server says.
+ */
+export function seedWords(seed, practice, deal = "") {
   if (isFairSeed(seed)) return "A fair seed: 256 random bits the server drew before the first card.";
+  const daily = /^daily deal (\d{4}-\d{2}-\d{2})$/.exec(deal || "");
+  if (practice && daily)
+    return `The daily deal of ${daily[1]}: the same cards for everyone that day, kept out of the statistics.`;
   if (practice) return "A practice seed, chosen by the player: not a fair deal, and kept out of the statistics.";
   return "An older seed, from before fair deals: not a secret one.";
 }

@@ -72,17 +72,58 @@ export function scoreChips(observation, name) {
   });
 }
 
-/** The last `limit` events that scored (newest first): points ("+2"), who, and why. */
+// Where a kind of event's points come from, for the scoring list (every game's kinds: see
+// docs/records.md). A kind named by its line (a Table Top row, a Tiles crib hand) says which.
+const COUNTED = { peg: "play", show: "hand", crib: "crib" };
+const SOURCES = {
+  peg: "play",
+  say_go: "go",
+  go: "go",
+  last_card: "last card",
+  heels: "his heels",
+  show: "hand",
+  crib: "crib",
+  last_hand: "last four cards",
+  bonus: "bonus",
+  deduct: "tiles left",
+  joker: "Joker",
+};
+
+/**
+ * Where an event's points came from, in players' words: "play", "go", "last card", "his
+ * heels", "hand", "crib", "muggins on the hand", "row 1", "crib hand G7-H7"...; "" for a kind
+ * that says it in its own sentence.
+ */
+export function scoreSource(event) {
+  const counted = COUNTED[event.kind];
+  if (event.type === "muggins") return counted ? `muggins on the ${counted}` : "muggins";
+  if (event.type === "declare") return counted ? `declared for the ${counted}` : "declared";
+  if (event.type === "line") return event.line || "line";
+  // Classic's "hand" is a private deal that scores nothing; Tiles' is a crib hand on the board.
+  if (event.type === "hand") return event.line ? `crib hand ${event.line}` : "";
+  return SOURCES[event.type] || "";
+}
+
+/**
+ * The last `limit` events that scored (newest first): points ("+2"), who, where the points came
+ * from (`source`, see scoreSource) and why (the count in words, or the event's sentence).
+ */
 export function scoredEntries(events, name, limit = 6) {
   return events
     .filter((event) => event.points || event.words)
     .slice(-limit)
     .reverse()
-    .map((event) => ({
-      points: event.points ? `${event.points > 0 ? "+" : ""}${event.points}` : "0",
-      who: event.seat !== undefined && event.seat !== null ? name(event.seat) : "",
-      why: event.words ? `${event.line ? `${event.line}: ` : ""}${event.words}` : event.text || event.type,
-    }));
+    .map((event) => {
+      const source = scoreSource(event);
+      const why = event.words || event.text || event.type;
+      return {
+        points: event.points ? `${event.points > 0 ? "+" : ""}${event.points}` : "0",
+        who: event.seat !== undefined && event.seat !== null ? name(event.seat) : "",
+        source,
+        // "one for the go" after the tag "go" says it twice: the tag is enough.
+        why: source && why.endsWith(source) ? "" : why,
+      };
+    });
 }
 
 /** The headline of a finished game, for the player(s) at this screen. */

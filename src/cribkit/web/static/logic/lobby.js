@@ -90,3 +90,19 @@ export const PRACTICE_NOTE = "A practice game (undo used or seed chosen): kept o
 export function isPractice(game) {
   return game.practice === true;
 }
+
+/** The player's own date as "YYYY-MM-DD": the day whose Solitaire deal is the daily deal. */
+export function localDay(date = new Date()) {
+  const two = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+/**
+ * A Solitaire seed typed by the player: null when the field is empty (a fair deal), the whole
+ * number it names, or undefined when it names none.
+ */
+export function typedSeed(text) {
+  const value = String(text ?? "").trim();
+  if (!value) return null;
+  return /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}

@@ -54,6 +54,9 @@ export function replayNamer(replay) {
 export function stepMessage(replay, index) {
   const step = replay.steps[index];
   const last = index === replay.steps.length - 1;
+  // Classic's crib as the record knows it at this step (the live table has only its count).
+  const observation =
+    replay.game === "classic" ? { ...step.view, crib_known: cribKnown(eventsUpTo(replay.steps, index)) } : step.view;
   return {
     type: "state",
     seq: index,
@@ -61,7 +64,7 @@ export function stepMessage(replay, index) {
     game: replay.game,
     spec: replay.spec,
     mode: "replay",
-    observation: step.view,
+    observation,
     legal: [],
     events: step.events || [],
     result: (last && replay.result) || step.view.result || null,
@@ -72,4 +75,19 @@ export function stepMessage(replay, index) {
 /** The result line of a replay: "Result: 61 – 52 (skunk)" (pegged, with the `target`). */
 export function resultText(result, target) {
   return `Result: ${scoresText(result.scores, target)}${result.skunk ? ` (${result.skunk})` : ""}`;
+}
+
+/**
+ * Classic's crib in the deal under way, as the events the replay's seat saw tell it: the cards
+ * laid away whose faces it knows (its own; all of them in a record seen whole), face down
+ * (`faceUp` false) until the crib is counted, then the four face up.
+ */
+export function cribKnown(events) {
+  let crib = { cards: [], faceUp: false };
+  for (const event of events) {
+    if (event.type === "deal") crib = { cards: [], faceUp: false };
+    else if (event.type === "discard" && Array.isArray(event.cards)) crib.cards.push(...event.cards);
+    else if (event.type === "crib" && Array.isArray(event.cards)) crib = { cards: [...event.cards], faceUp: true };
+  }
+  return crib;
 }

@@ -53,6 +53,16 @@ export function pegged(scores, target) {
   });
 }
 
+/**
+ * An event's sentence with the scores as the board holds them: the win's "seat 1 wins, 47-62"
+ * to 61 reads "seat 1 wins, 47-61" (see `pegged`); any other sentence as it is.
+ */
+export function peggedText(event, target) {
+  const text = event.text || "";
+  if (event.type !== "win" || !target || !Array.isArray(event.scores)) return text;
+  return text.replace(event.scores.join("-"), pegged(event.scores, target).join("-"));
+}
+
 /** Scores as the pages show them: "61 – 52" (with the `target`, as pegged: "121 – 101"). */
 export function scoresText(scores, target) {
   return pegged(scores, target).join(" \u2013 ");

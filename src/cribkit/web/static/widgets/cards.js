@@ -1,7 +1,7 @@
 // Playing cards drawn as SVG by cribkit itself (no images, no fonts), and the card widgets every
 // card game shares: a card to click, a row of cards, a row of backs.
-import { h } from "../dom.js";
-import { cardLabel, cardName, isRed, parseCard, rankLabel, SUIT_SYMBOLS } from "../logic/cards.js";
+import { h, readerOnly } from "../dom.js";
+import { cardName, parseCard, rankLabel, SUIT_SYMBOLS } from "../logic/cards.js";
 
 // Pip positions on a 60x84 card, as (x, y, upside-down).
 const PIPS = {
@@ -82,34 +82,29 @@ const PIPS = {
 const COURT_MARKS = { K: "\u2654", Q: "\u2655", J: "\u2658" };
 const SERIF = "Georgia, serif";
 
+// The suit's colour is the style sheet's (`.card-svg.suit-h { color: var(--suit-h) }`, the
+// deck's theme): every mark of the card is drawn in the SVG's current colour, so a change of
+// deck recolours every card on the page without drawing it again.
+const INK = "currentColor";
+
 /** The rank and suit in a card's corner (drawn twice: the second turned upside down). */
-function corner(label, symbol, colour) {
+function corner(label, symbol) {
   return [
-    h("svg:text", { x: 6, y: 15, "font-size": 13, "font-weight": 700, fill: colour, "font-family": SERIF }, label),
-    h("svg:text", { x: 6, y: 27, "font-size": 12, fill: colour }, symbol),
+    h("svg:text", { x: 6, y: 15, "font-size": 13, "font-weight": 700, fill: INK, "font-family": SERIF }, label),
+    h("svg:text", { x: 6, y: 27, "font-size": 12, fill: INK }, symbol),
   ];
 }
 
 /** A face-up playing card as an <svg> element. */
 export function cardSvg(text, { small = false } = {}) {
   const { rank, suit } = parseCard(text);
-  const red = isRed(text);
-  const colour = red ? "#c0262d" : "#1d1d24";
   const symbol = SUIT_SYMBOLS[suit];
   const label = rankLabel(rank);
   const parts = [
-    h("svg:rect", {
-      x: 1,
-      y: 1,
-      width: 58,
-      height: 82,
-      rx: 6,
-      fill: "#fffdf7",
-      stroke: "#9a968a",
-      "stroke-width": 1.2,
-    }),
-    corner(label, symbol, colour),
-    h("svg:g", { transform: "rotate(180 30 42)" }, corner(label, symbol, colour)),
+    // (The fills written here are for an SVG seen without the style sheet, which sets its own.)
+    h("svg:rect", { class: "card-face", x: 1, y: 1, width: 58, height: 82, rx: 6, fill: "#fffdf7", stroke: "#9a968a" }),
+    corner(label, symbol),
+    h("svg:g", { transform: "rotate(180 30 42)" }, corner(label, symbol)),
   ];
   if (PIPS[rank]) {
     const size = rank === "A" ? 30 : 11;
@@ -121,7 +116,7 @@ export function cardSvg(text, { small = false } = {}) {
             x,
             y: y + size / 3,
             "font-size": size,
-            fill: colour,
+            fill: INK,
             "text-anchor": "middle",
             transform: flip ? `rotate(180 ${x} ${y})` : null,
           },
@@ -130,19 +125,10 @@ export function cardSvg(text, { small = false } = {}) {
       );
     }
   } else {
-    // Court cards: a framed panel with the letter and the suit, in the suit's colour.
-    const middle = { fill: colour, "text-anchor": "middle" };
+    // Court cards: a framed panel (tinted by the suit) with the letter and the suit, in its colour.
+    const middle = { fill: INK, "text-anchor": "middle" };
     parts.push(
-      h("svg:rect", {
-        x: 14,
-        y: 14,
-        width: 32,
-        height: 56,
-        rx: 3,
-        fill: red ? "#fbe7e3" : "#e6e8f0",
-        stroke: colour,
-        "stroke-width": 1,
-      }),
+      h("svg:rect", { class: "court", x: 14, y: 14, width: 32, height: 56, rx: 3, fill: "#eee", stroke: INK }),
       h("svg:text", { x: 30, y: 44, "font-size": 24, "font-weight": 700, "font-family": SERIF, ...middle }, rank),
       h("svg:text", { x: 30, y: 62, "font-size": 14, ...middle }, symbol),
       h("svg:text", { x: 30, y: 27, "font-size": 10, ...middle }, COURT_MARKS[rank]),
@@ -150,20 +136,48 @@ export function cardSvg(text, { small = false } = {}) {
   }
   return h(
     "svg:svg",
-    { class: small ? "card-svg small" : "card-svg", viewBox: "0 0 60 84", role: "img", "aria-label": cardName(text) },
+    {
+      class: `card-svg suit-${suit}${small ? " small" : ""}`,
+      viewBox: "0 0 60 84",
+      role: "img",
+      "aria-label": cardName(text),
+    },
     h("svg:title", {}, cardName(text)),
     parts,
   );
 }
 
+/**
+ * The three patterns of the backs, each one path drawn on the 50x74 panel inside the frame:
+ * blue a diagonal lattice, red a field of small diamonds, green rings in a check. The style
+ * sheet shows the one of the "back" setting (`<html data-back>`) and gives the colours.
+ */
+const BACK_PATTERNS = {
+  blue: () => {
+    const lines = [];
+    for (let i = -74; i < 74; i += 8) lines.push(`M${i} 0L${i + 74} 74M${i + 74} 0L${i} 74`);
+    return lines.join("");
+  },
+  red: () => {
+    const diamonds = [];
+    for (let y = 0; y <= 74; y += 7)
+      for (let x = (y / 7) % 2 ? 3.5 : 0; x <= 50; x += 7) diamonds.push(`M${x} ${y - 2.6}l2.6 2.6l-2.6 2.6l-2.6-2.6z`);
+    return diamonds.join("");
+  },
+  green: () => {
+    const rings = [];
+    for (let y = 4; y <= 74; y += 8)
+      for (let x = 1; x <= 50; x += 8) rings.push(`M${x - 2.5} ${y}a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0`);
+    return rings.join("") + "M0 37H50M25 0V74";
+  },
+};
+const backPaths = {};
+
 /** The back of a card (hidden cards: another seat's hand, the crib before the show). */
 export function cardBackSvg({ small = false } = {}) {
-  const lines = [];
-  const stroke = { stroke: "#6f8fd6", "stroke-width": 1.5 };
-  for (let i = -84; i < 84; i += 8) {
-    lines.push(h("svg:line", { x1: i, y1: 0, x2: i + 84, y2: 84, ...stroke }));
-    lines.push(h("svg:line", { x1: i + 84, y1: 0, x2: i, y2: 84, ...stroke }));
-  }
+  const patterns = Object.entries(BACK_PATTERNS).map(([name, draw]) =>
+    h("svg:path", { class: `back-pattern ${name}`, d: (backPaths[name] ??= draw()), fill: "none", stroke: "#6f8fd6" }),
+  );
   return h(
     "svg:svg",
     {
@@ -172,23 +186,10 @@ export function cardBackSvg({ small = false } = {}) {
       role: "img",
       "aria-label": "a card face down",
     },
-    h(
-      "svg:defs",
-      {},
-      h("svg:clipPath", { id: "card-back-clip" }, h("svg:rect", { x: 5, y: 5, width: 50, height: 74, rx: 3 })),
-    ),
-    h("svg:rect", {
-      x: 1,
-      y: 1,
-      width: 58,
-      height: 82,
-      rx: 6,
-      fill: "#2b4a9b",
-      stroke: "#1a2d63",
-      "stroke-width": 1.2,
-    }),
-    h("svg:g", { "clip-path": "url(#card-back-clip)" }, lines),
-    h("svg:rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, fill: "none", stroke: "#e8ecf8", "stroke-width": 1.2 }),
+    h("svg:rect", { class: "back-body", x: 1, y: 1, width: 58, height: 82, rx: 6, fill: "#2b4a9b", stroke: "#1a2d63" }),
+    // An inner <svg> clips the pattern to the panel (no clip path, so no id shared by every back).
+    h("svg:svg", { x: 5, y: 5, width: 50, height: 74, viewBox: "0 0 50 74" }, patterns),
+    h("svg:rect", { class: "back-frame", x: 5, y: 5, width: 50, height: 74, rx: 3, fill: "none", stroke: "#e8ecf8" }),
   );
 }
 
@@ -202,11 +203,12 @@ export function cardButton(card, { selected = false, playable = true, hinted = f
       "data-testid": "hand-card",
       "data-card": card,
       "aria-pressed": selected ? "true" : "false",
-      "aria-label": `${cardLabel(card)}${index !== undefined ? ` (key ${index + 1})` : ""}`,
       disabled: !playable,
       onclick,
     },
+    // (named by its drawing, "five of hearts", and its key: see readerOnly)
     cardSvg(card),
+    index !== undefined ? readerOnly(` (key ${index + 1})`) : null,
   );
 }
 

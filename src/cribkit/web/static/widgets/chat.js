@@ -12,13 +12,20 @@ export class ChatPanel {
     this.send = send;
     this.name = name;
     this.lines = [];
-    this.list = h("ol", { class: "chat-list", "data-testid": "chat-lines", role: "log", "aria-live": "polite" });
+    // A list (its lines are list items) inside the live log: role "log" on the list itself would
+    // take its list role away. It scrolls, so the keyboard can reach it.
+    this.list = h("ol", {
+      class: "chat-list",
+      "data-testid": "chat-lines",
+      tabindex: "0",
+      "aria-label": "the lines said",
+    });
     this.problem = h("p", { class: "error-line", "data-testid": "chat-error", role: "alert", hidden: true });
     this.element = h(
       "section",
       { class: "panel chat-panel", "data-testid": "chat" },
       h("h3", {}, send ? "Table talk" : "Table notices"),
-      this.list,
+      h("div", { role: "log", "aria-live": "polite" }, this.list),
       send ? this.composer() : null,
       this.problem,
     );

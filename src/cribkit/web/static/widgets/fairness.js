@@ -39,7 +39,7 @@ export async function checkDeal(gameId, { shown, shownSeed, other }) {
  * Fill the result's fairness section: the seed revealed, what kind it is, the button, and the
  * verdict once there is one (`outcome`: null, "checking" or a verdict).
  */
-export function fillVerify(node, { seed, practice, outcome, verify }) {
+export function fillVerify(node, { seed, practice, deal, outcome, verify }) {
   const known = seed !== undefined && seed !== null;
   const result = outcome && outcome !== "checking" ? outcome : null;
   // (in a div: the parts left out are null, which append() itself would write as "null")
@@ -56,7 +56,7 @@ export function fillVerify(node, { seed, practice, outcome, verify }) {
             h("code", { "data-testid": "seed" }, String(seed)),
           )
         : null,
-      known ? h("p", { class: "fair-note", "data-testid": "seed-kind" }, seedWords(seed, practice)) : null,
+      known ? h("p", { class: "fair-note", "data-testid": "seed-kind" }, seedWords(seed, practice, deal)) : null,
       h(
         "button",
         {

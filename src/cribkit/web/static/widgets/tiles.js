@@ -1,5 +1,5 @@
 // Cribbage Tiles drawn as SVG (dark tiles slate, light ones ivory), and the board of tiles.
-import { h } from "../dom.js";
+import { h, readerOnly } from "../dom.js";
 import { rankLabel } from "../logic/cards.js";
 import { cellName, colourBonusCells, LETTERS, parseTile, tileLabel } from "../logic/tiles.js";
 
@@ -74,7 +74,7 @@ export function tilesBoard(
   element.append(h("span", { class: "tb-head" }));
   for (let c = 0; c < size; c += 1) element.append(h("span", { class: "tb-head" }, LETTERS[c]));
   for (let r = 0; r < size; r += 1) {
-    element.append(h("span", { class: "tb-head" }, String(r + 1)));
+    element.append(h("span", { class: "tb-head tb-row" }, String(r + 1)));
     for (let c = 0; c < size; c += 1) {
       const cell = cellName(r, c);
       const tile = board[r][c];
@@ -84,13 +84,13 @@ export function tilesBoard(
       if (bonus.has(cell)) classes.push("colour-bonus");
       if (last.has(cell)) classes.push("last");
       if (stagedTile) classes.push("staged");
+      // A cell with a tile is named by its content, "E5: 5 dark" (see readerOnly); an empty one
+      // by its label.
       let content = null;
-      if (tile) content = tileSvg(tile);
-      else if (stagedTile) content = tileSvg(stagedTile);
+      if (tile) content = [readerOnly(`${cell}: `), tileSvg(tile)];
+      else if (stagedTile) content = [readerOnly(`${cell}: `), tileSvg(stagedTile), readerOnly(" (not played yet)")];
       else if (cell === centre) content = h("span", { class: "centre-star" }, "\u2605");
-      let label = cell;
-      if (tile) label = `${cell}: ${tileLabel(tile)}`;
-      else if (stagedTile) label = `${cell}: ${tileLabel(stagedTile)} (not played yet)`;
+      const label = tile || stagedTile ? null : cell;
       element.append(
         h(
           "button",
