@@ -106,6 +106,7 @@ def classic_turn(page: Page) -> None:
 
 
 def shoot(page: Page, path: Path) -> None:
+    page.evaluate("window.scrollTo(0, 0)")  # (a play may have scrolled a phone's page)
     page.mouse.move(0, 0)
     time.sleep(0.9)  # let the pegs and cards settle
     page.screenshot(path=str(path))
