@@ -1,0 +1,75 @@
+"""The analysis of a record: replay it step by step and ask the game's analyser to value each
+decision of the seats analysed, from the state before it (the analyser values it with that
+seat's view only; hindsight, from the whole state, is labelled apart).
+
+A game's analyser is a module ``cribkit.analysis.<game>`` with two functions:
+
+- ``decision(before: GameState, action: Action, index: int) -> Decision | None``: the decision
+  ``action`` (made by ``action.seat`` from ``before``, the record's action ``index``) with its
+  alternatives valued, or None when it is no real choice (one legal action, a declaration the
+  analyser does not value);
+- ``luck(steps: Sequence[Step], seat: int) -> tuple[Luck, ...]``: the luck of the seat's cards.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol, cast
+
+from cribkit.analysis.model import Analysis, Decision, Luck
+from cribkit.games.protocol import Action, GameError, GameState
+from cribkit.games.records import Step, loads, steps
+
+
+class Analyser(Protocol):
+    def decision(self, before: GameState, action: Action, index: int) -> Decision | None: ...
+
+    def luck(self, steps: Sequence[Step], seat: int) -> tuple[Luck, ...]: ...
+
+
+#: The games with an analyser (each its module's name).
+ANALYSED = ("classic", "tabletop", "tiles", "solitaire")
+
+
+def analyser(game: str) -> Analyser:
+    """The analyser of ``game``; a :class:`GameError` names the games that have one."""
+    if game not in ANALYSED:
+        raise GameError(f"no analysis of {game!r}: the games analysed are {', '.join(ANALYSED)}")
+    return cast(Analyser, importlib.import_module(f"cribkit.analysis.{game}"))
+
+
+def analyse(
+    record: Mapping[str, Any] | str,
+    seats: Iterable[int] | None = None,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> Analysis:
+    """Analyse the decisions of ``seats`` (every seat when None) in a record.
+
+    A malformed record raises :class:`~cribkit.games.protocol.RecordError` (as replaying it
+    does). ``progress(done, total)`` is told after each action.
+    """
+    if isinstance(record, str):
+        record = loads(record)
+    played = list(steps(record))
+    game = played[0].state.rules.GAME
+    players = played[0].state.rules.seats
+    chosen = tuple(range(players)) if seats is None else tuple(sorted(set(seats)))
+    for seat in chosen:
+        if not 0 <= seat < players:
+            raise GameError(f"seat {seat} is not at this table: the seats are 0 to {players - 1}")
+    module = analyser(game)
+    decisions: list[Decision] = []
+    total = len(played) - 1
+    for index in range(total):
+        before, step = played[index].state, played[index + 1]
+        assert step.action is not None  # every step after the opening has its action
+        if step.action.seat in chosen:
+            decision = module.decision(before, step.action, index)
+            if decision is not None:
+                decisions.append(decision)
+        if progress is not None:
+            progress(index + 1, total)
+    luck = tuple(item for seat in chosen for item in module.luck(played, seat))
+    return Analysis(game, chosen, tuple(decisions), luck)
