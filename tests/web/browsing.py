@@ -4,13 +4,15 @@ the page shows (its version, the player's turn, the result)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import socket
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS
+from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 
 # A full game's moves can wait on the computer players and, in Tiles, on the expert's hint.
 TURN_TIMEOUT_MS = 60_000
@@ -112,3 +114,33 @@ def final_scores(page: Page) -> list[int]:
     """The scores in the score bar."""
     chips = page.locator("[data-testid=scores] strong").all_inner_texts()
     return [int(text) for text in chips]
+
+
+def watched_page(browser: Browser, paced: bool = False, **options: Any) -> Iterator[Page]:
+    """A page of a new context (a new player) with ``options`` (its viewport...), waiting up to
+    a turn's time; a JavaScript error on it fails the test. ``paced``: the default pace, not
+    the instant one."""
+    context = browser.new_context(paced=paced, **options)  # type: ignore[call-arg]
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(TURN_TIMEOUT_MS)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def free_port() -> int:
+    """A TCP port free on this machine now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def servers_on_one_port(folder: Path) -> Callable[[], ServerProcess]:
+    """A maker of ``cribkit serve`` processes on one port and one store in ``folder``: stop one
+    and start the next, and the page finds the same server back."""
+    port = free_port()
+    store = f"sqlite:///{folder / 'games.db'}"
+    return lambda: ServerProcess(store, folder / "server.log", "--port", str(port))

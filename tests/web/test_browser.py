@@ -23,27 +23,20 @@ from cribkit.games.records import replay
 from cribkit.store.base import open_store
 
 from .browsing import (
-    TURN_TIMEOUT_MS,
     assert_no_error,
     final_scores,
     shown_seq,
     start_game,
     wait_for_change,
     wait_for_turn_or_result,
+    watched_page,
 )
 
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     """A desktop-size page; JavaScript errors fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(TURN_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert not errors, errors
+    yield from watched_page(browser, viewport={"width": 1280, "height": 900}, accept_downloads=True)
 
 
 def play_classic_turn(page: Page) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .browsing import TURN_TIMEOUT_MS
+from .browsing import watched_page
 
 #: What the lobby lists of the unfinished games before "Show ... older" (logic/lobby.js).
 UNFINISHED_SHOWN = 5
@@ -20,14 +20,7 @@ UNFINISHED_SHOWN = 5
 def page(browser: Browser) -> Iterator[Page]:
     """A desktop-size page of a new player (a context of its own); JavaScript errors fail the
     test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(TURN_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert not errors, errors
+    yield from watched_page(browser, viewport={"width": 1280, "height": 900})
 
 
 def status_of(page: Page, base: str, game_id: str) -> str:

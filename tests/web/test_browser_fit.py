@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .browsing import TURN_TIMEOUT_MS, start_game, wait_for_turn_or_result
+from .browsing import start_game, wait_for_turn_or_result, watched_page
 from .test_browser import play_classic_turn
 
 SIZES = [pytest.param((1280, 800), id="desktop"), pytest.param((390, 844), id="phone")]
@@ -19,14 +19,7 @@ SIZES = [pytest.param((1280, 800), id="desktop"), pytest.param((390, 844), id="p
 def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     """A page of each size; JavaScript errors fail the test."""
     width, height = request.param
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(TURN_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert not errors, errors
+    yield from watched_page(browser, viewport={"width": width, "height": height})
 
 
 def fully_in_view(page: Page, selector: str) -> list[str]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -23,6 +22,8 @@ from cribkit.web.app import create_app
 from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 from cribkit.web.routes.client import STATIC, client_files
 
+from .browsing import free_port, servers_on_one_port
+
 UNREACHABLE = "[data-testid=unreachable]"
 #: Whether the service worker answers the page's requests.
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
@@ -35,13 +36,6 @@ CACHED = """async () => {
     }
     return out;
 }"""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def new_game(page: Page, base: str) -> str:
@@ -88,11 +82,7 @@ def test_the_client_is_installable(browser: Browser, live_server: str, tmp_path:
 def test_the_page_opens_with_the_server_down_says_so_and_recovers(
     browser: Browser, tmp_path: Path
 ) -> None:
-    port = free_port()
-    store = f"sqlite:///{tmp_path / 'games.db'}"
-
-    def server() -> ServerProcess:
-        return ServerProcess(store, tmp_path / "server.log", "--port", str(port))
+    server = servers_on_one_port(tmp_path)
 
     first = server()
     base = first.start()

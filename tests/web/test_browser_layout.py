@@ -17,6 +17,7 @@ from .browsing import (
     start_game,
     wait_for_change,
     wait_for_turn_or_result,
+    watched_page,
 )
 from .test_browser import play_classic_turn
 
@@ -30,14 +31,7 @@ CLASSIC_SOURCES = {"play", "go", "last card", "his heels", "hand", "crib"}
 def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     """A page of each size; JavaScript errors fail the test."""
     width, height = request.param
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(TURN_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert not errors, errors
+    yield from watched_page(browser, viewport={"width": width, "height": height})
 
 
 def outside_window(page: Page, locator: Locator) -> list[str]:

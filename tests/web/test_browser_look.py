@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .browsing import TURN_TIMEOUT_MS, start_game, wait_for_turn_or_result
+from .browsing import start_game, wait_for_turn_or_result, watched_page
 from .test_browser import play_classic_turn
 
 MUTE = "[data-action=mute]"
@@ -21,14 +21,7 @@ MUTE = "[data-action=mute]"
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     """A desktop-size page; JavaScript errors fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(TURN_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert not errors, errors
+    yield from watched_page(browser, viewport={"width": 1280, "height": 800})
 
 
 def played(page: Page) -> list[str]:

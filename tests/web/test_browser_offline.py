@@ -4,7 +4,6 @@ stopped and started again on the same port and store."""
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page
@@ -14,6 +13,7 @@ from cribkit.web.launch import ServerProcess
 from .browsing import (
     TURN_TIMEOUT_MS,
     assert_no_error,
+    servers_on_one_port,
     shown_seq,
     start_game,
     wait_for_change,
@@ -23,21 +23,10 @@ from .browsing import (
 BADGE = "[data-testid=connection]"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def test_the_page_is_offline_while_the_server_is_down_and_recovers(
     browser: Browser, tmp_path: Path
 ) -> None:
-    port = free_port()
-    store = f"sqlite:///{tmp_path / 'games.db'}"
-
-    def server() -> ServerProcess:
-        return ServerProcess(store, tmp_path / "server.log", "--port", str(port))
+    server = servers_on_one_port(tmp_path)
 
     first = server()
     base = first.start()

@@ -12,7 +12,12 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .browsing import TURN_TIMEOUT_MS, assert_no_error, start_game, wait_for_turn_or_result
+from .browsing import (
+    assert_no_error,
+    start_game,
+    wait_for_turn_or_result,
+    watched_page,
+)
 
 #: The paces of logic/settings.js (PACE_MS), in milliseconds.
 SLOW_MS = 1400
@@ -44,14 +49,7 @@ RECORD_DRAWS = """() => {
 def paced_page(browser: Browser) -> Iterator[Page]:
     """A desktop page at the default pace ("normal"); JavaScript errors fail the test."""
     # (`paced` is the fixture's own keyword, browsing.launch_browser: Playwright's types lack it.)
-    context = browser.new_context(paced=True, viewport={"width": 1280, "height": 900})  # type: ignore[call-arg]
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(TURN_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert not errors, errors
+    yield from watched_page(browser, paced=True, viewport={"width": 1280, "height": 900})
 
 
 def choose_speed(page: Page, speed: str) -> None:

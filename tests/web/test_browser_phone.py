@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, ViewportSize
 
 from cribkit.games.protocol import game_info, lookup
 
-from .browsing import TURN_TIMEOUT_MS, start_game, wait_for_turn_or_result
+from .browsing import start_game, wait_for_turn_or_result, watched_page
 from .test_browser import play_solitaire
 from .test_browser_layout import outside_window
 
@@ -24,14 +24,7 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 @pytest.fixture
 def phone(browser: Browser) -> Iterator[Page]:
     """A phone-size page; JavaScript errors fail the test."""
-    context = browser.new_context(viewport=PHONE, has_touch=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(TURN_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert not errors, errors
+    yield from watched_page(browser, viewport=PHONE, has_touch=True)
 
 
 @pytest.mark.parametrize("game", ["classic", "tabletop", "tiles", "solitaire"])
