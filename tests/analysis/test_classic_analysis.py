@@ -130,6 +130,7 @@ def test_a_pegging_card_gives_away_an_exact_number_of_points() -> None:
     assert last.chosen.value == 1.0
     assert last.cost == 2.0
     assert last.verdict == "mistake"
+    assert last.samples == 0  # pone holds no card: the value is exact
     assert "a pair for two" in last.best.words
     assert last.hindsight is not None
     assert last.hindsight.value == 3.0

@@ -32,7 +32,13 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Final
 
-from cribkit.ai.classic import CRIB_SAMPLES, ClassicPlayer, ExpertSettings, _table_model
+from cribkit.ai.classic import (
+    CRIB_SAMPLES,
+    EXPERT_SAMPLES,
+    ClassicPlayer,
+    ExpertSettings,
+    _table_model,
+)
 from cribkit.ai.pegging import PlaySearch, peg_points, pip, reply_risk
 from cribkit.analysis.luck import card_luck
 from cribkit.analysis.model import Choice, Decision, Luck
@@ -308,6 +314,8 @@ def _play(before: ClassicState, action: Play, index: int) -> Decision | None:
         chosen,
         choices,
         said,
+        # The search averages its guesses of the opponent's cards (exact when it holds none).
+        samples=EXPERT_SAMPLES if view.rules.players == 2 and view.hand_counts[1 - seat] else 0,
         hindsight=_play_hindsight(before, view, plays) if view.rules.players == 2 else None,
         scores=tuple(before.scores),
     )
