@@ -15,7 +15,7 @@ from cribkit.analysis.model import Decision
 from cribkit.core.cards import Card, parse_cards
 from cribkit.core.scoring import score_hand
 from cribkit.games.actions import Declare, Discard
-from cribkit.games.classic.actions import Play
+from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules, stacked_deck
 from cribkit.games.classic.state import ClassicState, start_game
 
@@ -164,32 +164,61 @@ def test_lay_away_values_do_not_see_the_other_hand_or_the_starter() -> None:
     assert [c.to_json() for c in a.choices] == [c.to_json() for c in b.choices]
 
 
-def test_a_short_declaration_costs_the_points_left() -> None:
-    state = _deal(rules=ClassicRules(manual_counting=True))
-    moves = [Discard(1, tuple(parse_cards("Jd 6d"))), Discard(0, tuple(parse_cards("7s 8s")))]
-    short_at = None
-    plays = iter(Play(s, parse_cards(c)[0]) for s, c in PLAY_OUT[2:])
-    for laid in moves:
+def test_a_short_declaration_and_a_muggins_not_called_cost_the_points_left() -> None:
+    state = _deal(rules=ClassicRules(manual_counting=True, muggins=True))
+    for laid in (Discard(1, tuple(parse_cards("Jd 6d"))), Discard(0, tuple(parse_cards("7s 8s")))):
         state = state.apply(laid).state
-    while state.current_player is not None and len(state.record()["actions"]) < 40:
-        claim = state.claim
+    plays = iter(Play(s, parse_cards(c)[0]) for s, c in PLAY_OUT[2:])
+    short_at = stood_at = None
+    while state.current_player is not None and len(state.record()["actions"]) < 60:
+        claim, at = state.claim, len(state.record()["actions"])
         if state.phase == "declare" and claim is not None:
             points = claim.correct
             if points > 0 and short_at is None:
-                short_at, points = len(state.record()["actions"]), points - 1
+                short_at, points = at, points - 1
             state = state.apply(Declare(claim.seat, points)).state
-            continue
-        action = next(plays, None)
-        if action is None:
-            break
-        state = state.apply(action).state
+        elif state.phase == "muggins":
+            if stood_at is None and any(isinstance(a, Muggins) for a in state.legal_actions()):
+                stood_at = at
+            state = state.apply(PassMuggins(state.turn)).state
+        else:
+            action = next(plays, None)
+            if action is None:
+                break
+            state = state.apply(action).state
     assert short_at is not None
+    assert stood_at == short_at + 1
     found = {d.index: d for d in analyse(state.record()).decisions}
-    short = found[short_at]
-    assert short.phase == "count"
+    short, stood = found[short_at], found[stood_at]
+    assert short.phase == stood.phase == "count"
     assert short.cost == 1.0
     assert short.verdict == "inaccuracy"
     assert "1 left on the table" in short.words
+    assert stood.seat != short.seat
+    assert stood.cost == 1.0
+    assert dict(stood.best.action)["type"] == "muggins"
+
+
+def test_three_and_four_players_are_analysed_with_the_experts_rules() -> None:
+    """One card away, the crib sampled (400 cribs); pegging one reply ahead."""
+    for players, hands in (
+        (3, {1: "5h 5c 5d Js 7c", 2: "Ah 2h 3h 4h 6h", 0: "Kc Kd Ks Qc Qd"}),
+        (4, {1: "5h 5c 5d Js 7c", 2: "Ah 2h 3h 4h 6h", 3: "8c 8d 9s 9c Td", 0: "Kc Kd Ks Qc Qd"}),
+    ):
+        rules = ClassicRules(players=players)
+        crib = "9h" if players == 3 else None
+        deck = stacked_deck(rules, dealer=0, hands=hands, starter="5s", crib_card=crib)
+        state = start_game(rules, decks=[deck], first_dealer=0).state
+        state = state.apply(Discard(1, (Card.parse("5h"),))).state
+        (found,) = analyse(state.record(), [1]).decisions
+        assert found.phase == "lay-away"
+        assert found.samples == 400
+        assert len(found.choices) == 5
+        # Throwing a five from three fives and a jack is worse than throwing the 7.
+        assert dict(found.best.action)["cards"] == ["7c"]
+        assert found.cost > 1.5
+        again = analyse(state.record(), [1]).decisions[0]
+        assert again.to_json() == found.to_json()  # the samples are seeded: it repeats
 
 
 def test_luck_counts_each_hand_against_the_exact_distributions() -> None:

@@ -43,7 +43,12 @@ def analyser(game: str) -> Analyser:
     """The analyser of ``game``; a :class:`GameError` names the games that have one."""
     if game not in ANALYSED:
         raise GameError(f"no analysis of {game!r}: the games analysed are {', '.join(ANALYSED)}")
-    return cast(Analyser, importlib.import_module(f"cribkit.analysis.{game}"))
+    try:
+        return cast(Analyser, importlib.import_module(f"cribkit.analysis.{game}"))
+    except ModuleNotFoundError as error:
+        if error.name != f"cribkit.analysis.{game}":
+            raise
+        raise GameError(f"the analysis of {game!r} is not written yet") from None
 
 
 def analyse(
