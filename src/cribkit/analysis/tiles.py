@@ -11,7 +11,8 @@ a random one being worth about as much as fresh tiles). The state does not list 
 (:class:`~cribkit.games.protocol.ComposedMoves`): they are generated from the seat's view, as
 the expert generates its own (:func:`~cribkit.games.tiles.movegen.generate_plays` on the
 view's board and rack), and every one of them is valued, with every exchange the bag allows
-and passing; the choices kept are the best :data:`LEADING` and the move made. The values are
+and passing; the choices kept are the best :data:`LEADING` and the move made (the same tiles
+on the same cells in another order for the same value are shown once). The values are
 exact sums (nothing is sampled: ``samples`` 0).
 
 There is no ``hindsight``: the best move with every tile known (the other racks and the order
@@ -69,19 +70,33 @@ def decision(before: GameState, action: Action, index: int) -> Decision | None:
     offered = before.offered_actions()
     if not plays and len(offered) <= 1:
         return None
-    valued: list[tuple[float, Choice, object]] = []
+    valued: list[tuple[float, Choice, Action]] = []
     for value, _, scored in player.ranked(view, plays):
         kept = _kept(view.rack, scored.play)
         words = _play_words(before, scored.play, scored.points, kept, value - scored.points)
-        valued.append((value, Choice(scored.play.to_dict(), words, value), _key(scored.play)))
+        valued.append((value, Choice(scored.play.to_dict(), words, value), scored.play))
     for other in offered:
         choice = _no_play(before, view, player, other)
         if choice is not None:
-            valued.append((choice.value, choice, _key(other)))
+            valued.append((choice.value, choice, other))
     valued.sort(key=lambda item: -item[0])  # stable: plays by the expert's order first
-    choices = [choice for _, choice, _ in valued[:LEADING]]
-    mine = _key(action)
-    chosen = next((c for _, c, key in valued[:LEADING] if key == mine), None)
+    mine, alike = _key(action), _alike(action)
+    choices: list[Choice] = []
+    chosen: Choice | None = None
+    shown: set[object] = set()
+    for value, choice, move in valued:
+        if len(choices) == LEADING:
+            break
+        # The same tiles on the same cells in another order, for the same value, are one
+        # choice shown once (the move made, when it is one of them).
+        group = (_alike(move), round(value, 9))
+        if group in shown:
+            continue
+        shown.add(group)
+        if group == (alike, round(value, 9)) and chosen is None:
+            chosen = choice if _key(move) == mine else _chosen(before, view, player, action)
+            choice = chosen
+        choices.append(choice)
     if chosen is None:
         chosen = _chosen(before, view, player, action)
         choices.append(chosen)
@@ -128,6 +143,16 @@ def _key(action: Action) -> object:
             return ("exchange", tuple(sorted(tiles)))
         case _:
             return ("pass",)
+
+
+def _alike(action: Action) -> object:
+    """What makes two moves alike for the list of choices: a play's cells (as a set) and its
+    pieces (as a multiset), an exchange's tiles, passing."""
+    match action:
+        case PlayTiles(cells=cells, tiles=tiles):
+            return ("play", frozenset(cells), tuple(sorted(tiles)))
+        case _:
+            return _key(action)
 
 
 def _keeping(kept: Sequence[int], leave: float) -> str:
