@@ -70,21 +70,19 @@ def decision(before: GameState, action: Action, index: int) -> Decision | None:
     offered = before.offered_actions()
     if not plays and len(offered) <= 1:
         return None
-    valued: list[tuple[float, Choice, Action]] = []
-    for value, _, scored in player.ranked(view, plays):
-        kept = _kept(view.rack, scored.play)
-        words = _play_words(before, scored.play, scored.points, kept, value - scored.points)
-        valued.append((value, Choice(scored.play.to_dict(), words, value), scored.play))
+    # Every move's value first; the words only for the moves shown (a turn may have 10,000).
+    valued: list[tuple[float, Action]] = [
+        (value, scored.play) for value, _, scored in player.ranked(view, plays)
+    ]
     for other in offered:
-        choice = _no_play(before, view, player, other)
-        if choice is not None:
-            valued.append((choice.value, choice, other))
+        if isinstance(other, Exchange | Pass):
+            valued.append((_no_play_value(view, player, other), other))
     valued.sort(key=lambda item: -item[0])  # stable: plays by the expert's order first
-    mine, alike = _key(action), _alike(action)
+    made = _choice(before, view, player, action)
+    mine = (_alike(action), round(made.value, 9))
     choices: list[Choice] = []
-    chosen: Choice | None = None
     shown: set[object] = set()
-    for value, choice, move in valued:
+    for value, move in valued:
         if len(choices) == LEADING:
             break
         # The same tiles on the same cells in another order, for the same value, are one
@@ -93,13 +91,10 @@ def decision(before: GameState, action: Action, index: int) -> Decision | None:
         if group in shown:
             continue
         shown.add(group)
-        if group == (alike, round(value, 9)) and chosen is None:
-            chosen = choice if _key(move) == mine else _chosen(before, view, player, action)
-            choice = chosen
-        choices.append(choice)
-    if chosen is None:
-        chosen = _chosen(before, view, player, action)
-        choices.append(chosen)
+        choices.append(made if group == mine else _choice(before, view, player, move))
+    if mine not in shown:
+        choices.append(made)
+    chosen = made
     best = choices[0]
     words = f"{chosen.words}: {chosen.value:.2f}"
     if best is chosen or best.value - chosen.value <= 0:
@@ -133,67 +128,45 @@ def _given_back(rack: Sequence[int], tiles: Sequence[int]) -> tuple[int, ...]:
     return tuple(left)
 
 
-def _key(action: Action) -> object:
-    """What makes two moves the same move: a play's cells and pieces, an exchange's tiles in
-    any order (the order only says where they go in the bag), passing."""
+def _alike(action: Action) -> object:
+    """What makes two moves alike in the list of choices: a play's cells (as a set) and its
+    pieces (as a multiset), an exchange's tiles in any order (the order only says where they
+    go in the bag), passing."""
     match action:
         case PlayTiles(cells=cells, tiles=tiles):
-            return ("play", tuple(cells), tuple(tiles))
+            return ("play", frozenset(cells), tuple(sorted(tiles)))
         case Exchange(tiles=tiles):
             return ("exchange", tuple(sorted(tiles)))
         case _:
             return ("pass",)
 
 
-def _alike(action: Action) -> object:
-    """What makes two moves alike for the list of choices: a play's cells (as a set) and its
-    pieces (as a multiset), an exchange's tiles, passing."""
-    match action:
-        case PlayTiles(cells=cells, tiles=tiles):
-            return ("play", frozenset(cells), tuple(sorted(tiles)))
-        case _:
-            return _key(action)
-
-
 def _keeping(kept: Sequence[int], leave: float) -> str:
     return f"keeping {tiles_text(kept) if kept else 'nothing'} ({leave:+.2f})"
 
 
-def _play_words(
-    state: TilesState, play: PlayTiles, points: int, kept: Sequence[int], leave: float
-) -> str:
-    return f"{state.notation(play)} for {points}, {_keeping(kept, leave)}"
+def _no_play_value(view: TilesView, player: TilesPlayer, action: Exchange | Pass) -> float:
+    """An exchange's value (the tiles kept) or passing's (the whole rack kept)."""
+    if isinstance(action, Exchange):
+        return player.leave_value(view, _given_back(view.rack, action.tiles))
+    return pass_value(view, player)
 
 
-def _no_play(
-    state: TilesState, view: TilesView, player: TilesPlayer, action: Action
-) -> Choice | None:
-    """An exchange (the tiles kept) or passing (the whole rack kept), valued."""
-    match action:
-        case Exchange(tiles=tiles):
-            kept = _given_back(view.rack, tiles)
-            leave = player.leave_value(view, kept)
-            return Choice(
-                action.to_dict(), f"{state.notation(action)}, {_keeping(kept, leave)}", leave
-            )
-        case Pass():
-            leave = pass_value(view, player)
-            return Choice(action.to_dict(), f"pass, {_keeping(view.rack, leave)}", leave)
-        case _:
-            return None
-
-
-def _chosen(state: TilesState, view: TilesView, player: TilesPlayer, action: Action) -> Choice:
-    """The move made, valued like the others (it was legal: the record replayed it)."""
+def _choice(state: TilesState, view: TilesView, player: TilesPlayer, action: Action) -> Choice:
+    """A move of the turn valued, with its words (it is legal: generated, offered, or the
+    record's, replayed)."""
     if isinstance(action, PlayTiles):
         points = state.preview(action).points
         kept = _kept(view.rack, action)
         leave = player.leave_value(view, kept)
-        words = _play_words(state, action, points, kept, leave)
+        words = f"{state.notation(action)} for {points}, {_keeping(kept, leave)}"
         return Choice(action.to_dict(), words, points + leave)
-    choice = _no_play(state, view, player, action)
-    assert choice is not None  # a turn's move is a play, an exchange or a pass
-    return choice
+    assert isinstance(action, Exchange | Pass)  # a turn's move is a play, an exchange or a pass
+    value = _no_play_value(view, player, action)
+    if isinstance(action, Exchange):
+        kept = _given_back(view.rack, action.tiles)
+        return Choice(action.to_dict(), f"{state.notation(action)}, {_keeping(kept, value)}", value)
+    return Choice(action.to_dict(), f"pass, {_keeping(view.rack, value)}", value)
 
 
 def pass_value(view: TilesView, player: TilesPlayer) -> float:
