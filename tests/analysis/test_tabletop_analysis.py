@@ -96,7 +96,9 @@ def test_with_two_cards_left_the_cost_is_the_exact_expected_margin_lost() -> Non
     assert worse.chosen.error is None
     assert worse.verdict == "blunder"
     assert worse.words.startswith("place 5♥ on A5: expected line margin")
-    assert "E5 was" in worse.words
+    assert worse.words.endswith(
+        ": expected line margin -4.29; E5 was +2.24 (exact: one card to come)"
+    )
     best = decision(state, Place(1, e5), PLACEMENTS - 2)
     assert best is not None
     assert best.cost == 0.0

@@ -77,13 +77,14 @@ def decision(before: GameState, action: Action, index: int) -> Decision | None:
     )
     chosen = choices[ranked.index(action)]
     best = choices[0]
-    exact = CELLS - before.occupied.bit_count() <= 1
-    how = "exact, the deal's last card" if exact else "expected"
-    words = f"{chosen.words}: {how} line margin {chosen.value:+.2f}"
+    words = f"{chosen.words}: expected line margin {chosen.value:+.2f}"
     if chosen is best:
         words += f", the best; next {_cell(choices[1])} {choices[1].value:+.2f}"
     else:
         words += f"; {_cell(best)} was {best.value:+.2f}"
+    if CELLS - before.occupied.bit_count() == 2:
+        # The one card to come is averaged over every card unseen: the differences are exact.
+        words += " (exact: one card to come)"
     return Decision(
         index,
         action.seat,
