@@ -202,8 +202,11 @@ def play_out(spec: str, seed: int) -> dict[str, Any]:
     return record
 
 
-def test_a_random_game_is_analysed_for_every_seat() -> None:
-    record = play_out("tabletop:target=61", 3)
+@pytest.mark.parametrize(
+    "spec", ["tabletop:target=61", "tabletop:target=61,adjacency=rook,swap_sides=true,heels=true"]
+)
+def test_a_random_game_is_analysed_for_every_seat(spec: str) -> None:
+    record = play_out(spec, 3)
     analysis = analyse(record)
     played = list(steps(record))
     places = [s.action for s in played[1:] if isinstance(s.action, Place)]

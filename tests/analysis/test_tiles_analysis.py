@@ -199,8 +199,11 @@ def play_out(spec: str, seed: int) -> dict[str, Any]:
     return record
 
 
-def test_a_random_game_is_analysed_for_every_seat() -> None:
-    record = play_out("tiles", 2)
+@pytest.mark.parametrize(
+    "spec", ["tiles", "tiles:joker=true", "tiles:solitaire=true", "tiles:players=3"]
+)
+def test_a_random_game_is_analysed_for_every_seat(spec: str) -> None:
+    record = play_out(spec, 2)
     played = list(steps(record))
     analysis = analyse(record)
     turns = [s for s in played[1:] if isinstance(s.action, PlayTiles | Exchange | Pass)]
@@ -214,11 +217,12 @@ def test_a_random_game_is_analysed_for_every_seat() -> None:
         assert len(d.choices) <= LEADING + 1
     drawn = {item.kind for item in analysis.luck}
     assert drawn == {"draws"}
-    assert len(analysis.luck) == 2
+    assert len(analysis.luck) == len(analysis.seats)
     final = played[-1].state
     assert isinstance(final, TilesState)
     assert final.is_terminal
-    # Every tile a seat held was drawn once: the opening racks and each refill.
+    # Every tile a seat held was drawn once: the opening racks and each refill (with joker,
+    # after the calls).
     for seat, item in enumerate(analysis.luck):
         mine = [s.action for s in turns if s.action is not None and s.action.seat == seat]
         out = sum(len(a.tiles) for a in mine if isinstance(a, PlayTiles | Exchange))
