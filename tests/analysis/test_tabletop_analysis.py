@@ -8,7 +8,6 @@ two cards go to A5 and E5, the first by seat 1 (who scores the rows), the last b
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -17,11 +16,12 @@ from cribkit.analysis.game import analyse
 from cribkit.analysis.tabletop import HINDSIGHT_CARDS, decision, hindsight, luck
 from cribkit.core.cards import DECK, parse_cards
 from cribkit.core.tables import line_total
-from cribkit.games import start
 from cribkit.games.records import steps
 from cribkit.games.tabletop.actions import CELLS, SIZE, Place, cell_index, cell_name
 from cribkit.games.tabletop.rules import CENTRE, EMPTY, LINES, PLACEMENTS, deal_seats, side_of
 from cribkit.games.tabletop.state import TableTopState
+
+from .playing import play_out
 
 FILL = sorted(
     (c for c in range(CELLS) if c != CENTRE),
@@ -191,15 +191,6 @@ def test_the_values_use_only_what_the_seat_knows(placed: int) -> None:
     ]
     if placed == PLACEMENTS - 2:
         assert first.hindsight != second.hindsight  # 7s or another last card
-
-
-def play_out(spec: str, seed: int) -> dict[str, Any]:
-    rng = random.Random(seed)
-    state = start(spec, seed=seed).state
-    while not state.is_terminal:
-        state = state.apply(rng.choice(state.legal_actions())).state
-    record: dict[str, Any] = state.record()
-    return record
 
 
 @pytest.mark.parametrize(

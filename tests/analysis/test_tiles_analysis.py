@@ -15,11 +15,12 @@ import pytest
 from cribkit.ai.tiles import load_leave_table
 from cribkit.analysis.game import analyse
 from cribkit.analysis.tiles import LEADING, decision, five_kept_mean, luck, tile_worth
-from cribkit.games import start
 from cribkit.games.records import steps
 from cribkit.games.tiles.actions import Exchange, Pass, PlayTiles
 from cribkit.games.tiles.rules import full_set, parse_tiles, tile_text
 from cribkit.games.tiles.state import TilesRules, TilesState, start_tiles
+
+from .playing import play_out
 
 
 def bag(*racks: str, rest: list[int] | None = None) -> list[str]:
@@ -188,15 +189,6 @@ def test_the_luck_of_the_draws() -> None:
     assert lucky.expected == pytest.approx(sum(everything) / len(everything))
     assert lucky.percentile > 99
     assert unlucky.percentile < 50
-
-
-def play_out(spec: str, seed: int) -> dict[str, Any]:
-    rng = random.Random(seed)
-    state = start(spec, seed=seed).state
-    while not state.is_terminal:
-        state = state.apply(rng.choice(state.legal_actions())).state
-    record: dict[str, Any] = state.record()
-    return record
 
 
 @pytest.mark.parametrize(
