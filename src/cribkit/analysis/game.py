@@ -9,12 +9,19 @@ A game's analyser is a module ``cribkit.analysis.<game>`` with two functions:
   alternatives valued, or None when it is no real choice (one legal action, a declaration the
   analyser does not value);
 - ``luck(steps: Sequence[Step], seat: int) -> tuple[Luck, ...]``: the luck of the seat's cards.
+
+Two optional parts: ``decision`` may take ``later`` (keyword: the steps after the decision),
+for a hindsight that needs what came after (classic: the others' cards laid to the crib);
+``notes(steps, seat) -> tuple[str, ...]`` adds notes to the analysis (Solitaire: the best
+total the deck allowed).
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol, cast
 
 from cribkit.analysis.model import Analysis, Decision, Luck
@@ -36,7 +43,12 @@ def analyser(game: str) -> Analyser:
     """The analyser of ``game``; a :class:`GameError` names the games that have one."""
     if game not in ANALYSED:
         raise GameError(f"no analysis of {game!r}: the games analysed are {', '.join(ANALYSED)}")
-    return cast(Analyser, importlib.import_module(f"cribkit.analysis.{game}"))
+    try:
+        return cast(Analyser, importlib.import_module(f"cribkit.analysis.{game}"))
+    except ModuleNotFoundError as error:
+        if error.name != f"cribkit.analysis.{game}":
+            raise
+        raise GameError(f"the analysis of {game!r} is not written yet") from None
 
 
 def analyse(
@@ -61,15 +73,27 @@ def analyse(
             raise GameError(f"seat {seat} is not at this table: the seats are 0 to {players - 1}")
     module = analyser(game)
     decisions: list[Decision] = []
+    decide = cast(Callable[..., Decision | None], module.decision)
+    wants_later = "later" in inspect.signature(decide).parameters
     total = len(played) - 1
     for index in range(total):
         before, step = played[index].state, played[index + 1]
         assert step.action is not None  # every step after the opening has its action
         if step.action.seat in chosen:
-            decision = module.decision(before, step.action, index)
+            if wants_later:
+                decision = decide(before, step.action, index, later=played[index + 1 :])
+            else:
+                decision = decide(before, step.action, index)
             if decision is not None:
                 decisions.append(decision)
         if progress is not None:
             progress(index + 1, total)
-    luck = tuple(item for seat in chosen for item in module.luck(played, seat))
-    return Analysis(game, chosen, tuple(decisions), luck)
+    luck = tuple(replace(item, seat=seat) for seat in chosen for item in module.luck(played, seat))
+    noted = cast(
+        Callable[[Sequence[Step], int], tuple[str, ...]] | None, getattr(module, "notes", None)
+    )
+    # A note said for every seat is said once.
+    notes = (
+        () if noted is None else tuple(dict.fromkeys(n for s in chosen for n in noted(played, s)))
+    )
+    return Analysis(game, chosen, tuple(decisions), luck, notes)

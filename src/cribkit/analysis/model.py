@@ -160,16 +160,19 @@ def totals(decisions: Sequence[Decision]) -> tuple[PhaseTotal, ...]:
 class Luck:
     """How the seat's cards compare with the exact distributions: for each kind ("hand",
     "crib", "starter", ...), how many were dealt, their mean, the mean expected, and the
-    percentile of their mean (0-100, 50 is average luck)."""
+    percentile of their mean (0-100, 50 is average luck). ``seat``: whose cards (set by
+    :func:`~cribkit.analysis.game.analyse`)."""
 
     kind: str
     count: int
     mean: float
     expected: float
     percentile: float
+    seat: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
+            **({} if self.seat is None else {"seat": self.seat}),
             "kind": self.kind,
             "count": self.count,
             "mean": round(self.mean, 4),

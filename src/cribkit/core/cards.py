@@ -219,8 +219,10 @@ class Card(int):
 
     @property
     def symbol(self) -> str:
-        """The card with a suit symbol, e.g. ``5♥``."""
-        return RANK_CHARS[self >> 2] + "♣♦♥♠"[self & 3]
+        """The card as players write it, with a suit symbol: ``5♥``, ``10♦`` (the ten in
+        full, as on the cards; :meth:`parse` reads it back)."""
+        rank = RANK_CHARS[self >> 2]
+        return ("10" if rank == "T" else rank) + "♣♦♥♠"[self & 3]
 
     def __str__(self) -> str:
         return RANK_CHARS[self >> 2] + "cdhs"[self & 3]
