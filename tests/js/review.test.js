@@ -8,6 +8,7 @@ import {
   luckLine,
   polyline,
   scoreSeries,
+  shownRows,
   timelineMarks,
   totalLines,
   valueText,
@@ -166,4 +167,13 @@ test("totals and luck in words", () => {
     luckLine({ kind: "crib", count: 2, mean: 3, expected: 4, percentile: 12 }).endsWith("(12th percentile)"),
     true,
   );
+});
+
+test("the table shows the best five and the chosen one until all are asked for", () => {
+  const rows = Array.from({ length: 15 }, (_, i) => ({ words: `r${i}`, chosen: i === 12 }));
+  assert.deepEqual(
+    shownRows(rows, false).map((r) => r.words),
+    ["r0", "r1", "r2", "r3", "r4", "r12"],
+  );
+  assert.equal(shownRows(rows, true).length, 15);
 });

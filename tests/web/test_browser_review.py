@@ -5,10 +5,15 @@ see the better choice named, on a desktop and on a 390x844 phone (no sideways sc
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
+
+from cribkit.games.protocol import start
+from cribkit.store.base import new_row, open_store
 
 from .browsing import start_game, wait_for_turn_or_result, watched_page
 from .test_browser import play_classic_turn
@@ -76,9 +81,67 @@ def test_the_review_of_a_game_names_the_better_choice(sized_page: Page, live_ser
     pressed = page.locator("[data-testid=review-mark][aria-pressed=true]")
     assert pressed.count() == 1
     assert pressed.evaluate("(el) => el === document.activeElement")
+    # A lay-away has 15 choices: the best five and the chosen one shown, then all of them.
+    page.locator("[data-testid=review-mark]", has_text="lay-away").first.click()
+    assert rows.count() in (5, 6)
+    page.click("[data-testid=review-all-choices]")
+    assert rows.count() == 15
+    # The lobby's saved games open it too.
+    page.goto(f"{live_server}/")
+    page.locator("[data-testid=saved-game] [data-action=review]").first.click()
+    page.wait_for_selector("[data-testid=review-mark][aria-pressed=true]")
     # The page fits its window's width (no scrolling sideways), phone included.
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     if SHOTS:
         width = (page.viewport_size or {"width": 0})["width"]
         costly.first.click()
         page.screenshot(path=f"{SHOTS}/review-{width}.png", full_page=True)
+
+
+def stored_finished_game(store_file: Path, game: str, player: str) -> str:
+    """A game of ``game`` played to its end by always taking the first legal action, stored as
+    ``player``'s game against the computer (as the server would have); its id."""
+    state = start(game, seed=4).state
+    actions = []
+    while not state.is_terminal:
+        action = state.legal_actions()[0]
+        actions.append(action.to_dict())
+        state = state.apply(action).state
+    assert state.result is not None
+    game_id = f"review-{game}-{uuid.uuid4().hex[:8]}"
+    store = open_store(f"sqlite:///{store_file}")
+    try:
+        rules = state.record()["rules"]
+        store.create_game(new_row(game_id, game=game, spec=state.rules.spec(), rules=rules,
+                                  seed=4, owners={0: player}, scores=tuple(state.scores)))  # fmt: skip
+        for index, action in enumerate(actions):
+            last = index == len(actions) - 1
+            store.append_action(game_id, index, action, version=index + 1, scores=list(state.scores),
+                                result=state.result.to_dict() if last else None)  # fmt: skip
+    finally:
+        store.close()
+    return game_id
+
+
+@pytest.mark.parametrize("game", ["tabletop", "tiles", "solitaire"])
+def test_the_review_of_each_other_game(
+    sized_page: Page, live_server: str, live_store: Path, game: str
+) -> None:
+    page = sized_page
+    page.goto(f"{live_server}/")
+    player = page.request.get(f"{live_server}/api/me").json()["player"]
+    game_id = stored_finished_game(live_store, game, player)
+    page.goto(f"{live_server}/#/review/{game_id}")
+    page.wait_for_selector("[data-testid=review-mark][aria-pressed=true]")
+    assert page.locator("[data-testid=review-mark]").count() > 0
+    assert page.locator("[data-testid=review-choices] tbody tr").count() > 0
+    # The position is drawn by the game's own table (no "no picture").
+    assert "no picture" not in page.inner_text("[data-testid=review-position]")
+    assert page.locator("[data-testid=review-position] *").count() > 5
+    assert page.locator("[data-testid=score-chart] polyline").count() == (
+        1 if game == "solitaire" else 2
+    )
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    if SHOTS:
+        width = (page.viewport_size or {"width": 0})["width"]
+        page.screenshot(path=f"{SHOTS}/review-{game}-{width}.png", full_page=True)

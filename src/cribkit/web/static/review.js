@@ -12,6 +12,7 @@ import {
   luckLine,
   polyline,
   scoreSeries,
+  shownRows,
   timelineMarks,
   totalLines,
   verdictSentence,
@@ -21,7 +22,6 @@ import { stepMessage } from "./logic/replay.js";
 import { gameTitle, scoresText } from "./logic/words.js";
 import { viewFor } from "./views.js";
 
-const WIDTH = 600;
 const HEIGHT = 150;
 const PAD = { left: 34, right: 10, top: 10, bottom: 22 };
 
@@ -127,8 +127,8 @@ export class ReviewPage {
       h(
         "div",
         { class: "charts" },
-        h("section", { class: "panel" }, h("h3", {}, "The score race"), this.raceChart()),
-        h("section", { class: "panel" }, h("h3", {}, "Expected points lost"), this.lossChart()),
+        h("section", { class: "panel" }, h("h3", {}, "The score race, move by move"), this.raceChart()),
+        h("section", { class: "panel" }, h("h3", {}, "Expected points lost, move by move"), this.lossChart()),
       ),
       h(
         "section",
@@ -187,6 +187,23 @@ export class ReviewPage {
     const step = this.replay.steps[decision.index];
     const count = countWords(step?.view, decision.phase);
     const rows = choiceRows(decision);
+    this.body = h("tbody", {});
+    this.fillChoices(rows, false);
+    const more =
+      rows.length > shownRows(rows, false).length
+        ? h(
+            "button",
+            {
+              type: "button",
+              "data-testid": "review-all-choices",
+              onclick: (event) => {
+                this.fillChoices(rows, true);
+                event.target.remove();
+              },
+            },
+            `Show all ${rows.length} choices`,
+          )
+        : null;
     this.table = h("div", { class: "replay-table review-position", "data-testid": "review-position" });
     // (h() leaves out the nulls: the DOM's own append would write them as text)
     const words = h(
@@ -230,32 +247,10 @@ export class ReviewPage {
               h("th", { scope: "col" }, "Below the best"),
             ),
           ),
-          h(
-            "tbody",
-            {},
-            rows.map((row, i) =>
-              h(
-                "tr",
-                { class: row.chosen ? "chosen" : null, "data-chosen": String(row.chosen) },
-                h(
-                  "td",
-                  { class: "choice-words" },
-                  row.words,
-                  row.chosen ? h("strong", {}, " (chosen)") : null,
-                  row.best ? h("strong", {}, " (best)") : null,
-                ),
-                h(
-                  "td",
-                  {},
-                  row.value,
-                  decision.choices[i].error ? ` \u00b1 ${decision.choices[i].error.toFixed(2)}` : "",
-                ),
-                h("td", {}, row.behind),
-              ),
-            ),
-          ),
+          this.body,
         ),
       ),
+      more,
       decision.hindsight
         ? h(
             "p",
@@ -270,6 +265,27 @@ export class ReviewPage {
       this.table,
     );
     this.drawPosition(decision.index);
+  }
+
+  /** The alternatives' rows: the best few and the chosen one, or all of them. */
+  fillChoices(rows, all) {
+    clear(this.body).append(
+      ...shownRows(rows, all).map((row) =>
+        h(
+          "tr",
+          { class: row.chosen ? "chosen" : null, "data-chosen": String(row.chosen) },
+          h(
+            "td",
+            { class: "choice-words" },
+            row.words,
+            row.chosen ? h("strong", {}, " (chosen)") : null,
+            row.best ? h("strong", {}, " (best)") : null,
+          ),
+          h("td", {}, row.value),
+          h("td", {}, row.behind),
+        ),
+      ),
+    );
   }
 
   /** The step before the decision, drawn read-only by the game's own table. */
@@ -308,7 +324,6 @@ export class ReviewPage {
       series.map((s, seat) => ({ points: s, label: this.name(seat), style: `seat-${seat % 4}` })),
       maxX,
       maxY,
-      "moves",
     );
   }
 
@@ -324,11 +339,12 @@ export class ReviewPage {
       series.map((s, i) => ({ points: s, label: this.name(this.analysis.seats[i]), style: "loss" })),
       maxX,
       maxY,
-      "moves",
     );
   }
 
-  chart(testid, title, lines, maxX, maxY, xLabel) {
+  chart(testid, title, lines, maxX, maxY) {
+    // As wide as the page allows (up to 600): the labels keep their size on a phone.
+    const WIDTH = Math.round(Math.min(600, Math.max(300, (this.root.clientWidth || 600) - 48)));
     const w = WIDTH - PAD.left - PAD.right;
     const ht = HEIGHT - PAD.top - PAD.bottom;
     const parts = [h("svg:title", {}, title)];
@@ -344,9 +360,6 @@ export class ReviewPage {
         ),
       );
     }
-    parts.push(
-      h("svg:text", { x: WIDTH - PAD.right, y: HEIGHT - 6, "text-anchor": "end", class: "axis-label" }, xLabel),
-    );
     lines.forEach((line, i) => {
       parts.push(
         h("svg:polyline", {
@@ -356,7 +369,7 @@ export class ReviewPage {
         }),
       );
       // The legend names each line and draws its stroke (dashed or not): never colour alone.
-      const x = PAD.left + 8 + i * 150;
+      const x = PAD.left + 8 + i * Math.min(150, w / lines.length);
       parts.push(
         h("svg:line", { x1: x, x2: x + 22, y1: HEIGHT - 9, y2: HEIGHT - 9, class: `review-line ${line.style}` }),
       );

@@ -56,7 +56,7 @@ export function choiceRows(decision) {
   const best = decision.choices[0]?.value ?? 0;
   return decision.choices.map((choice) => ({
     words: choice.words,
-    value: valueText(choice.value, decision.unit),
+    value: `${valueText(choice.value, decision.unit)}${choice.error ? ` \u00b1 ${choice.error.toFixed(2)}` : ""}`,
     behind: best - choice.value <= 0 ? "" : `\u2212${costText(best - choice.value, decision.unit)}`,
     chosen: JSON.stringify(choice.action) === chosen,
     best: choice === decision.choices[0],
@@ -131,4 +131,13 @@ export function luckLine(luck) {
     p % 10 === 1 && p !== 11 ? "st" : p % 10 === 2 && p !== 12 ? "nd" : p % 10 === 3 && p !== 13 ? "rd" : "th";
   const means = `mean ${luck.mean.toFixed(2)} against ${luck.expected.toFixed(2)} expected`;
   return `${luck.kind}: ${luck.count} dealt, ${means} (${p}${suffix} percentile)`;
+}
+
+/** How many alternatives the table shows before "Show all" (the chosen one is always shown). */
+export const SHOWN_CHOICES = 5;
+
+/** The rows shown: every one with `all`, else the best few and the chosen one. */
+export function shownRows(rows, all) {
+  if (all) return rows;
+  return rows.filter((row, i) => i < SHOWN_CHOICES || row.chosen);
 }
