@@ -114,3 +114,21 @@ def test_at_a_table_of_people_a_player_reviews_only_their_own_seats(client: Test
         "error": "not_your_seat",
         "message": "seat 1 is another player's: review yours",
     }
+
+
+def test_an_abandoned_game_is_reviewed_too(client: TestClient) -> None:
+    answer = new_game(client, "classic", ai="random")
+    abandoned = client.post(f"/api/games/{answer['id']}/abandon", json={})
+    assert abandoned.status_code == 200, abandoned.text
+    record = client.get(f"/api/games/{answer['id']}/record").json()
+    assert "result" not in record
+    response = client.get(f"/api/games/{answer['id']}/analysis")
+    assert response.status_code == 200, response.text
+    # Left before laying away: no decision of seat 0 to review (the computer may have laid away).
+    assert response.json() == {
+        **analyse(record, [0]).to_json(),
+        "id": answer["id"],
+        "seat": 0,
+        "names": ["You", "Computer (random)"],
+    }
+    assert response.json()["decisions"] == []
