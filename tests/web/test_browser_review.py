@@ -40,6 +40,9 @@ def test_the_review_of_a_game_names_the_better_choice(sized_page: Page, live_ser
         play_classic_turn(page)
         turns += 1
         assert turns < 400
+    if SHOTS:
+        width = (page.viewport_size or {"width": 0})["width"]
+        page.screenshot(path=f"{SHOTS}/result-{width}.png")
     page.click("[data-testid=open-review]")
     page.wait_for_selector("[data-testid=review-mark]")
     marks = page.locator("[data-testid=review-mark]")
