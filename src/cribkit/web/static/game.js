@@ -530,6 +530,7 @@ export class GamePage {
                   "Download record",
                 ),
                 h("a", { class: "button", href: `#/replay/${id}`, "data-testid": "open-replay" }, "Replay"),
+                h("a", { class: "button", href: `#/review/${id}`, "data-testid": "open-review" }, "Review"),
               ],
           h("a", { class: "button", href: "#/", "data-testid": "back-to-lobby" }, "Lobby"),
           h("button", { type: "button", "data-action": "close-result", onclick: close }, "See the table"),
