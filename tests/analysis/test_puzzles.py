@@ -16,6 +16,7 @@ from cribkit.analysis.puzzle_values import GAPS, KINDS, MARGINS, classic_view, i
 from cribkit.core.analysis import analyse_discards
 from cribkit.core.cards import Card
 from cribkit.games import start
+from cribkit.games.solitaire import daily_seed as solitaire_daily_seed
 
 ALL = lib.load()
 
@@ -163,6 +164,9 @@ def test_the_daily_puzzle_is_the_same_for_a_date_and_changes_with_the_date() -> 
     for game in lib.GAMES:
         assert lib.daily(day, game)["game"] == game
     assert lib.daily_seed(day) == 20261201
+    for n in range(0, 800, 37):
+        date = day + datetime.timedelta(days=n)
+        assert lib.daily_seed(date) == solitaire_daily_seed(date)
 
 
 def test_check_judges_the_best_the_casual_and_bad_answers() -> None:

@@ -37,15 +37,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from cribkit.core.cards import Card, card_rank
-from cribkit.core.pegging import score_peg
-from cribkit.games.classic.rules import ClassicRules
-from cribkit.games.classic.view import ClassicView
-from cribkit.games.tabletop.rules import TableTopRules
-from cribkit.games.tabletop.view import TableTopView
-from cribkit.games.tiles.view import TilesView
+
+# The games (and the tables they build) are imported where a position is valued, not to read
+# or judge a puzzle: ``cribkit puzzle`` answers without them.
+if TYPE_CHECKING:
+    from cribkit.games.classic.view import ClassicView
+    from cribkit.games.tabletop.view import TableTopView
+    from cribkit.games.tiles.view import TilesView
 
 #: The kinds of puzzle, each with its game.
 KINDS: Final[Mapping[str, str]] = {
@@ -101,6 +102,8 @@ def describe(kind: str, choice: Mapping[str, Any], view: Mapping[str, Any]) -> s
             f"average, gives {whose} crib {choice['crib']:.2f}, net {value:+.2f}"
         )
     if kind == "play":
+        from cribkit.core.pegging import score_peg
+
         card = Card.parse(key)
         now = score_peg([*(Card.parse(c) for c in view["pile"]), card])
         said = f" for {now.total} ({now.words()})" if now.total else ""
@@ -138,6 +141,9 @@ def _card(text: str | None) -> Card | None:
 
 def classic_view(data: Mapping[str, Any]) -> ClassicView:
     """A classic view of its JSON form (a position's ``view``; no claim or result pending)."""
+    from cribkit.games.classic.rules import ClassicRules
+    from cribkit.games.classic.view import ClassicView
+
     return ClassicView(
         game="classic",
         seat=int(data["seat"]),
@@ -170,6 +176,8 @@ def classic_view(data: Mapping[str, Any]) -> ClassicView:
 def tabletop_view(data: Mapping[str, Any]) -> TableTopView:
     """A Table Top view of its JSON form (a position's ``view``)."""
     from cribkit.games.tabletop.actions import cell_index
+    from cribkit.games.tabletop.rules import TableTopRules
+    from cribkit.games.tabletop.view import TableTopView
 
     lines = data["line_scores"]
     return TableTopView(
@@ -202,6 +210,8 @@ def view_of(kind: str, data: Mapping[str, Any]) -> ClassicView | TableTopView | 
         return classic_view(data)
     if kind == "place":
         return tabletop_view(data)
+    from cribkit.games.tiles.view import TilesView
+
     return TilesView.from_json(data)
 
 
