@@ -155,3 +155,23 @@ def test_the_command_imports_little_until_it_runs() -> None:
     code = "import sys, cribkit.cli.app; print('cribkit.analysis.puzzles' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_table_top_and_tiles_puzzles_show_their_board(home: Path) -> None:
+    place = next(p for p in lib.load() if p["kind"] == "place")
+    shown = runner.invoke(app, ["puzzle", "--id", place["id"], "--answer", place["answer"]])
+    assert shown.exit_code == 0, shown.stderr
+    assert "     A    B    C    D    E" in shown.stdout
+    assert shown.stdout.count("+") >= len(place["view"]["open_cells"])
+    tiles = next(p for p in lib.load() if p["kind"] == "tiles")
+    letter = "ABCDEFGHIJ"[[c["key"] for c in lib.options(tiles)].index(tiles["answer"])]
+    shown = runner.invoke(app, ["puzzle", "--id", tiles["id"], "--answer", letter])
+    assert shown.exit_code == 0, shown.stderr
+    assert f"  {letter}  {tiles['answer']}" in shown.stdout
+    assert "Best!" in shown.stdout
+
+
+def test_the_deal_is_asked_for_alone(home: Path) -> None:
+    result = runner.invoke(app, ["puzzle", "--deal", "--game", "tiles"])
+    assert result.exit_code == 2
+    assert "--deal plays the day's deal" in result.stderr

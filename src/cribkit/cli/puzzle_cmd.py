@@ -94,10 +94,11 @@ def _tiles_board(view: dict[str, Any]) -> list[str]:
 
 def render_verdict(result: Any, puzzle: dict[str, Any], streak: str | None) -> str:
     """The verdict in words and the values of the alternatives."""
-    head = (
-        "Best!" if result.correct else f"Not the best: {result.verdict}, {result.cost:.2f} points"
-    )
-    lines = [head, result.words, "", f"{'choice':<28} {'value':>7}"]
+    head = "Best!"
+    if not result.correct:
+        head = f"Not the best: {result.verdict}, {result.cost:.2f} points of expectation lost"
+    what = {"lay-away": "lay away", "play": "play", "place": "cell", "tiles": "play"}
+    lines = [head, result.words, "", f"{what[puzzle['kind']]:<28} {'value':>7}"]
     for choice in puzzle["choices"][:8]:
         marks = []
         if choice["key"] == result.answer:
