@@ -240,3 +240,15 @@ def test_a_broken_history_is_refused(tmp_path: Path) -> None:
     path.write_text('{"format": 1, "streak": "x"}')
     with pytest.raises(lib.HistoryError, match="not one cribkit wrote"):
         lib.load_history(path)
+
+
+def test_the_build_script_makes_the_shipped_puzzles_from_its_seed() -> None:
+    from cribkit.analysis.data.build_puzzles import game_candidates
+
+    # The first game of the classic build (seed 1, game 0): its puzzles open the file.
+    made = game_candidates("classic", 1, 0, 2)
+    assert made
+    for kind in {p["kind"] for p in made}:
+        mine = [p for p in made if p["kind"] == kind]
+        shipped = [p for p in ALL if p["kind"] == kind][: len(mine)]
+        assert [{**p, "id": s["id"]} for p, s in zip(mine, shipped, strict=True)] == shipped
