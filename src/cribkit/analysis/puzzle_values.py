@@ -124,7 +124,7 @@ def symbols(cards: Sequence[Card] | str) -> str:
     """
     if isinstance(cards, str):
         cards = [Card.parse(t) for t in cards.split()]
-    return " ".join(("10" + c.symbol[1:]) if str(c)[0] == "T" else c.symbol for c in cards)
+    return " ".join(c.symbol for c in cards)
 
 
 def card_key(cards: Iterable[Card]) -> str:
