@@ -8,6 +8,7 @@ test("the hash names the page and its argument", () => {
   assert.deepEqual(parseRoute("#/"), { page: "lobby", argument: null });
   assert.deepEqual(parseRoute("#/game/abc123"), { page: "game", argument: "abc123" });
   assert.deepEqual(parseRoute("#/replay/upload"), { page: "replay", argument: "upload" });
+  assert.deepEqual(parseRoute("#/review/g1"), { page: "review", argument: "g1" });
   assert.deepEqual(parseRoute("#/replay/a%20b"), { page: "replay", argument: "a b" });
   assert.deepEqual(parseRoute("#/stats"), { page: "stats", argument: null });
   assert.deepEqual(parseRoute("#stats"), { page: "stats", argument: null });

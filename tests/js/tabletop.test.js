@@ -68,6 +68,11 @@ test("the turned card's heading names whose it is, and never an empty name at th
   const name = (seat) => (seat === 0 ? "You" : "Computer");
   assert.equal(turnedHeading({ current_player: 0, seat: 0 }, true, name), "Your card");
   assert.equal(turnedHeading({ current_player: 1, seat: 0 }, false, name), "Computer's card");
+  // The replay and the review name the seat "You" without letting it play: still "Your card".
+  assert.equal(
+    turnedHeading({ current_player: 0, seat: 0 }, false, () => "You"),
+    "Your card",
+  );
   assert.equal(turnedHeading({ current_player: null, seat: 0 }, false, name), "No card to place");
   assert.equal(turnedHeading({ seat: 0 }, false, name), "No card to place");
 });

@@ -1,7 +1,7 @@
 """An automated accessibility scan (issue 15): axe-core, installed from the npm registry as a
 development dependency (``package.json``), run in Debian's Chromium on every page a player sees
 (the lobby, each game while there are legal moves and the hint is open, the classic show and
-result, the statistics, the replay viewer, an invitation, the hot-seat cover, a phone's layout),
+result, the statistics, the replay viewer, the review, an invitation, the hot-seat cover, a phone's layout),
 in every theme that changes colours. A violation of impact "serious" or "critical" fails the
 test, with its rule, its help, the elements it found and the themes it was found in.
 
@@ -267,6 +267,10 @@ def test_classic_from_the_lay_away_to_the_result_then_replay_and_statistics(
     page.wait_for_selector("[data-testid=replay-step]")
     page.click("[data-action=replay-next]")
     problems += scan(page, "replay viewer")
+    # The review, from the replay viewer: the timeline, the charts, a decision opened.
+    page.click("[data-testid=replay-review]")
+    page.wait_for_selector("[data-testid=review-mark][aria-pressed=true]")
+    problems += scan(page, "review")
     page.goto(f"{live_server}/")
     page.wait_for_selector("[data-testid=start-classic]")
     problems += scan(page, "lobby with a game over")

@@ -97,3 +97,31 @@ def analyse(
         () if noted is None else tuple(dict.fromkeys(n for s in chosen for n in noted(played, s)))
     )
     return Analysis(game, chosen, tuple(decisions), luck, notes)
+
+
+def judge(before: GameState, action: Action, index: int) -> Decision | None:
+    """The decision ``action`` (the record's action ``index``, made from ``before``) valued
+    from its seat's view, for the coach during play: None when it is no real choice or the
+    game has no analyser. ``hindsight`` is left out: it is worked out from every card, which a
+    seat may not be told while the game goes on (and it is the slowest part of some analyses).
+
+    Pone throws two fives from 5 5 5 J 7 9 against the dealer's 12 (classic, seat 1 pone):
+
+    >>> from cribkit.core.cards import parse_cards
+    >>> from cribkit.games.actions import Discard
+    >>> from cribkit.games.classic.rules import ClassicRules, stacked_deck
+    >>> from cribkit.games.classic.state import start_game
+    >>> hands = {1: "5h 5c 5d Js 7c 9h", 0: "Qh 9d 4h 3c 7s 8s"}
+    >>> deck = stacked_deck(ClassicRules(), dealer=0, hands=hands, starter="As")
+    >>> before = start_game(ClassicRules(), decks=[deck], first_dealer=0).state
+    >>> found = judge(before, Discard(1, tuple(parse_cards("5h 5c"))), 0)
+    >>> found.verdict, round(found.cost, 2), found.best.words.split(",")[0], found.hindsight
+    ('blunder', 15.68, 'lay away 7♣ 9♥', None)
+    """
+    game = before.rules.GAME
+    if game not in ANALYSED:
+        return None
+    decided = analyser(game).decision(before, action, index)
+    if decided is None or decided.seat != action.seat:
+        return None
+    return replace(decided, hindsight=None)

@@ -265,4 +265,4 @@ def main() -> None:
 
 
 # The game commands live in their own module and register themselves on this app.
-from cribkit.cli import analyse_cmd, games_cmds, serve_cmd, verify_cmd  # noqa: E402, F401
+from cribkit.cli import analyse_cmd, games_cmds, puzzle_cmd, serve_cmd, verify_cmd  # noqa: E402, F401

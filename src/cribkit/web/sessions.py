@@ -42,6 +42,7 @@ from cribkit.games.protocol import (
 from cribkit.games.records import replay
 from cribkit.store.base import GameRow, StaleWriteError, Store, StoreError
 from cribkit.web.clock import MoveClock
+from cribkit.web.coaching import Coach
 from cribkit.web.guard import BadJsonError, parse_json
 from cribkit.web.hinting import work_out_hint
 from cribkit.web.jobs import Jobs
@@ -68,7 +69,7 @@ MAX_MESSAGE = 16 * 1024
 
 MODES = ("ai", "hotseat")
 #: The types of the messages a client sends.
-MESSAGE_TYPES = frozenset({"action", "hint", "preview", "undo", "chat", "mute", "ping"})
+MESSAGE_TYPES = frozenset({"action", "hint", "preview", "undo", "chat", "mute", "coach", "ping"})
 
 
 class WebError(Exception):
@@ -145,6 +146,7 @@ class GameSession:
         self.talk: list[dict[str, Any]] = []
         #: The move clock of the table's people, if it has one.
         self.clock = MoveClock(self)
+        self.coach = Coach(self)  # each seat's wish, and the judging of its moves
         #: Called (with the lock held) once the game is over: the manager starts a match's next.
         self.on_finish: Callable[[GameSession], Awaitable[None]] | None = None
         #: In a cluster: what the other processes hold of the game (seats, spectators), by
@@ -494,6 +496,8 @@ class GameSession:
             await chat(self, connection, message)
         elif kind == "mute":
             await mute(self, connection, message)
+        elif kind == "coach":
+            await self.coach.wish(connection, message)
         elif kind == "ping":
             await self._send(connection, {"type": "pong", "seq": self.version})
         else:
@@ -501,7 +505,7 @@ class GameSession:
             raise WebError(
                 "unknown_type",
                 f"unknown message type {shown}: the types are action, hint, preview, undo, chat, "
-                "mute, ping",
+                "mute, coach, ping",
             )
 
     def _parse(self, connection: Connection, data: object) -> Action:
@@ -541,11 +545,15 @@ class GameSession:
             # Whose turn it is, as the seats' legal lists say (the engine itself would take
             # the lay-aways of a deal in any order).
             _check_turn(self.state, connection.seat)
-            transition = _apply(self.state, action)
+            before, index = self.state, len(self.actions)
+            transition = _apply(before, action)
             await self.commit(action, transition.state, transition.events)
             await self.broadcast()
+            version = self.version
         self._acknowledged(received)
         self.kick_ai()
+        # Judged after the computer is set thinking; the socket's next message waits for it.
+        await self.coach.after(before, action, index, version)
 
     async def commit(self, action: Action, state: GameState, events: tuple[GameEvent, ...]) -> None:
         """Store an accepted action (before anyone hears of it: the store's version check

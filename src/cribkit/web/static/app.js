@@ -1,5 +1,5 @@
 // cribkit in the browser: the router. "#/" the lobby, "#/game/ID", "#/replay/ID" or
-// "#/replay/upload", "#/stats", "#/join/CODE" (an invitation), "#/watch/ID/CODE" (a spectator).
+// "#/replay/upload", "#/review/ID", "#/stats", "#/join/CODE" (an invitation), "#/watch/ID/CODE" (a spectator).
 import { api, Unreachable } from "./api.js";
 import { GamePage } from "./game.js";
 import { clientUpdated, registerWorker } from "./install.js";
@@ -7,6 +7,7 @@ import { JoinPage } from "./join.js";
 import { LobbyPage } from "./lobby.js";
 import { parseRoute } from "./logic/router.js";
 import { ReplayPage } from "./replay.js";
+import { ReviewPage } from "./review.js";
 import { StatsPage } from "./stats.js";
 import { applySettings } from "./settings.js";
 import { currentTable, forgetCurrentTable, storeTokens } from "./storage.js";
@@ -17,6 +18,7 @@ const PAGES = {
   lobby: LobbyPage,
   game: GamePage,
   replay: ReplayPage,
+  review: ReviewPage,
   stats: StatsPage,
   join: JoinPage,
   watch: WatchPage,

@@ -8,7 +8,8 @@ export class Connection {
    * @param {number} seat
    * @param {string} token
    * @param {{state: Function, hint: Function, preview: Function, error: Function, status: Function,
-   *   fatal: Function, table?: Function, talk?: Function, muted?: Function}} handlers
+   *   fatal: Function, table?: Function, talk?: Function, muted?: Function, coach?: Function,
+   *   coach_state?: Function, opened?: Function}} handlers
    * @param {{watch?: string}} options a spectator's connection has the watch code (and no token)
    */
   constructor(gameId, seat, token, handlers, { watch = null } = {}) {
@@ -44,6 +45,7 @@ export class Connection {
     socket.addEventListener("open", () => {
       this.attempt = 0;
       this.handlers.status("online");
+      if (this.handlers.opened) this.handlers.opened(this);
       for (const message of this.protocol.release()) socket.send(JSON.stringify(message));
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
@@ -85,6 +87,8 @@ export class Connection {
       case "table":
       case "talk":
       case "muted":
+      case "coach":
+      case "coach_state":
         if (this.handlers[message.type]) this.handlers[message.type](message, this.seat);
         break;
       default:

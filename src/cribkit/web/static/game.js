@@ -37,6 +37,7 @@ import { viewFor } from "./views.js";
 import { cardBackSvg } from "./widgets/cards.js";
 import { checkDeal, fillCommitment, fillVerify } from "./widgets/fairness.js";
 import { fillLog, fillScoring } from "./widgets/log.js";
+import { CoachPanel } from "./widgets/coach.js";
 import { ScoreCounter } from "./widgets/motion.js";
 
 /** What the status line says while the server cannot be reached. */
@@ -71,6 +72,10 @@ export class GamePage {
       stages: (seat) => seat === this.shownSeat,
     });
     this.scoreCounter = new ScoreCounter();
+    this.coach = new CoachPanel({
+      connections: () => this.connections.values(),
+      words: (seat) => ({ name: this.context(seat).name, cards: this.gameKind !== "tiles" }),
+    });
   }
 
   async start() {
@@ -123,6 +128,9 @@ export class GamePage {
         this.logNotices(message.lines || []);
       },
       muted: (message) => this.people.setMuted(message),
+      opened: (connection) => !this.watching && this.coach.opened(connection),
+      coach: (message, fromSeat) => fromSeat === this.shownSeat && this.revealed && this.coach.speak(message, fromSeat),
+      coach_state: (message, fromSeat) => fromSeat === this.shownSeat && this.coach.status(message),
     };
   }
 
@@ -208,11 +216,13 @@ export class GamePage {
         { class: "controls" },
         this.hintButton,
         this.undoButton,
+        this.coach.button,
         muteButton(),
         h("a", { class: "button subtle", href: "#/", "data-action": "lobby" }, "Lobby"),
       ),
       people.seatsPanel,
       this.hintBox,
+      this.coach.region,
       people.chatBox,
       h("section", { class: "panel" }, h("h3", {}, "Scoring"), this.scoringList),
       h("details", { class: "panel log-panel", open: true }, h("summary", {}, "Game log"), this.logList),
@@ -302,6 +312,7 @@ export class GamePage {
     // No hints at a table of people, no undo but against the computer, neither for a spectator.
     this.hintButton.hidden = !message.hints;
     this.undoButton.hidden = this.watching || this.mode !== "ai";
+    this.coach.button.hidden = this.watching;
     this.keysHelp.hidden = this.watching;
     if (this.mode === "table") this.keysHelp.textContent = "Keys: M sound \u00b7 digits pick cards \u00b7 Enter plays";
     this.chooseSeat();
@@ -426,6 +437,7 @@ export class GamePage {
     clear(this.tableArea).classList.add("hidden-hand");
     this.lastHint = null;
     clear(this.hintBox).hidden = true;
+    this.coach.clear();
     clear(this.errorBox).hidden = true;
     this.renderScores(message.observation, context);
     this.statusLine.textContent = coverWords(seat, !this.everRevealed).status;
@@ -530,6 +542,7 @@ export class GamePage {
                   "Download record",
                 ),
                 h("a", { class: "button", href: `#/replay/${id}`, "data-testid": "open-replay" }, "Replay"),
+                h("a", { class: "button", href: `#/review/${id}`, "data-testid": "open-review" }, "Review"),
               ],
           h("a", { class: "button", href: "#/", "data-testid": "back-to-lobby" }, "Lobby"),
           h("button", { type: "button", "data-action": "close-result", onclick: close }, "See the table"),
@@ -578,6 +591,7 @@ export class GamePage {
     // would be refused. Nothing is sent (the drawn state's moves are the player's once it is).
     if (this.pacer.busy) return false;
     this.errorBox.hidden = true;
+    this.coach.clear(); // the coach's word is about the last move: gone at the next
     return connection.action(action);
   }
 
@@ -666,7 +680,10 @@ export class GamePage {
 
   undo() {
     const connection = this.connections.get(this.shownSeat);
-    if (connection && this.revealed && !this.undoButton.disabled) connection.send({ type: "undo" });
+    if (connection && this.revealed && !this.undoButton.disabled) {
+      this.coach.clear();
+      connection.send({ type: "undo" });
+    }
   }
 
   handleKey(event) {

@@ -338,6 +338,7 @@ export class LobbyPage {
           { class: "saved-actions" },
           h("a", { class: "button small", ...recordLink(game.game, game.id), "data-action": "download" }, "Record"),
           h("a", { class: "button small", href: `#/replay/${id}`, "data-action": "replay" }, "Replay"),
+          h("a", { class: "button small", href: `#/review/${id}`, "data-action": "review" }, "Review"),
         )
       : this.unfinishedActions(game);
     return h(

@@ -154,6 +154,18 @@ export class ReplayPage {
           { class: "side-panel" },
           h("section", { class: "panel" }, h("h3", {}, "Events up to here"), this.eventsList),
           this.resultLine,
+          // A stored game has its review (an uploaded record is no game of the player's).
+          this.source === "upload"
+            ? null
+            : h(
+                "a",
+                {
+                  class: "button",
+                  href: `#/review/${encodeURIComponent(this.source)}`,
+                  "data-testid": "replay-review",
+                },
+                "Review",
+              ),
           h("a", { class: "button subtle", href: "#/" }, "Lobby"),
         ),
       ),

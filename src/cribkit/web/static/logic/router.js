@@ -1,7 +1,7 @@
-// The page's routes: "#/" the lobby, "#/game/ID", "#/replay/ID" or "#/replay/upload", "#/stats",
+// The page's routes: "#/" the lobby, "#/game/ID", "#/replay/ID" or "#/replay/upload", "#/review/ID", "#/stats",
 // "#/join/CODE" (an invitation) and "#/watch/ID/CODE" (a spectator's table). No DOM.
 
-const PAGES = new Set(["game", "replay", "join"]);
+const PAGES = new Set(["game", "replay", "review", "join"]);
 
 function decodeOr(text) {
   try {

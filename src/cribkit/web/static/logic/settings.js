@@ -11,6 +11,7 @@ export const CHOICES = {
   deck: ["two-colour", "four-colour"],
   back: ["blue", "red", "green"],
   contrast: ["normal", "high"],
+  coach: ["off", "on"],
 };
 
 /** The words of each setting and choice in the settings panel. */
@@ -21,6 +22,7 @@ export const LABELS = {
   deck: "Deck",
   back: "Card backs",
   contrast: "Contrast",
+  coach: "Coach during play",
 };
 
 export const DEFAULTS = Object.freeze(Object.fromEntries(Object.entries(CHOICES).map(([key, list]) => [key, list[0]])));

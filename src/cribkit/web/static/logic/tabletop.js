@@ -2,7 +2,7 @@
 // the rows, the totals, and moving between lit cells with the arrow keys.
 import { cardLabel } from "./cards.js";
 import { legalOf } from "./protocol.js";
-import { plural } from "./words.js";
+import { plural, possessive } from "./words.js";
 
 export const COLUMNS = ["A", "B", "C", "D", "E"];
 
@@ -50,7 +50,7 @@ export function lineTotals(observation) {
 export function turnedHeading(observation, yours, name) {
   const current = observation.current_player;
   if (current === null || current === undefined) return "No card to place";
-  return current === observation.seat && yours ? "Your card" : `${name(current)}'s card`;
+  return current === observation.seat && yours ? "Your card" : `${possessive(name(current))} card`;
 }
 
 /** "Computer: 10 cards to come" for every seat. */

@@ -1,0 +1,150 @@
+"""The review of a game in the browser (issue 16): play a short classic game against the
+computer, open its review from the result, see the timeline and click the costliest decision to
+see the better choice named, on a desktop and on a 390x844 phone (no sideways scrolling)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from cribkit.games.protocol import start
+from cribkit.store.base import new_row, open_store
+
+from .browsing import start_game, wait_for_turn_or_result, watched_page
+from .test_browser import play_classic_turn
+
+SIZES = [pytest.param((1280, 800), id="desktop"), pytest.param((390, 844), id="phone")]
+#: A folder to keep screenshots of the review in (unset: none are taken).
+SHOTS = os.environ.get("CRIBKIT_REVIEW_SHOTS")
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+@pytest.fixture(params=SIZES)
+def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    """A page of each size; JavaScript errors fail the test."""
+    width, height = request.param
+    yield from watched_page(browser, viewport={"width": width, "height": height})
+
+
+def test_the_review_of_a_game_names_the_better_choice(sized_page: Page, live_server: str) -> None:
+    page = sized_page
+    # Always the first cards: a game full of poor choices, to 61 so that it is short.
+    start_game(page, live_server, "classic", {"target": "61"}, "easy")
+    turns = 0
+    while not wait_for_turn_or_result(page):
+        play_classic_turn(page)
+        turns += 1
+        assert turns < 400
+    if SHOTS:
+        width = (page.viewport_size or {"width": 0})["width"]
+        page.screenshot(path=f"{SHOTS}/result-{width}.png")
+    page.click("[data-testid=open-review]")
+    page.wait_for_selector("[data-testid=review-mark]")
+    marks = page.locator("[data-testid=review-mark]")
+    # One mark per decision, each with its verdict in words (not colour alone).
+    assert marks.count() > 10
+    for label, verdict in zip(
+        marks.all_inner_texts(),
+        [marks.nth(i).get_attribute("data-verdict") for i in range(marks.count())],
+        strict=True,
+    ):
+        assert verdict in VERDICTS
+        assert label.endswith(f": {verdict}")
+    assert page.locator("[data-testid=score-chart] polyline").count() == 2
+    assert page.locator("[data-testid=loss-chart] polyline").count() == 1
+    assert "lay-away:" in page.inner_text("[data-testid=review-totals]")
+    assert "hand:" in page.inner_text("[data-testid=review-luck]")
+    # Click a mistake (or the worst there is): the better choice is named, first in the table.
+    costly = page.locator(
+        "[data-testid=review-mark][data-verdict=blunder], "
+        "[data-testid=review-mark][data-verdict=mistake], "
+        "[data-testid=review-mark][data-verdict=inaccuracy]"
+    )
+    assert costly.count() > 0, "first cards every time made no poor choice"
+    costly.first.click()
+    assert costly.first.get_attribute("aria-pressed") == "true"
+    verdict = page.inner_text("[data-testid=review-verdict]")
+    rows = page.locator("[data-testid=review-choices] tbody tr")
+    best = rows.nth(0).inner_text()
+    assert "(best)" in best
+    assert "(chosen)" not in best
+    better = best.split("\t")[0].replace(" (best)", "").strip()
+    assert f"better was {better}." in verdict
+    assert page.locator("[data-testid=review-choices] tr[data-chosen=true]").count() == 1
+    assert page.inner_text("[data-testid=review-why]").startswith("Why: ")
+    # The position as the seat saw it: its hand drawn by the game's own table.
+    assert page.locator("[data-testid=review-position] [data-testid=hand-card]").count() > 0
+    # The keyboard moves along the timeline.
+    page.keyboard.press("ArrowRight")
+    pressed = page.locator("[data-testid=review-mark][aria-pressed=true]")
+    assert pressed.count() == 1
+    assert pressed.evaluate("(el) => el === document.activeElement")
+    # A lay-away has 15 choices: the best five and the chosen one shown, then all of them.
+    page.locator("[data-testid=review-mark]", has_text="lay-away").first.click()
+    assert rows.count() in (5, 6)
+    page.click("[data-testid=review-all-choices]")
+    assert rows.count() == 15
+    # The lobby's saved games open it too.
+    page.goto(f"{live_server}/")
+    page.locator("[data-testid=saved-game] [data-action=review]").first.click()
+    page.wait_for_selector("[data-testid=review-mark][aria-pressed=true]")
+    # The page fits its window's width (no scrolling sideways), phone included.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    if SHOTS:
+        width = (page.viewport_size or {"width": 0})["width"]
+        costly.first.click()
+        page.screenshot(path=f"{SHOTS}/review-{width}.png", full_page=True)
+
+
+def stored_finished_game(store_file: Path, game: str, player: str) -> str:
+    """A game of ``game`` played to its end by always taking the first legal action, stored as
+    ``player``'s game against the computer (as the server would have); its id."""
+    state = start(game, seed=4).state
+    actions = []
+    while not state.is_terminal:
+        action = state.legal_actions()[0]
+        actions.append(action.to_dict())
+        state = state.apply(action).state
+    assert state.result is not None
+    game_id = f"review-{game}-{uuid.uuid4().hex[:8]}"
+    store = open_store(f"sqlite:///{store_file}")
+    try:
+        rules = state.record()["rules"]
+        store.create_game(new_row(game_id, game=game, spec=state.rules.spec(), rules=rules,
+                                  seed=4, owners={0: player}, scores=tuple(state.scores)))  # fmt: skip
+        for index, action in enumerate(actions):
+            last = index == len(actions) - 1
+            store.append_action(game_id, index, action, version=index + 1, scores=list(state.scores),
+                                result=state.result.to_dict() if last else None)  # fmt: skip
+    finally:
+        store.close()
+    return game_id
+
+
+@pytest.mark.parametrize("game", ["tabletop", "tiles", "solitaire"])
+def test_the_review_of_each_other_game(
+    sized_page: Page, live_server: str, live_store: Path, game: str
+) -> None:
+    page = sized_page
+    page.goto(f"{live_server}/")
+    player = page.request.get(f"{live_server}/api/me").json()["player"]
+    game_id = stored_finished_game(live_store, game, player)
+    page.goto(f"{live_server}/#/review/{game_id}")
+    page.wait_for_selector("[data-testid=review-mark][aria-pressed=true]")
+    assert page.locator("[data-testid=review-mark]").count() > 0
+    assert page.locator("[data-testid=review-choices] tbody tr").count() > 0
+    # The position is drawn by the game's own table (no "no picture").
+    assert "no picture" not in page.inner_text("[data-testid=review-position]")
+    assert page.locator("[data-testid=review-position] *").count() > 5
+    assert page.locator("[data-testid=score-chart] polyline").count() == (
+        1 if game == "solitaire" else 2
+    )
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    if SHOTS:
+        width = (page.viewport_size or {"width": 0})["width"]
+        page.screenshot(path=f"{SHOTS}/review-{game}-{width}.png", full_page=True)
