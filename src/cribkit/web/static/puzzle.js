@@ -18,7 +18,7 @@ import { untilReachable } from "./reach.js";
 import { cardButton, cardRow } from "./widgets/cards.js";
 import { tilesBoard, tileSvg } from "./widgets/tiles.js";
 
-const HISTORY_KEY = "cribkit.puzzles";
+const HISTORY_KEY = "cribkit:puzzles";
 
 function loadHistory() {
   try {
