@@ -223,6 +223,27 @@ def test_the_lobby_and_its_settings_panel(page: Page, live_server: str) -> None:
     assert_accessible(problems)
 
 
+@pytest.mark.parametrize("page", [DESKTOP, PHONE], ids=["desktop", "phone"], indirect=True)
+def test_the_puzzles_page_of_each_kind_and_a_verdict(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/#/puzzle/lay-away-001")
+    page.wait_for_selector("[data-testid=puzzle]")
+    page.click("[data-testid=hand-card][data-card='8s']")
+    problems = scan(page, "puzzle, a card picked")
+    page.click("[data-testid=hand-card][data-card='Kh']")
+    page.click("[data-testid=puzzle-check]")
+    page.wait_for_selector("[data-testid=puzzle-verdict]")
+    problems += scan(page, "puzzle, its verdict")
+    page.goto(f"{live_server}/#/puzzle/place-001")
+    page.wait_for_selector("[data-testid=puzzle-cell]")
+    page.click("[data-testid=puzzle-cell][data-cell=C1]")
+    problems += scan(page, "Table Top puzzle, a cell picked")
+    page.goto(f"{live_server}/#/puzzle/tiles-001")
+    page.wait_for_selector("[data-testid=puzzle-option]")
+    page.locator("[data-testid=puzzle-option]").first.click()
+    problems += scan(page, "Tiles puzzle, a play picked")
+    assert_accessible(problems)
+
+
 @pytest.mark.parametrize("page", [PHONE], ids=["phone"], indirect=True)
 def test_a_classic_lay_away_with_a_hint_on_a_phone(page: Page, live_server: str) -> None:
     # Below 900 pixels the side panel goes under the table: other backgrounds behind its words.

@@ -30,7 +30,19 @@ from cribkit.web.errors import install_error_handlers
 from cribkit.web.guard import LOCAL_HOSTS, Guard
 from cribkit.web.limits import Limits
 from cribkit.web.manager import SessionManager
-from cribkit.web.routes import analysis, client, lobby, me, ops, play, replay, saved, stats, tables
+from cribkit.web.routes import (
+    analysis,
+    client,
+    lobby,
+    me,
+    ops,
+    play,
+    puzzles,
+    replay,
+    saved,
+    stats,
+    tables,
+)
 from cribkit.web.workers import warm_up, watch_parent
 
 STATIC = Path(__file__).with_name("static")
@@ -171,7 +183,7 @@ def create_app(
     app.state.store = store
     ops.install(app, store, manager)  # app.state.metrics and app.state.readiness
     install_error_handlers(app)
-    routers = (lobby, me, saved, replay, analysis, stats, tables, play, ops)
+    routers = (lobby, me, saved, replay, analysis, puzzles, stats, tables, play, ops)
     for module in routers:
         app.include_router(module.router)
     if STATIC.is_dir():

@@ -1,11 +1,13 @@
 // cribkit in the browser: the router. "#/" the lobby, "#/game/ID", "#/replay/ID" or
-// "#/replay/upload", "#/review/ID", "#/stats", "#/join/CODE" (an invitation), "#/watch/ID/CODE" (a spectator).
+// "#/replay/upload", "#/review/ID", "#/stats", "#/puzzle[/ID]", "#/join/CODE" (an invitation),
+// "#/watch/ID/CODE" (a spectator).
 import { api, Unreachable } from "./api.js";
 import { GamePage } from "./game.js";
 import { clientUpdated, registerWorker } from "./install.js";
 import { JoinPage } from "./join.js";
 import { LobbyPage } from "./lobby.js";
 import { parseRoute } from "./logic/router.js";
+import { PuzzlePage } from "./puzzle.js";
 import { ReplayPage } from "./replay.js";
 import { ReviewPage } from "./review.js";
 import { StatsPage } from "./stats.js";
@@ -20,6 +22,7 @@ const PAGES = {
   replay: ReplayPage,
   review: ReviewPage,
   stats: StatsPage,
+  puzzle: PuzzlePage,
   join: JoinPage,
   watch: WatchPage,
 };

@@ -297,6 +297,7 @@ export class LobbyPage {
         { class: "panel-head" },
         h("h3", {}, "Your games"),
         h("a", { class: "button subtle", href: "#/stats", "data-testid": "stats-link" }, "Statistics"),
+        h("a", { class: "button subtle", href: "#/puzzle", "data-testid": "puzzle-link" }, "Puzzle of the day"),
       ),
       unfinished.length
         ? [
