@@ -41,9 +41,9 @@ def test_a_named_seed_is_said_in_the_record_and_a_fair_one_is_not(client: TestCl
     assert "meta" not in client.get(f"/api/games/{fair['id']}/record").json()
 
 
-def test_the_daily_deal_is_solitaires_and_not_with_a_seed(client: TestClient) -> None:
+def test_the_daily_deal_is_not_with_a_seed_nor_of_table_top(client: TestClient) -> None:
     for body in (
-        {"game": "classic", "daily": "2026-12-01"},
+        {"game": "tabletop", "daily": "2026-12-01"},
         {"game": "solitaire", "daily": "2026-12-01", "seed": 5},
         {"game": "solitaire", "daily": "yesterday"},
     ):
