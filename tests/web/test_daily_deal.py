@@ -106,3 +106,14 @@ def test_the_table_says_which_days_deal_it_is(client: TestClient) -> None:
     with client.websocket_connect(socket_url(seeded)) as socket:
         # A seed the player chose is not said at the table before the end.
         assert "daily" not in Seat(socket).until_turn()["table"]
+
+
+def test_the_daily_deal_has_no_hints(client: TestClient) -> None:
+    answer = client.post("/api/games", json={"game": "classic", "daily": "2026-12-01"}).json()
+    with client.websocket_connect(socket_url(answer)) as socket:
+        seat = Seat(socket)
+        assert seat.until_turn()["hints"] is False
+        socket.send_json({"type": "hint"})
+        error = seat.receive()
+        assert (error["type"], error["code"]) == ("error", "no_hints")
+        assert "daily deal" in error["message"]

@@ -281,13 +281,16 @@ class GameSession:
 
     def hint_refusal(self) -> str | None:
         """Why the game gives no hints, or None: a game between people has none (it would be
-        the computer playing for one of them)."""
+        the computer playing for one of them), nor the daily classic deal (it would be the
+        expert measured against itself)."""
         if not self.info.hints:
             return f"{self.game} has no hints"
         if self.row.status == "abandoned":
             return "the game was abandoned"
         if self.row.mode == "table":
             return "no hints in a game between people"
+        if self.game == "classic" and self.row.table.deal.startswith(daily_deal.LABEL):
+            return "no hints in the daily deal: your result is set beside the expert's"
         return None
 
     def table_form(self) -> dict[str, Any]:
