@@ -8,14 +8,16 @@ import {
   dealStreak,
   dealsText,
   recordDeal,
+  solitaireComparison,
 } from "../../src/cribkit/web/static/logic/daily.js";
 
 const result = (date, you, expert) => ({ date, you, expert, difference: you - expert, words: "..." });
 
-test("a daily deal is a classic game whose table names its day", () => {
+test("a daily deal is a classic or Solitaire game whose table names its day", () => {
   assert.equal(dailyDate({ game: "classic", table: { daily: "2026-12-01" } }), "2026-12-01");
   assert.equal(dailyDate({ game: "classic", table: {} }), null);
-  assert.equal(dailyDate({ game: "solitaire", table: { daily: "2026-12-01" } }), null);
+  assert.equal(dailyDate({ game: "solitaire", table: { daily: "2026-12-01" } }), "2026-12-01");
+  assert.equal(dailyDate({ game: "tabletop", table: { daily: "2026-12-01" } }), null);
   assert.deepEqual(dailyBody("2026-12-01"), { game: "classic", daily: "2026-12-01", mode: "ai", ai: "expert" });
 });
 
@@ -41,4 +43,24 @@ test("one result a day is kept, the first, and the days in a row are counted", (
   );
   assert.equal(dealsText(history), "Daily deals: 3 played, 2 at least level with the expert, 3 days in a row.");
   assert.equal(dealsText({ answers: [] }), "Daily deals: none played yet.");
+});
+
+test("a Solitaire total is set beside the expert's and kept apart from the classic deals", () => {
+  const behind = solitaireComparison("2026-12-01", { total: 85, expert_total: 92 });
+  assert.deepEqual(behind, {
+    date: "2026-12-01",
+    you: 85,
+    expert: 92,
+    difference: -7,
+    words: "You 85, the expert 92: 7 points behind the expert on the same deck",
+  });
+  assert.match(solitaireComparison("2026-12-01", { total: 95, expert_total: 92 }).words, /3 points better/);
+  assert.match(solitaireComparison("2026-12-01", { total: 92, expert_total: 92 }).words, /the same as the expert/);
+  const history = recordDeal({ answers: [] }, behind, "solitaire");
+  assert.equal(history.deals, undefined);
+  assert.equal(
+    dealsText(history, "solitaire"),
+    "Daily Solitaire: 1 played, 0 at least level with the expert, 1 day in a row.",
+  );
+  assert.equal(dealsText(history), "Daily deals: none played yet.");
 });

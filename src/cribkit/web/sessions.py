@@ -22,6 +22,7 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any, cast
 
 from cribkit.ai import hints
@@ -266,7 +267,7 @@ class GameSession:
     def result_form(self) -> dict[str, Any] | None:
         """The result as JSON, once the game is over; a Solitaire result adds the best total
         the deal allowed with the whole deck known (``best_possible``): the deck is no secret
-        any more."""
+        any more; and, for the daily deal, the expert's total on it (``expert_total``)."""
         if self.row.status == "abandoned":
             return self.row.result  # who left it and who wins (abandoning.abandoned_result)
         result = self.state.result
@@ -277,6 +278,8 @@ class GameSession:
             if self._best_possible is None:
                 self._best_possible = hints.best_possible(self.state)
             form["best_possible"] = self._best_possible
+            if self.row.table.deal.startswith(daily_deal.LABEL):
+                form["expert_total"] = _expert_total(self.row.seed)
         return form
 
     def hint_refusal(self) -> str | None:
@@ -739,3 +742,12 @@ class GameSession:
         self.clock.stop()
         for _, task in list(self._hints.values()):
             task.cancel()
+
+
+@cache
+def _expert_total(seed: int | str) -> int:
+    """The expert's total on a Solitaire deal: the yardstick of the day's deal, as
+    ``cribkit solitaire --daily --auto`` plays it."""
+    from cribkit.sim.solitaire import deal_report
+
+    return int(deal_report(seed)["total"])

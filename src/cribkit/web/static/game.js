@@ -511,6 +511,7 @@ export class GamePage {
             "p",
             { "data-testid": "best-possible" },
             `The best possible total for this deal was ${result.best_possible}.`,
+            typeof result.expert_total === "number" ? ` The expert made ${result.expert_total} on it.` : "",
           )
         : null;
     const id = encodeURIComponent(this.gameId);

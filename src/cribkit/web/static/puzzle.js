@@ -1,7 +1,7 @@
 // The puzzles page, "#/puzzle" (the day's puzzle) and "#/puzzle/ID": the position as the seat saw
 // it, the choice, "Check", then the verdict, the values of the alternatives and why. The streaks
 // are kept in this browser's local storage (logic/puzzles.js).
-import { api, openNewGame } from "./api.js";
+import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import {
   answerText,
@@ -14,11 +14,10 @@ import {
   verdictHeading,
 } from "./logic/puzzles.js";
 import { cardLabel } from "./logic/cards.js";
-import { dailyBody, dealsText } from "./logic/daily.js";
-import { localDay } from "./logic/lobby.js";
 import { untilReachable } from "./reach.js";
 import { storedPuzzles, storePuzzles } from "./storage.js";
 import { cardButton, cardRow } from "./widgets/cards.js";
+import { dailyDealsPanel } from "./widgets/daily.js";
 import { tilesBoard, tileSvg } from "./widgets/tiles.js";
 
 function loadHistory() {
@@ -256,44 +255,11 @@ export class PuzzlePage {
     );
   }
 
-  /** The daily classic deal: the deals played in this browser, and today's to play. */
+  /** The daily deals: those played in this browser, and today's to play. */
   dealPanel() {
-    const history = loadHistory();
-    const today = localDay();
-    const played = (history.deals || []).find((deal) => deal.date === today);
-    const start = async () => {
-      try {
-        await openNewGame(dailyBody(today));
-      } catch (error) {
-        this.error = `Cannot start the daily deal: ${error.message}`;
-        this.draw();
-      }
-    };
-    return h(
-      "section",
-      { class: "panel puzzle-deal", "data-testid": "puzzle-deal" },
-      h("h3", {}, "The daily deal"),
-      h(
-        "p",
-        {},
-        "One classic deal against the expert, the same cards for everyone today: " +
-          "your result is set beside the expert's on the same cards.",
-      ),
-      h(
-        "p",
-        { class: "muted", "data-testid": "deal-history" },
-        played ? `Today: you ${signed(played.you)}, the expert ${signed(played.expert)}. ` : "",
-        dealsText(history),
-      ),
-      h(
-        "button",
-        { type: "button", class: "button", "data-testid": "puzzle-deal-start", onclick: start },
-        played ? "Play today's deal again (the first result counts)" : "Play today's deal",
-      ),
-    );
+    return dailyDealsPanel(loadHistory(), (message) => {
+      this.error = message;
+      this.draw();
+    });
   }
-}
-
-function signed(points) {
-  return points > 0 ? `+${points}` : String(points);
 }
