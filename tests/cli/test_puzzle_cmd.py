@@ -128,21 +128,17 @@ def test_the_daily_puzzle_is_the_libraries_and_keeps_a_daily_streak(home: Path) 
 
 
 def test_the_daily_deal_played_as_the_expert_matches_the_expert(home: Path) -> None:
-    from cribkit.ai.players import choose_for_seat, make_player
     from cribkit.analysis import daily_deal
 
     day = datetime.date(2026, 12, 1)
-    expert = make_player("classic", "expert", seed=daily_deal.EXPERT_SEED)
     moves: list[str] = []
-
-    def as_expert(state: Any) -> Any:
-        action = choose_for_seat(expert, state, 0)
-        if len(state.legal_actions()) > 1:
+    state = daily_deal.start_deal(day)
+    for action in daily_deal.expert_actions(day):
+        if state.current_player == 0 and len(state.legal_actions()) > 1:
             form = action.to_dict()
             moves.append(" ".join(form["cards"]) if "cards" in form else form["card"])
-        return action
-
-    _, margin = daily_deal.play_deal(day, as_expert)
+        state = state.apply(action).state
+    margin = daily_deal.expert_result(day)
     args = ["puzzle", "--deal", "--date", day.isoformat(), "--json"]
     result = runner.invoke(app, args, input="\n".join(moves) + "\n")
     assert result.exit_code == 0, result.stderr

@@ -168,3 +168,23 @@ def test_at_80x24_every_log_line_is_shown_whole(
             await assert_every_line_whole(app, pilot, given, at_least=30)
 
         run_app(app, script)
+
+
+def test_the_daily_deal_ends_beside_the_experts_total(tmp_path: Path) -> None:
+    from cribkit.sim.solitaire import deal_report
+
+    app = SolitaireApp(seed=20261201, save_path=tmp_path / "d.json", title="daily deal 2026-12-01")
+
+    async def script(app: SolitaireApp, pilot: Pilot[None]) -> None:
+        for _ in range(6):
+            await pilot.press("1", "2", "enter")
+        await pilot.pause()
+        assert app.state.is_terminal
+        expert = deal_report(20261201)["total"]
+        lines = "\n".join(log_lines(app))
+        assert (
+            f"The expert made {expert} on the same deal: you {app.state.total - expert:+d}."
+            in lines
+        )
+
+    run_app(app, script)

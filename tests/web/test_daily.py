@@ -41,9 +41,9 @@ def test_a_named_seed_is_said_in_the_record_and_a_fair_one_is_not(client: TestCl
     assert "meta" not in client.get(f"/api/games/{fair['id']}/record").json()
 
 
-def test_the_daily_deal_is_solitaires_and_not_with_a_seed(client: TestClient) -> None:
+def test_the_daily_deal_is_not_with_a_seed_nor_of_table_top(client: TestClient) -> None:
     for body in (
-        {"game": "classic", "daily": "2026-12-01"},
+        {"game": "tabletop", "daily": "2026-12-01"},
         {"game": "solitaire", "daily": "2026-12-01", "seed": 5},
         {"game": "solitaire", "daily": "yesterday"},
     ):
@@ -52,3 +52,14 @@ def test_the_daily_deal_is_solitaires_and_not_with_a_seed(client: TestClient) ->
     # A game of several people keeps its fair seed: no seed may be named for it.
     hotseat = client.post("/api/games", json={"game": "classic", "mode": "hotseat", "seed": 5})
     assert hotseat.status_code == 422
+
+
+def test_the_daily_solitaire_result_has_the_experts_total(client: TestClient) -> None:
+    from cribkit.sim.solitaire import deal_report
+
+    daily = client.post("/api/games", json={"game": "solitaire", "daily": "2026-12-02"}).json()
+    seeded = client.post("/api/games", json={"game": "solitaire", "seed": 20261202}).json()
+    expert = deal_report(20261202)["total"]
+    assert finish(client, daily)["result"]["expert_total"] == expert
+    # The same cards from a seed the player named: no yardstick of the day.
+    assert "expert_total" not in finish(client, seeded)["result"]

@@ -15,7 +15,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from cribkit.ai.solitaire import best_possible_total
 from cribkit.games.solitaire.state import solitaire_deck
-from cribkit.web.sessions import MAX_MESSAGE, GameSession
+from cribkit.web.messages import MAX_MESSAGE
+from cribkit.web.sessions import GameSession
 
 from .conftest import UNDOABLE_SEED, WS_LOCAL, Message, Seat, new_game, socket_url
 

@@ -2,11 +2,14 @@
 and "your result against the expert's on the same cards" (duplicate: the expert plays the same
 deal from your seat, against the same opponent).
 
-The deal is the first of a two-player classic game seeded by the date's daily seed (Solitaire's:
-``YYYYMMDD``, :func:`cribkit.games.solitaire.daily_seed`); you are seat 0, the pone on an even
-seed and the dealer on an odd one. The opponent is the expert seeded :data:`OPPONENT_SEED`; in
-the expert's run seat 0 is the expert seeded :data:`EXPERT_SEED`. A result is seat 0's points
-over the deal (play and show, the crib included) minus the opponent's.
+The deal is the first of a two-player classic game with the standard rules seeded by the date's
+daily seed (Solitaire's: ``YYYYMMDD``, :func:`cribkit.games.solitaire.daily_seed`); you are
+seat 0, the pone on an even seed and the dealer on an odd one. The opponent is the expert, each
+of its moves seeded as the web server seeds the computer's (:func:`~cribkit.games.chance.move_seed`
+of the deal's seed, the seat and the move's number), so that the daily deal played in the
+browser meets the same opponent as here. In the expert's run the expert plays seat 0 too, seeded
+the same way. A result is seat 0's points over the deal (play and show, the crib included) minus
+the opponent's.
 
 >>> result = expert_result(datetime.date(2026, 12, 1))
 >>> result == expert_result(datetime.date(2026, 12, 1))
@@ -16,16 +19,16 @@ True
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, Final
 
 from cribkit.games.protocol import Action, GameState
 
-#: The seeds of the opponent, and of the expert who plays your seat in its run.
-OPPONENT_SEED: Final = 16
-EXPERT_SEED: Final = 61
 #: Your seat in the daily deal.
 SEAT: Final = 0
+#: What a daily deal's record says of its deal (``meta.deal``), before the date.
+LABEL: Final = "daily deal "
 
 
 def deal_seed(date: datetime.date) -> int:
@@ -35,43 +38,87 @@ def deal_seed(date: datetime.date) -> int:
     return daily_seed(date)
 
 
+def first_dealer(seed: int) -> int:
+    """Who deals the daily deal of ``seed`` first: you (seat 0) on an odd seed."""
+    return 1 - seed % 2
+
+
 def start_deal(date: datetime.date) -> GameState:
     """The state at the start of the day's deal (you, seat 0, to lay away first)."""
     from cribkit.games import start
 
     seed = deal_seed(date)
-    state: GameState = start("classic", seed=seed, first_dealer=1 - seed % 2).state
+    state: GameState = start("classic", seed=seed, first_dealer=first_dealer(seed)).state
     return state
+
+
+def expert_move(date: datetime.date, state: GameState, seat: int, number: int) -> Action:
+    """The expert's move for ``seat`` at the deal's move ``number`` (counted from 0)."""
+    from cribkit.ai.players import choose_for_seat, make_player
+    from cribkit.games.chance import move_seed
+
+    expert = make_player("classic", "expert", seed=move_seed(deal_seed(date), seat, number))
+    return choose_for_seat(expert, state, seat)
+
+
+def _deal_of(state: GameState) -> int:
+    return int(getattr(state.observation(SEAT), "deal", 0))
+
+
+def _over(state: GameState, deal: int) -> bool:
+    return state.result is not None or state.current_player is None or _deal_of(state) != deal
+
+
+def _margin(start: GameState, end: GameState) -> int:
+    gained = [now - before for now, before in zip(end.scores, start.scores, strict=True)]
+    return gained[SEAT] - gained[1 - SEAT]
 
 
 def play_deal(date: datetime.date, choose: Callable[[GameState], Action]) -> tuple[GameState, int]:
     """Play the day's deal to its end, seat 0's actions from ``choose(state)`` and the
-    opponent's from the seeded expert; the state at the deal's end and seat 0's result."""
-    from cribkit.ai.players import choose_for_seat, make_player
+    opponent's from the expert; the state at the deal's end and seat 0's result."""
+    state, _actions = _play(date, lambda state, _number: choose(state))
+    return state, _margin(start_deal(date), state)
 
-    opponent = make_player("classic", "expert", seed=OPPONENT_SEED)
+
+def _play(
+    date: datetime.date, choose: Callable[[GameState, int], Action]
+) -> tuple[GameState, list[Action]]:
     state = start_deal(date)
-    first = state.observation(SEAT)
-    deal = getattr(first, "deal", 0)
-    start_scores = state.scores
-    while state.result is None:
+    deal, actions = _deal_of(state), list[Action]()
+    while not _over(state, deal):
         seat = state.current_player
-        if seat is None:
-            break
-        if getattr(state.observation(SEAT), "deal", deal) != deal:
-            break
-        action = choose(state) if seat == SEAT else choose_for_seat(opponent, state, seat)
+        assert seat is not None
+        number = len(actions)
+        action = choose(state, number) if seat == SEAT else expert_move(date, state, seat, number)
         state = state.apply(action).state
-    gained = [now - before for now, before in zip(state.scores, start_scores, strict=True)]
-    return state, gained[SEAT] - gained[1 - SEAT]
+        actions.append(action)
+    return state, actions
+
+
+def result_of(date: datetime.date, actions: Sequence[Action]) -> int | None:
+    """Seat 0's result in a game of the day's deal that took ``actions`` (a whole game's, from
+    its start: those after the deal's end are not read); None while the deal is not over."""
+    first = state = start_deal(date)
+    deal = _deal_of(state)
+    for action in actions:
+        if _over(state, deal):
+            break
+        state = state.apply(action).state
+    return _margin(first, state) if _over(state, deal) else None
+
+
+@cache
+def expert_actions(date: datetime.date) -> tuple[Action, ...]:
+    """The actions of the day's deal with the expert in your seat too (every seat's, in order)."""
+    return tuple(_play(date, lambda state, number: expert_move(date, state, SEAT, number))[1])
 
 
 def expert_result(date: datetime.date) -> int:
     """The expert's result on the day's deal from your seat."""
-    from cribkit.ai.players import choose_for_seat, make_player
-
-    expert = make_player("classic", "expert", seed=EXPERT_SEED)
-    return play_deal(date, lambda state: choose_for_seat(expert, state, SEAT))[1]
+    result = result_of(date, expert_actions(date))
+    assert result is not None
+    return result
 
 
 def compare(date: datetime.date, yours: int) -> dict[str, Any]:

@@ -44,6 +44,7 @@ __all__ = [
     "fair_shuffle",
     "is_fair_seed",
     "legacy_text",
+    "move_seed",
     "new_fair_seed",
     "seed_text",
     "shuffled",
@@ -167,3 +168,12 @@ def shuffled(seed: int | str, label: str, items: Iterable[T]) -> list[T]:
     result = list(items)
     random.Random(legacy_text(seed, label)).shuffle(result)
     return result
+
+
+def move_seed(seed: int | str, *parts: object) -> int:
+    """A seed for one move of the computer (or one hint), fixed by the game's seed and the
+    ``parts`` (the seat, the move number): 32 bits of an HMAC-SHA256 keyed with the seed, so
+    that the computer's choices tell nothing of the seed (and so of the cards to come)."""
+    label = ":".join(map(str, ("move", *parts))).encode()
+    digest = hmac.new(seed_text(seed).encode(), label, hashlib.sha256).digest()
+    return int.from_bytes(digest[:4], "big")

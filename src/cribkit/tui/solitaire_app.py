@@ -194,6 +194,14 @@ class SolitaireApp(App[None]):
                 f"laying away {_cards(laid)}",
                 "magenta",
             )
+        if self.deal_title and self.deal_title.startswith("daily deal") and self.seed is not None:
+            from cribkit.sim.solitaire import deal_report
+
+            expert = deal_report(self.seed)["total"]
+            self._write(
+                f"The expert made {expert} on the same deal: you {total - expert:+d}.",
+                "bold magenta",
+            )
         if self.undos:
             self._write(f"(You took back {self.undos} lay-away(s) on the way.)", "magenta")
         if self.saved_to is None:

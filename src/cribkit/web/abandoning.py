@@ -15,7 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 from cribkit.store.base import GameRow
-from cribkit.web.sessions import GameSession, WebError
+from cribkit.web.messages import WebError
+from cribkit.web.sessions import GameSession
 from cribkit.web.shared import catch_up
 
 __all__ = ["abandon", "abandoned_result", "leaver_name"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+from cribkit.web.messages import WebError
 from cribkit.web.workers import choose_move, move_seed
 
 if TYPE_CHECKING:
@@ -65,8 +66,6 @@ class MoveClock:
             self._task.cancel()
 
     async def _run(self, version: int, seat: int, seconds: float) -> None:
-        from cribkit.web.sessions import WebError
-
         await asyncio.sleep(seconds)
         session = self.session
         state = session.state

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cribkit.analysis.game import ANALYSED, judge
 from cribkit.analysis.model import Decision
 from cribkit.games.protocol import Action, GameState
+from cribkit.web.messages import WebError
 
 if TYPE_CHECKING:
     from cribkit.web.sessions import Connection, GameSession
@@ -103,8 +104,6 @@ class Coach:
     async def wish(self, connection: Connection, message: dict[str, Any]) -> None:
         """Take a seat's ``coach`` message; every human seat is told where the coach stands
         (at a table one seat's wish turns it on or off for all)."""
-        from cribkit.web.sessions import WebError  # (sessions imports this module)
-
         session = self.session
         try:
             on = wish_of(message)

@@ -19,14 +19,16 @@ from dataclasses import replace
 from typing import Any
 
 from cribkit.ai.players import LEVELS
+from cribkit.analysis import daily_deal
 from cribkit.games.chance import new_fair_seed
 from cribkit.games.protocol import GameError, game_info, games, lookup
 from cribkit.games.solitaire import daily_seed
 from cribkit.store.base import GameRow, Match, Store, Table, new_row
 from cribkit.web.fanout import BEAT_SECONDS
 from cribkit.web.limits import Limits
+from cribkit.web.messages import WebError
 from cribkit.web.services import Services
-from cribkit.web.sessions import MODES, GameSession, WebError
+from cribkit.web.sessions import MODES, GameSession
 from cribkit.web.shared import catch_up, heard
 from cribkit.web.tables import (
     SeatError,
@@ -151,9 +153,10 @@ class SessionManager:
         (:func:`~cribkit.games.chance.new_fair_seed`); a ``seed`` may be chosen only for a
         game of one person, which is then practice (kept out of the statistics). ``owner`` (a
         player id, going by ``name``) owns the player's seats; each friend's seat has an
-        invitation until somebody takes it. ``daily`` (Solitaire only, the player's local date)
-        deals the day's deal, as ``cribkit solitaire --daily`` does: practice too, its record's
-        ``meta`` says which day."""
+        invitation until somebody takes it. ``daily`` (the player's local date) deals the day's
+        deal: Solitaire's, as ``cribkit solitaire --daily`` does, or classic's against the
+        expert, as ``cribkit puzzle --deal`` does (:mod:`cribkit.analysis.daily_deal`):
+        practice too, its record's ``meta`` says which day."""
         try:
             info = game_info(game)
             rules = info.rules_type.from_options(options)
@@ -171,12 +174,12 @@ class SessionManager:
         elif len(plan.mine) > 1 and not rules.played_alone:
             mode = "hotseat"
         deal = "" if seed is None else f"seed {seed} chosen by the player"
+        start: dict[str, Any] = {}
         if daily is not None:
-            if info.name != "solitaire":
-                raise WebError("bad_request", "the daily deal is a Solitaire deal")
             if seed is not None:
                 raise WebError("bad_request", "name a seed or ask for the daily deal, not both")
-            seed, deal = daily_seed(daily), f"daily deal {daily.isoformat()}"
+            seed, deal = daily_seed(daily), f"{daily_deal.LABEL}{daily.isoformat()}"
+            start = _daily_start(info.name, rules, ai, seed)
         if seed is not None and (mode != "ai" or public):
             raise WebError(
                 "bad_request",
@@ -206,6 +209,7 @@ class SessionManager:
             if best_of == 1
             else Match(secrets.token_hex(8), best_of, 1, (0,) * rules.sides),
             deal=deal,
+            start=start,
         )
         row = new_row(
             secrets.token_hex(8),
@@ -479,3 +483,19 @@ class SessionManager:
             task.cancel()
         for session in self.sessions.values():
             session.cancel_ai()
+
+
+def _daily_start(game: str, rules: Any, ai: str, seed: int) -> dict[str, Any]:
+    """The setup of a daily deal beyond its seed; a game or rules that have none refused."""
+    if game == "solitaire":
+        return {}
+    if game != "classic":
+        raise WebError("bad_request", "the daily deal is a Solitaire or a classic deal")
+    if rules != type(rules).from_options({}):
+        raise WebError(
+            "bad_request",
+            "the daily classic deal is two players with the standard rules: give no other options",
+        )
+    if ai != "expert":
+        raise WebError("bad_request", f"the daily classic deal is against the expert, not {ai}")
+    return {"first_dealer": daily_deal.first_dealer(seed)}

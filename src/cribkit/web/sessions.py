@@ -22,9 +22,11 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any, cast
 
 from cribkit.ai import hints
+from cribkit.analysis import daily_deal
 from cribkit.core.cards import CardError
 from cribkit.games.chance import commitment
 from cribkit.games.events import GameEvent
@@ -33,7 +35,6 @@ from cribkit.games.protocol import (
     Action,
     ComposedMoves,
     GameError,
-    GameOverError,
     GameState,
     OutOfTurnError,
     game_info,
@@ -43,11 +44,18 @@ from cribkit.games.records import replay
 from cribkit.store.base import GameRow, StaleWriteError, Store, StoreError
 from cribkit.web.clock import MoveClock
 from cribkit.web.coaching import Coach
-from cribkit.web.guard import BadJsonError, parse_json
 from cribkit.web.hinting import work_out_hint
 from cribkit.web.jobs import Jobs
 from cribkit.web.limits import BURST, RATE, Limits, TokenBucket
 from cribkit.web.logs import game_log
+from cribkit.web.messages import (
+    MESSAGE_TYPES,
+    WebError,
+    apply_action,
+    check_turn,
+    parse_action,
+    read_message,
+)
 from cribkit.web.services import Services
 from cribkit.web.shared import (
     catch_up,
@@ -64,21 +72,7 @@ from cribkit.web.workers import choose_move, move_seed
 
 log = logging.getLogger("cribkit.web")
 
-#: The largest message a client may send, in bytes of JSON text.
-MAX_MESSAGE = 16 * 1024
-
 MODES = ("ai", "hotseat")
-#: The types of the messages a client sends.
-MESSAGE_TYPES = frozenset({"action", "hint", "preview", "undo", "chat", "mute", "coach", "ping"})
-
-
-class WebError(Exception):
-    """A refused request or message: ``code`` is the error code of ``docs/web.md``."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 Send = Callable[[str], Awaitable[None]]
@@ -273,7 +267,7 @@ class GameSession:
     def result_form(self) -> dict[str, Any] | None:
         """The result as JSON, once the game is over; a Solitaire result adds the best total
         the deal allowed with the whole deck known (``best_possible``): the deck is no secret
-        any more."""
+        any more; and, for the daily deal, the expert's total on it (``expert_total``)."""
         if self.row.status == "abandoned":
             return self.row.result  # who left it and who wins (abandoning.abandoned_result)
         result = self.state.result
@@ -284,17 +278,22 @@ class GameSession:
             if self._best_possible is None:
                 self._best_possible = hints.best_possible(self.state)
             form["best_possible"] = self._best_possible
+            if self.row.table.deal.startswith(daily_deal.LABEL):
+                form["expert_total"] = _expert_total(self.row.seed)
         return form
 
     def hint_refusal(self) -> str | None:
         """Why the game gives no hints, or None: a game between people has none (it would be
-        the computer playing for one of them)."""
+        the computer playing for one of them), nor the daily classic deal (it would be the
+        expert measured against itself)."""
         if not self.info.hints:
             return f"{self.game} has no hints"
         if self.row.status == "abandoned":
             return "the game was abandoned"
         if self.row.mode == "table":
             return "no hints in a game between people"
+        if self.game == "classic" and self.row.table.deal.startswith(daily_deal.LABEL):
+            return "no hints in the daily deal: your result is set beside the expert's"
         return None
 
     def table_form(self) -> dict[str, Any]:
@@ -312,6 +311,8 @@ class GameSession:
         }
         if table.match is not None:
             form["match"] = match_form(table.match, self.state.result)
+        if table.deal.startswith(daily_deal.LABEL):  # (whose seed everybody knows: it is the date)
+            form["daily"] = table.deal.removeprefix(daily_deal.LABEL)
         return form
 
     def state_message(
@@ -466,18 +467,7 @@ class GameSession:
             )
 
     async def _dispatch(self, connection: Connection, text: str) -> None:
-        # (surrogatepass: a lone surrogate is no reason to fail; the JSON check refuses it)
-        size = len(text.encode(errors="surrogatepass"))
-        if size > MAX_MESSAGE:
-            raise WebError("too_large", f"a message is at most {MAX_MESSAGE} bytes, not {size}")
-        try:
-            message = parse_json(text)
-        except BadJsonError as error:
-            raise WebError("bad_json", f"a message is a JSON object: {error}") from None
-        if not isinstance(message, dict):
-            raise WebError(
-                "bad_json", f"a message is a JSON object with a type, not {type(message).__name__}"
-            )
+        message = read_message(text)
         kind = message.get("type")
         connection.about = kind if isinstance(kind, str) and kind in MESSAGE_TYPES else None
         if connection.seat == SPECTATOR and kind != "ping":
@@ -508,32 +498,13 @@ class GameSession:
                 "mute, coach, ping",
             )
 
-    def _parse(self, connection: Connection, data: object) -> Action:
-        """The action of a message, for the connection's seat."""
-        if not isinstance(data, dict):
-            raise WebError(
-                "bad_action",
-                'an action is a JSON object such as {"type": "play", "card": "5h"}, '
-                f"not {json.dumps(data)[:60]}",
-            )
-        seat = data.get("seat", connection.seat)
-        if seat != connection.seat:
-            raise WebError(
-                "wrong_seat",
-                f"this connection plays seat {connection.seat}, not seat {json.dumps(seat)[:20]}",
-            )
-        try:
-            return Action.from_dict({**data, "seat": connection.seat})
-        except (GameError, CardError, TypeError) as error:
-            raise WebError("bad_action", str(error)) from None
-
     async def act(self, connection: Connection, message: dict[str, Any]) -> None:
         """Apply an action of the connection's seat, stored before it is acknowledged."""
         received = time.perf_counter()
         seq = message.get("seq")
         if not isinstance(seq, int) or isinstance(seq, bool):
             raise WebError("bad_action", "an action message carries seq, the seq of the last state")
-        action = self._parse(connection, message.get("action"))
+        action = parse_action(connection.seat, message.get("action"))
         async with self.lock:
             if self.row.status == "abandoned":
                 raise WebError("game_over", "the game was abandoned: nobody plays on in it")
@@ -544,9 +515,9 @@ class GameSession:
                 )
             # Whose turn it is, as the seats' legal lists say (the engine itself would take
             # the lay-aways of a deal in any order).
-            _check_turn(self.state, connection.seat)
+            check_turn(self.state, connection.seat)
             before, index = self.state, len(self.actions)
-            transition = _apply(before, action)
+            transition = apply_action(before, action)
             await self.commit(action, transition.state, transition.events)
             await self.broadcast()
             version = self.version
@@ -639,7 +610,7 @@ class GameSession:
         refusal = self.hint_refusal()
         if refusal is not None:
             raise WebError("no_hints", refusal)
-        _check_turn(state, seat)
+        check_turn(state, seat)
         pending = self._hints.get(seat)
         if pending is not None and not pending[1].done():
             raise WebError(
@@ -680,9 +651,9 @@ class GameSession:
             raise WebError(
                 "bad_action", f"a preview is for the moves of {offered}, and this is {self.game}"
             )
-        action = self._parse(connection, message.get("action"))
+        action = parse_action(connection.seat, message.get("action"))
         state, version = self.state, self.version
-        _check_turn(state, connection.seat)
+        check_turn(state, connection.seat)
         try:
             preview = hints.preview(state, action)
         except OutOfTurnError as error:
@@ -773,22 +744,10 @@ class GameSession:
             task.cancel()
 
 
-def _check_turn(state: GameState, seat: int) -> None:
-    if state.is_terminal:
-        raise WebError("game_over", "the game is over")
-    if state.current_player != seat:
-        raise WebError(
-            "out_of_turn", f"it is seat {state.current_player}'s turn, not seat {seat}'s"
-        )
+@cache
+def _expert_total(seed: int | str) -> int:
+    """The expert's total on a Solitaire deal: the yardstick of the day's deal, as
+    ``cribkit solitaire --daily --auto`` plays it."""
+    from cribkit.sim.solitaire import deal_report
 
-
-def _apply(state: GameState, action: Action) -> Any:
-    """``state.apply(action)``, its refusals as :class:`WebError`."""
-    try:
-        return state.apply(action)
-    except GameOverError as error:
-        raise WebError("game_over", str(error)) from None
-    except OutOfTurnError as error:
-        raise WebError("out_of_turn", str(error)) from None
-    except (GameError, CardError) as error:
-        raise WebError("illegal", str(error)) from None
+    return int(deal_report(seed)["total"])

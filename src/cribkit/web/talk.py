@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cribkit.games.protocol import SPECTATOR
 from cribkit.store.base import StoreError
+from cribkit.web.messages import WebError
 
 if TYPE_CHECKING:
     from cribkit.web.sessions import Connection, GameSession
@@ -96,8 +97,6 @@ def hears(session: GameSession, connection: Connection, line: dict[str, Any]) ->
 async def say(session: GameSession, line: dict[str, Any]) -> None:
     """Store a talk line and send it to whoever hears it, here and in the cluster's other
     processes (the session's lock held)."""
-    from cribkit.web.sessions import WebError
-
     try:
         index = await session.services.stored(session.store.add_talk, session.id, line)
     except StoreError:
@@ -117,8 +116,6 @@ async def say(session: GameSession, line: dict[str, Any]) -> None:
 
 async def chat(session: GameSession, connection: Connection, message: dict[str, Any]) -> None:
     """A chat line of the connection's seat, to the people at the table."""
-    from cribkit.web.sessions import WebError
-
     if session.row.mode != "table":
         raise WebError("no_chat", "chat is between the people at a table: here is only one")
     try:
@@ -140,8 +137,6 @@ async def chat(session: GameSession, connection: Connection, message: dict[str, 
 
 async def mute(session: GameSession, connection: Connection, message: dict[str, Any]) -> None:
     """Mute (or hear again) another seat's chat at the connection's seat."""
-    from cribkit.web.sessions import WebError
-
     other, muted = message.get("seat"), message.get("muted", True)
     seats = session.state.rules.seats
     if not isinstance(other, int) or isinstance(other, bool) or not 0 <= other < seats:

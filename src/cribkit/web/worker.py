@@ -25,8 +25,9 @@ from cribkit.web.fanout import RedisFanout, process_name, redis_client
 from cribkit.web.jobs import CLAIM_AFTER, MOVES, Job, Jobs
 from cribkit.web.limits import Limits
 from cribkit.web.manager import SessionManager
+from cribkit.web.messages import WebError
 from cribkit.web.services import Services
-from cribkit.web.sessions import GameSession, WebError
+from cribkit.web.sessions import GameSession
 from cribkit.web.shared import catch_up
 
 log = logging.getLogger("cribkit.worker")

@@ -3,26 +3,15 @@ the worker processes' own upkeep."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
 import threading
 import time
 
 from cribkit.ai.players import choose_for_seat, make_player
-from cribkit.games.chance import seed_text
+from cribkit.games.chance import move_seed
 from cribkit.games.protocol import Action, GameState, games
 
 __all__ = ["choose_move", "move_seed", "warm_up", "watch_parent"]
-
-
-def move_seed(seed: int | str, *parts: object) -> int:
-    """A seed for one move of the computer (or one hint), fixed by the game's seed and the
-    ``parts`` (the seat, the move number): 32 bits of an HMAC-SHA256 keyed with the seed, so
-    that the computer's choices tell nothing of the seed (and so of the cards to come)."""
-    label = ":".join(map(str, ("move", *parts))).encode()
-    digest = hmac.new(seed_text(seed).encode(), label, hashlib.sha256).digest()
-    return int.from_bytes(digest[:4], "big")
 
 
 def watch_parent(parent: int) -> None:

@@ -16,7 +16,7 @@ from cribkit.games.protocol import game_info, games
 from cribkit.store.base import GameRow
 from cribkit.web.context import Games, Player
 from cribkit.web.errors import ApiError
-from cribkit.web.sessions import WebError
+from cribkit.web.messages import WebError
 
 router = APIRouter(tags=["lobby"])
 

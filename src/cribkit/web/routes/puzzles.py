@@ -3,11 +3,17 @@
 A position is sent without its answer: the seat's view, the question and the choices' keys
 (sorted, so the best is not first), never their values or the words. The verdict of an answer
 is :func:`cribkit.analysis.puzzles.check`'s. The streaks and the history are kept by the
-browser (its local storage), not by the server: nothing here is per player.
+browser (its local storage), not by the server.
+
+The daily classic deal is a game (``POST /api/games`` with ``daily``); once its first deal is
+over, its player asks here for "your result against the expert's on the same cards"
+(:func:`cribkit.analysis.daily_deal.compare`). Before then the answer is refused, so that the
+expert's result tells nothing of cards still to come.
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 from collections.abc import Mapping
 from typing import Any
@@ -15,7 +21,10 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from cribkit.analysis import puzzles
+from cribkit.analysis import daily_deal, puzzles
+from cribkit.games.errors import GameError
+from cribkit.games.protocol import Action
+from cribkit.web.context import Player, Storage, row_of
 from cribkit.web.errors import ApiError
 
 router = APIRouter(tags=["puzzles"])
@@ -89,3 +98,26 @@ async def answer(puzzle_id: str, body: Answer) -> dict[str, Any]:
     except puzzles.PuzzleError as error:
         raise ApiError(422, "bad_answer", str(error)) from None
     return result.to_json()
+
+
+@router.get("/api/games/{game_id}/daily-deal")
+async def deal_result(game_id: str, store: Storage, player: Player) -> dict[str, Any]:
+    """The player's result in the daily classic deal ``game_id`` beside the expert's on the
+    same cards (``compare``'s JSON); a 409 until the deal is over, a 404 for a game that is
+    not a daily classic deal of the player's."""
+    row = row_of(store, game_id, player)
+    if row.game != "classic" or not row.table.deal.startswith(daily_deal.LABEL):
+        raise ApiError(404, "not_daily", f"game {game_id} is not a daily classic deal")
+    day = datetime.date.fromisoformat(row.table.deal.removeprefix(daily_deal.LABEL))
+    try:
+        actions = [Action.from_dict(form) for form in store.load_actions(game_id)]
+    except GameError as error:  # pragma: no cover - the store holds only accepted actions
+        raise ApiError(422, "bad_record", str(error)) from None
+    yours = await asyncio.to_thread(daily_deal.result_of, day, actions)
+    if yours is None:
+        raise ApiError(
+            409,
+            "not_over",
+            f"the daily deal of {day.isoformat()} is not over: its result comes at its end",
+        )
+    return await asyncio.to_thread(daily_deal.compare, day, yours)

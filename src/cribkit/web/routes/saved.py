@@ -12,7 +12,7 @@ from cribkit.store.base import GameRow
 from cribkit.web.abandoning import abandon
 from cribkit.web.context import Games, Player, Storage, row_of
 from cribkit.web.errors import ApiError
-from cribkit.web.sessions import WebError
+from cribkit.web.messages import WebError
 
 router = APIRouter(tags=["saved games"])
 

@@ -1,4 +1,5 @@
 // The JSON API of the server (docs/web.md).
+import { storeTokens } from "./storage.js";
 
 /** A call that got no answer from the server (it is down, or the network is): worth trying again. */
 export class Unreachable extends Error {}
@@ -46,4 +47,11 @@ export function errorMessage(data) {
 /** The link that downloads a finished game's record: its address and its file name. */
 export function recordLink(game, gameId) {
   return { href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `cribkit-${game}-${gameId}.json` };
+}
+
+/** Start a new game (`POST /api/games` with `body`), keep its seats' tokens and go to its page. */
+export async function openNewGame(body) {
+  const answer = await api("POST", "/api/games", body);
+  storeTokens(answer.id, answer.tokens);
+  location.hash = `#/game/${encodeURIComponent(answer.id)}`;
 }

@@ -38,6 +38,7 @@ import { cardBackSvg } from "./widgets/cards.js";
 import { checkDeal, fillCommitment, fillVerify } from "./widgets/fairness.js";
 import { fillLog, fillScoring } from "./widgets/log.js";
 import { CoachPanel } from "./widgets/coach.js";
+import { DailyDealPanel } from "./widgets/daily.js";
 import { ScoreCounter } from "./widgets/motion.js";
 
 /** What the status line says while the server cannot be reached. */
@@ -72,6 +73,7 @@ export class GamePage {
       stages: (seat) => seat === this.shownSeat,
     });
     this.scoreCounter = new ScoreCounter();
+    this.daily = new DailyDealPanel(gameId);
     this.coach = new CoachPanel({
       connections: () => this.connections.values(),
       words: (seat) => ({ name: this.context(seat).name, cards: this.gameKind !== "tiles" }),
@@ -238,6 +240,7 @@ export class GamePage {
       people.tally,
       h("div", { class: "status-row" }, this.statusLine, people.clockChip),
       this.errorBox,
+      this.daily.box,
     );
     this.layout = h(
       "div",
@@ -299,6 +302,7 @@ export class GamePage {
     this.people.state(message, info);
     this.keepCurrent(message);
     this.watchCommitment(message);
+    if (!this.watching) this.daily.update(message);
     if (!this.view) {
       this.view = viewFor(message.game, this.tableArea);
       if (!this.view) {
@@ -507,6 +511,7 @@ export class GamePage {
             "p",
             { "data-testid": "best-possible" },
             `The best possible total for this deal was ${result.best_possible}.`,
+            typeof result.expert_total === "number" ? ` The expert made ${result.expert_total} on it.` : "",
           )
         : null;
     const id = encodeURIComponent(this.gameId);

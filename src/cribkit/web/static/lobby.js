@@ -1,7 +1,7 @@
 // The lobby: the games to start with their options, the ways to a table of people (a code, the
 // public tables, a new table), the saved games to resume, abandon or replay, and a record to open
 // in the replay viewer.
-import { api, recordLink } from "./api.js";
+import { api, openNewGame, recordLink } from "./api.js";
 import { clear, h } from "./dom.js";
 import {
   HOW_IT_PLAYS,
@@ -16,6 +16,7 @@ import {
   splitSaved,
   typedSeed,
 } from "./logic/lobby.js";
+import { dailyBody } from "./logic/daily.js";
 import { gameTitle } from "./logic/words.js";
 import { NewTableForm } from "./newtable.js";
 import { unlessUnreachable, untilReachable } from "./reach.js";
@@ -38,6 +39,10 @@ function when(value) {
   if (date) return date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
   return value === null || value === undefined ? "" : String(value);
 }
+
+const DAILY_CLASSIC =
+  "Today's deal (your date) against the expert, the same for everyone: " +
+  "your result beside the expert's on the same cards";
 
 export class LobbyPage {
   constructor(root) {
@@ -230,6 +235,19 @@ export class LobbyPage {
               "Daily deal",
             )
           : null,
+        game.name === "classic"
+          ? h(
+              "button",
+              {
+                type: "button",
+                "data-action": "daily",
+                "data-testid": "daily-classic",
+                title: DAILY_CLASSIC,
+                onclick: () => this.post(dailyBody(localDay())),
+              },
+              "Daily deal",
+            )
+          : null,
         game.seats && game.seats.max > 1
           ? h(
               "button",
@@ -261,10 +279,13 @@ export class LobbyPage {
     const mode = form.querySelector("[name=mode]");
     body.mode = mode ? mode.value : "ai";
     if (ai) body.ai = ai.value;
+    await this.post(body);
+  }
+
+  /** Ask for a new game (`POST /api/games`) and go to it. */
+  async post(body) {
     try {
-      const answer = await api("POST", "/api/games", body);
-      storeTokens(answer.id, answer.tokens);
-      location.hash = `#/game/${encodeURIComponent(answer.id)}`;
+      await openNewGame(body);
     } catch (error) {
       this.fail(`Cannot start: ${error.message}`);
     }

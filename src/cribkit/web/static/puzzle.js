@@ -15,25 +15,13 @@ import {
 } from "./logic/puzzles.js";
 import { cardLabel } from "./logic/cards.js";
 import { untilReachable } from "./reach.js";
+import { storedPuzzles, storePuzzles } from "./storage.js";
 import { cardButton, cardRow } from "./widgets/cards.js";
+import { dailyDealsPanel } from "./widgets/daily.js";
 import { tilesBoard, tileSvg } from "./widgets/tiles.js";
 
-const HISTORY_KEY = "cribkit:puzzles";
-
 function loadHistory() {
-  try {
-    return readHistory(localStorage.getItem(HISTORY_KEY));
-  } catch {
-    return readHistory(null);
-  }
-}
-
-function saveHistory(history) {
-  try {
-    localStorage.setItem(HISTORY_KEY, JSON.stringify(history));
-  } catch {
-    // (storage full or refused: the streak is not kept, the page still works)
-  }
+  return readHistory(storedPuzzles());
 }
 
 export class PuzzlePage {
@@ -79,7 +67,7 @@ export class PuzzlePage {
       return;
     }
     const date = this.puzzle.date || new Date().toISOString().slice(0, 10);
-    saveHistory(recordAnswer(loadHistory(), this.verdict, { date, daily: Boolean(this.puzzle.date) }));
+    storePuzzles(recordAnswer(loadHistory(), this.verdict, { date, daily: Boolean(this.puzzle.date) }));
     this.draw();
   }
 
@@ -263,6 +251,15 @@ export class PuzzlePage {
         ),
       ),
       ...[this.result()].filter(Boolean),
+      this.dealPanel(),
     );
+  }
+
+  /** The daily deals: those played in this browser, and today's to play. */
+  dealPanel() {
+    return dailyDealsPanel(loadHistory(), (message) => {
+      this.error = message;
+      this.draw();
+    });
   }
 }

@@ -96,3 +96,22 @@ export function forgetCurrentTable(gameId) {
     // Nothing was kept.
   }
 }
+
+const PUZZLES_KEY = "cribkit:puzzles";
+
+/** The text of this browser's puzzle history (its streaks and daily deals), or null. */
+export function storedPuzzles() {
+  try {
+    return localStorage.getItem(PUZZLES_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storePuzzles(history) {
+  try {
+    localStorage.setItem(PUZZLES_KEY, JSON.stringify(history));
+  } catch {
+    // (storage full or refused: the streak is not kept, the page still works)
+  }
+}
