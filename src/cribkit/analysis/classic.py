@@ -59,17 +59,22 @@ SEED: Final = 16
 
 
 def decision(
-    before: GameState, action: Action, index: int, *, later: Sequence[Step] = ()
+    before: GameState,
+    action: Action,
+    index: int,
+    *,
+    later: Sequence[Step] = (),
+    hindsight: bool = True,
 ) -> Decision | None:
     """The decision ``action`` from ``before`` valued with the seat's view (see the module);
     None when it is no choice. ``later`` (the steps after it) gives the hindsight its real
-    crib cards."""
+    crib cards; with ``hindsight=False`` there is none (it is not worked out)."""
     assert isinstance(before, ClassicState)
     match action:
         case Discard() if before.phase == DISCARD:
-            return _lay_away(before, action, index, later)
+            return _lay_away(before, action, index, later, hindsight=hindsight)
         case Play() if before.phase == PLAY:
-            return _play(before, action, index)
+            return _play(before, action, index, hindsight=hindsight)
         case Declare() if before.phase == DECLARE:
             return _declare(before, action, index)
         case Muggins() | PassMuggins() if before.phase == MUGGINS:
@@ -127,7 +132,7 @@ def _names(cards: Iterable[int]) -> str:
 
 
 def _lay_away(
-    before: ClassicState, action: Discard, index: int, later: Sequence[Step]
+    before: ClassicState, action: Discard, index: int, later: Sequence[Step], *, hindsight: bool
 ) -> Decision | None:
     seat = action.seat
     view = before.observation(seat)
@@ -191,7 +196,7 @@ def _lay_away(
         choices,
         said,
         samples=samples,
-        hindsight=_lay_away_hindsight(before, seat, ways, dealer, later),
+        hindsight=_lay_away_hindsight(before, seat, ways, dealer, later) if hindsight else None,
         scores=tuple(before.scores),
     )
 
@@ -271,7 +276,7 @@ def _play_words(pile: Sequence[Card], card: Card, unseen: dict[int, int]) -> str
     return text
 
 
-def _play(before: ClassicState, action: Play, index: int) -> Decision | None:
+def _play(before: ClassicState, action: Play, index: int, *, hindsight: bool) -> Decision | None:
     seat = action.seat
     view = before.observation(seat)
     plays = [a for a in before.legal_actions() if isinstance(a, Play)]
@@ -316,7 +321,9 @@ def _play(before: ClassicState, action: Play, index: int) -> Decision | None:
         said,
         # The search averages its guesses of the opponent's cards (exact when it holds none).
         samples=EXPERT_SAMPLES if view.rules.players == 2 and view.hand_counts[1 - seat] else 0,
-        hindsight=_play_hindsight(before, view, plays) if view.rules.players == 2 else None,
+        hindsight=(
+            _play_hindsight(before, view, plays) if hindsight and view.rules.players == 2 else None
+        ),
         scores=tuple(before.scores),
     )
 

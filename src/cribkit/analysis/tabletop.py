@@ -58,9 +58,12 @@ HINDSIGHT_CARDS: Final = 9
 _CELL_LINES: Final = tuple((cell // SIZE, SIZE + cell % SIZE) for cell in range(CELLS))
 
 
-def decision(before: GameState, action: Action, index: int) -> Decision | None:
+def decision(
+    before: GameState, action: Action, index: int, *, hindsight: bool = True
+) -> Decision | None:
     """The placement ``action`` from ``before`` with every legal cell valued; None when the
-    card had one legal cell (no choice)."""
+    card had one legal cell (no choice). With ``hindsight=False`` the hindsight search is not
+    run (its ``hindsight`` is None)."""
     if not isinstance(action, Place) or not isinstance(before, TableTopState):
         return None
     legal = [a for a in before.legal_actions() if isinstance(a, Place)]
@@ -94,7 +97,7 @@ def decision(before: GameState, action: Action, index: int) -> Decision | None:
         choices,
         words,
         samples=0,
-        hindsight=hindsight(before),
+        hindsight=_hindsight(before) if hindsight else None,
         scores=tuple(before.scores),
     )
 
@@ -188,6 +191,9 @@ def hindsight(state: TableTopState) -> Choice | None:
         float(margin),
     )
 
+
+#: The search by another name, for :func:`decision` (where its keyword ``hindsight`` hides it).
+_hindsight = hindsight
 
 #: The rank part of a full line by its packed rank key, and the packed suit counts of a
 #: 5-card flush.
