@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import time
 from typing import Any
 
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
-from timing import percentile
+from timing import summary as times_summary
 
 TARGET_P95_SECONDS = 0.200
 
@@ -55,13 +54,7 @@ def decision_times(
 
 
 def summary(values: list[float]) -> dict[str, float]:
-    return {
-        "decisions": len(values),
-        "median_ms": 1000 * statistics.median(values),
-        "p95_ms": 1000 * percentile(values, 0.95),
-        "p99_ms": 1000 * percentile(values, 0.99),
-        "max_ms": 1000 * max(values),
-    }
+    return {"decisions": len(values), **times_summary(values, "median", "p95", "p99", "max")}
 
 
 def main() -> None:

@@ -26,6 +26,7 @@ from cribkit.ai.players import make_player
 from cribkit.analysis.game import analyse
 from cribkit.games import start
 from cribkit.games.records import dumps
+from timing import summary
 
 TARGET_SECONDS = 5.0
 
@@ -64,9 +65,7 @@ def run(games: int, first_seed: int, save: str | None = None) -> dict[str, Any]:
         "games": games,
         "first_seed": first_seed,
         "cold_first_seconds": cold,
-        "median_seconds": statistics.median(times),
-        "min_seconds": min(times),
-        "max_seconds": max(times),
+        **summary(times, "median", "min", "max", scale=1, suffix="_seconds"),
         "decisions_per_game": statistics.median(decisions),
         "actions_per_game": statistics.median(len(r["actions"]) for r in records),
         "target_seconds": TARGET_SECONDS,

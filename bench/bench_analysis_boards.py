@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import time
 from typing import Any
 
@@ -27,7 +26,7 @@ import cribkit.ai.tiles  # noqa: F401 - registers the Tiles players
 from cribkit.ai.players import make_player
 from cribkit.analysis.game import analyse
 from cribkit.games import lookup, start
-from timing import percentile
+from timing import summary
 
 TARGET_SECONDS = {"tiles": 30.0}
 SPECS = ("tabletop", "tiles")
@@ -79,12 +78,8 @@ def report(spec: str, games: int, seed: int) -> dict[str, Any]:
         "games": games,
         "actions": actions,
         "decisions": decisions,
-        "median_s": statistics.median(wholes),
-        "min_s": min(wholes),
-        "max_s": max(wholes),
-        "move_median_ms": 1000 * statistics.median(moves),
-        "move_p95_ms": 1000 * percentile(moves, 0.95),
-        "move_max_ms": 1000 * max(moves),
+        **summary(wholes, "median", "min", "max", scale=1, suffix="_s"),
+        **summary(moves, "median", "p95", "max", prefix="move_"),
         "target_s": target,
     }
 

@@ -27,7 +27,6 @@ import argparse
 import asyncio
 import json
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -47,7 +46,7 @@ from cribkit.core.cards import Card
 from cribkit.games import lookup, start
 from cribkit.games.records import steps
 from cribkit.web.launch import ServerProcess
-from timing import percentile
+from timing import summary
 
 TARGET_P95_MS = 300.0
 SPECS = ("classic", "tabletop", "tiles", "solitaire")
@@ -74,12 +73,7 @@ def play(spec: str, seed: int, expert_seat: int) -> dict[str, Any]:
 def figures(times: list[float]) -> dict[str, Any]:
     if not times:
         return {"n": 0}
-    return {
-        "n": len(times),
-        "p50_ms": round(1000 * statistics.median(times), 1),
-        "p95_ms": round(1000 * percentile(times, 0.95), 1),
-        "max_ms": round(1000 * max(times), 1),
-    }
+    return {"n": len(times), **summary(times, "p50", "p95", "max", digits=1)}
 
 
 def time_judge(spec: str, games: int, seed: int) -> dict[str, Any]:

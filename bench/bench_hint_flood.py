@@ -20,7 +20,6 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import tempfile
 import time
 from collections import Counter
@@ -32,6 +31,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from cribkit.web.launch import ServerProcess
+from timing import summary
 
 
 async def open_seat(address: str, game: str, ai: str, seed: int) -> ClientConnection:
@@ -138,23 +138,14 @@ async def run(
     bot.cancel()
     elapsed = time.perf_counter() - started
     await asyncio.gather(*floods, return_exceptions=True)
-    ms = sorted(t * 1000 for t in times)
-    if not ms:
+    if not times:
         raise RuntimeError("the computer made no move in time")
-
-    def pct(p: float) -> float:
-        return ms[min(len(ms) - 1, int(p / 100 * len(ms)))]
-
     return {
         "flooders": flooders,
         "rate": rate,
         "seconds": round(elapsed, 1),
-        "moves": len(ms),
-        "reply_ms": {
-            "median": round(statistics.median(ms), 1),
-            "p95": round(pct(95), 1),
-            "max": round(ms[-1], 1),
-        },
+        "moves": len(times),
+        "reply_ms": summary(times, "median", "p95", "max", digits=1, suffix=""),
         "flood": dict(counts),
     }
 

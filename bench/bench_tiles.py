@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import sys
 import time
 from dataclasses import replace
@@ -31,7 +30,7 @@ from cribkit.games.protocol import Action
 from cribkit.games.tiles.actions import Exchange, Pass
 from cribkit.games.tiles.movegen import generate_plays
 from cribkit.games.tiles.state import TilesRules, TilesState, start_tiles
-from timing import percentile
+from timing import summary
 
 TARGET_MEDIAN_MS = 20.0
 
@@ -85,14 +84,8 @@ def run(spec: str, positions: int, repeat: int, seed: int, tiles: int) -> dict[s
         plays.append(len(found))
         on_board.append(state.board.tile_count())
 
-    def summary(samples: list[float]) -> dict[str, float]:
-        return {
-            "median_ms": 1000 * statistics.median(samples),
-            "mean_ms": 1000 * statistics.mean(samples),
-            "p95_ms": 1000 * percentile(samples, 0.95),
-            "min_ms": 1000 * min(samples),
-            "max_ms": 1000 * max(samples),
-        }
+    def figures(samples: list[float]) -> dict[str, float]:
+        return summary(samples, "median", "mean", "p95", "min", "max")
 
     return {
         "spec": rules.spec(),
@@ -102,9 +95,9 @@ def run(spec: str, positions: int, repeat: int, seed: int, tiles: int) -> dict[s
         "samples": len(generate),
         "games_tried": game - seed,
         "tiles_on_board": {"min": min(on_board), "max": max(on_board)},
-        "plays": {"min": min(plays), "median": statistics.median(plays), "max": max(plays)},
-        "generate": summary(generate),
-        "legal_plays": summary(legal),
+        "plays": summary(plays, "min", "median", "max", scale=1, suffix=""),
+        "generate": figures(generate),
+        "legal_plays": figures(legal),
         "target_median_ms": TARGET_MEDIAN_MS,
         "python": sys.version.split()[0],
     }

@@ -41,7 +41,7 @@ from cribkit.games import lookup
 from cribkit.games.protocol import Action
 from cribkit.games.tiles.state import TilesRules, TilesState, start_tiles
 from cribkit.web.workers import choose_move
-from timing import percentile
+from timing import summary as times_summary
 
 
 def game_positions(rules: TilesRules, seed: int) -> list[TilesState]:
@@ -80,11 +80,7 @@ def timed(
 
 
 def summary(times: list[float]) -> dict[str, float]:
-    return {
-        "median_ms": 1000 * statistics.median(times),
-        "mean_ms": 1000 * statistics.mean(times),
-        "p95_ms": 1000 * percentile(times, 0.95),
-    }
+    return times_summary(times, "median", "mean", "p95")
 
 
 def run(spec: str, games: int, seed: int, repeat: int, expert_every: int) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from typing import Any
 
 from cribkit.store.base import new_row
 from cribkit.store.sql import SQLStore
-from timing import percentile
+from timing import summary
 
 #: An action of the size the web stores (a classic discard or play, as JSON).
 ACTION = {"type": "discard", "seat": 0, "cards": ["5h", "Jd"]}
@@ -74,9 +74,7 @@ def run(path: Path, commits: int, games: int, rate: float = 0.0) -> dict[str, An
         "seconds": round(elapsed, 2),
         "commits_per_second": round(commits / elapsed),
         # A commit waits for a checkpoint only when the log has to be started over.
-        "commit_p50_ms": round(1000 * percentile(times, 0.50), 3),
-        "commit_p99_ms": round(1000 * percentile(times, 0.99), 3),
-        "commit_max_ms": round(1000 * max(times), 3),
+        **summary(times, "p50", "p99", "max", digits=3, prefix="commit_"),
         "largest_wal_mb": round(largest / MB, 2),
         "final_wal_mb": round(final / MB, 2),
         "wal_after_close_mb": round(file_size(wal) / MB, 2),

@@ -32,7 +32,6 @@ import json
 import os
 import random
 import re
-import statistics
 import tempfile
 import time
 from collections.abc import Callable
@@ -45,6 +44,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 from cribkit.web.launch import ServerProcess
+from timing import summary
 
 GAMES = ("classic", "tabletop", "solitaire", "tiles")
 #: The games of two people (Solitaire is played alone).
@@ -176,20 +176,10 @@ async def run(
 
 def percentiles(seconds: list[float]) -> dict[str, float | None]:
     """p50, p95, p99, max and mean of latencies in seconds, in milliseconds (None if none)."""
-    ms = sorted(x * 1000 for x in seconds)
-    if not ms:
-        return dict.fromkeys(("p50", "p95", "p99", "max", "mean"))
-
-    def pct(p: float) -> float:
-        return ms[min(len(ms) - 1, int(p / 100 * len(ms)))]
-
-    return {
-        "p50": round(pct(50), 2),
-        "p95": round(pct(95), 2),
-        "p99": round(pct(99), 2),
-        "max": round(ms[-1], 2),
-        "mean": round(statistics.fmean(ms), 2),
-    }
+    figures = ("p50", "p95", "p99", "max", "mean")
+    if not seconds:
+        return dict.fromkeys(figures)
+    return {**summary(seconds, *figures, digits=2, suffix="")}
 
 
 # -- tables of two people ---------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
-from cribkit.ai.tabletop import TableTopPlayer, _Position
+from cribkit.ai.tabletop import Position, TableTopPlayer
 from cribkit.games.records import replay
 from cribkit.games.tabletop.actions import CELLS, cell_name
 from cribkit.games.tabletop.events import LineCounted
@@ -240,7 +240,7 @@ def test_hint_names_the_experts_cell_its_value_and_the_runner_up(tmp_path: Path)
         await pilot.press("enter", "enter")
         state = app.state
         cells = state.open_cells()
-        values = TableTopPlayer("expert").expert_values(_Position(state.observation(0)), cells)
+        values = TableTopPlayer("expert").expert_values(Position(state.observation(0)), cells)
         ranked = sorted(values, key=lambda c: (-values[c], c))
         await pilot.press("h")
         text = log_text(app)

@@ -18,14 +18,21 @@ from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 TURN_TIMEOUT_MS = 60_000
 
 
-def require_chromium() -> None:
-    """Fail in CI, skip elsewhere, when Debian's Chromium is not installed."""
-    if CHROMIUM.exists():
+def require_installed(path: Path, reason: str) -> None:
+    """Fail in CI, skip elsewhere, for ``reason`` when ``path`` (a program, a script the tests
+    load) is not installed."""
+    if path.exists():
         return
-    reason = f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)"
     if os.environ.get("CI"):
         pytest.fail(reason)
     pytest.skip(reason)
+
+
+def require_chromium() -> None:
+    """Fail in CI, skip elsewhere, when Debian's Chromium is not installed."""
+    require_installed(
+        CHROMIUM, f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)"
+    )
 
 
 #: Every test page starts at the "instant" pace (the computer's moves drawn as they come) unless

@@ -14,7 +14,6 @@ is checked over each end of it (``FLATTEN_GRADIENTS``). See docs/web.md, "Access
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
-from .browsing import TURN_TIMEOUT_MS, start_game, wait_for_turn_or_result
+from .browsing import require_installed, start_game, wait_for_turn_or_result, watched_page
 from .test_browser import finished_record, play_classic_turn
 from .test_browser_people import invite_link, new_table
 
@@ -53,43 +52,39 @@ def theme_name(theme: dict[str, str]) -> str:
 
 def require_axe() -> None:
     """Fail in CI, skip elsewhere, when axe-core is not installed (``npm ci``)."""
-    if AXE.exists():
-        return
-    reason = f"{AXE} is missing: install the client's development tools (npm ci)"
-    if os.environ.get("CI"):
-        pytest.fail(reason)
-    pytest.skip(reason)
+    require_installed(AXE, f"{AXE} is missing: install the client's development tools (npm ci)")
 
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
+#: A scan's context: no motion (a colour caught in the middle of a transition is no colour the
+#: player reads), and not browsing.launch_browser's default pace: :data:`FIRST_SETTINGS` are
+#: its settings.
+THEMED: dict[str, Any] = {"paced": True, "reduced_motion": "reduce"}
+#: The instant pace in the first theme, with no sound.
+FIRST_SETTINGS = "localStorage.setItem('cribkit:settings', {})".format(
+    json.dumps(json.dumps({"speed": "instant", "sound": "off", **THEMES[0]}))
+)
+
 
 def themed_context(browser: Browser, viewport: ViewportSize = DESKTOP) -> BrowserContext:
-    """A context (desktop-size unless told) at the instant pace in the first theme, with no sound
-    and no motion (a colour caught in the middle of a transition is no colour the player reads)."""
-    # (paced: no default pace from browsing.launch_browser; this context sets its own settings)
-    context: BrowserContext = browser.new_context(  # type: ignore[call-arg]
-        paced=True, viewport=viewport, reduced_motion="reduce"
-    )
-    first = json.dumps({"speed": "instant", "sound": "off", **THEMES[0]})
-    context.add_init_script(f"localStorage.setItem('cribkit:settings', {json.dumps(first)})")
+    """A context (desktop-size unless told) of :data:`THEMED` with :data:`FIRST_SETTINGS`."""
+    context: BrowserContext = browser.new_context(viewport=viewport, **THEMED)
+    context.add_init_script(FIRST_SETTINGS)
     return context
 
 
 @pytest.fixture
 def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    """A page of :func:`themed_context` (of the size a test's ``viewport`` parameter names);
-    JavaScript errors fail the test."""
+    """A page as :func:`themed_context` makes it (of the size a test's ``viewport`` parameter
+    names), watched as every test page is (:func:`~tests.web.browsing.watched_page`: JavaScript
+    errors fail the test)."""
     require_axe()
-    context = themed_context(browser, getattr(request, "param", DESKTOP))
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.set_default_timeout(TURN_TIMEOUT_MS)
-    yield page
-    context.close()
-    assert not errors, errors
+    viewport = getattr(request, "param", DESKTOP)
+    for page in watched_page(browser, viewport=viewport, **THEMED):
+        page.add_init_script(FIRST_SETTINGS)
+        yield page
 
 
 def axe_violations(page: Page, rules: list[str] | None = None) -> list[dict[str, Any]]:

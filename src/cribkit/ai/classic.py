@@ -44,6 +44,17 @@ from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.view import ClaimView, ClassicView
 from cribkit.games.protocol import Action
 
+__all__ = [
+    "CRIB_SAMPLES",
+    "ENDGAME_FRACTION",
+    "EXPERT_SAMPLES",
+    "ClassicPlayer",
+    "ExpertSettings",
+    "keep_values",
+    "owns_crib",
+    "table_model",
+]
+
 #: How many guesses of the opponent's hand the expert searches.
 EXPERT_SAMPLES = 256
 #: Guesses drawn, per guess searched, to weigh them by how likely the opponent kept them.
@@ -118,7 +129,7 @@ class ClassicPlayer:
         self.level = level
         self.rng = random.Random(seed)
         if crib_model is None:
-            crib_model = _table_model() if level == "expert" else UniformCribModel()
+            crib_model = table_model() if level == "expert" else UniformCribModel()
         self.crib_model = crib_model
         self.settings = ExpertSettings() if settings is None else settings
 
@@ -147,14 +158,30 @@ class ClassicPlayer:
     # -- laying away --------------------------------------------------------------------------
 
     def _discard(self, obs: ClassicView, actions: list[Discard]) -> Discard:
-        hand = list(obs.hand)
-        players = obs.rules.players
-        dealer = obs.dealer == obs.seat or (players == 4 and obs.dealer % 2 == obs.seat % 2)
-        if players == 2 and len(hand) == 6:
-            values = self._two_player_discards(obs, hand, dealer=dealer)
-        else:
-            values = self._many_player_discards(hand, dealer=dealer)
+        values = self.discard_values(obs)
         return max(actions, key=lambda a: (values[frozenset(a.cards)], -sum(a.cards)))
+
+    def discard_values(self, obs: ClassicView) -> dict[frozenset[int], float]:
+        """This level's value of each lay-away from the seat's hand (keyed by the cards laid
+        away), the higher the better. Two players: the kept hand's mean over the starters
+        (easy: that alone), plus the crib's mean by :attr:`crib_model` for the seat's own crib
+        or minus it for the other's, plus the expert's pegging term at ``peg_weight``; for the
+        expert near the end (:meth:`near_end`, with ``endgame_discard``), the chance of winning
+        instead, from 0 to 1. Three or four players (one card away): the kept hand's mean plus
+        or minus a crib sampled :data:`CRIB_SAMPLES` times (easy: the hand alone); the samples
+        are drawn from this player's seeded generator, as its own lay-away draws them.
+
+        >>> from cribkit.games import start
+        >>> state = start("classic", seed=5).state
+        >>> values = ClassicPlayer("medium").discard_values(state.observation(1))
+        >>> len(values), all(len(cards) == 2 for cards in values)
+        (15, True)
+        """
+        hand = list(obs.hand)
+        dealer = owns_crib(obs)
+        if obs.rules.players == 2 and len(hand) == 6:
+            return self._two_player_discards(obs, hand, dealer=dealer)
+        return self._many_player_discards(hand, dealer=dealer)
 
     def _two_player_discards(
         self, obs: ClassicView, hand: list[Card], *, dealer: bool
@@ -164,7 +191,7 @@ class ClassicPlayer:
             return {frozenset(o.discard): o.hand_mean for o in options}
         options = analyse_discards(hand, dealer=dealer, crib_model=self.crib_model)
         settings = self.settings
-        if self.level == "expert" and settings.endgame_discard and self._near_end(obs):
+        if self.level == "expert" and settings.endgame_discard and self.near_end(obs):
             return {
                 frozenset(o.discard): _win_chance(obs, list(o.keep), o.crib_mean, dealer)
                 for o in options
@@ -231,7 +258,7 @@ class ClassicPlayer:
             # In a two-player game it is my turn after my own card only if the opponent said go.
             opponent_go = last_seat == seat
         needs = None
-        if self.settings.endgame_play and self._near_end(obs):
+        if self.settings.endgame_play and self.near_end(obs):
             # Two players: each seat is its own side, so scores index by seat.
             scores, target = obs.scores, obs.target
             needs = (target - scores[seat], target - scores[opponent])
@@ -275,7 +302,10 @@ class ClassicPlayer:
         counts = Counter(drawn)
         return list(counts), [float(n) for n in counts.values()]
 
-    def _near_end(self, obs: ClassicView) -> bool:
+    def near_end(self, obs: ClassicView) -> bool:
+        """Whether the game is near its end for this player's settings: a score within
+        ``endgame_fraction`` of the target (36 points of 121 for the shipped expert), where the
+        expert lays away for the chance of winning and pegs to reach the target first."""
         target = obs.target
         return max(obs.scores) >= target - self.settings.endgame_fraction * target
 
@@ -313,8 +343,23 @@ class _NoCribModel:
 _NO_CRIB = _NoCribModel()
 
 
+def owns_crib(obs: ClassicView) -> bool:
+    """Whether the crib of the deal is the seat's side's: the seat deals, or its partner does
+    (4 players).
+
+    >>> from cribkit.games import start
+    >>> state = start("classic", seed=5).state
+    >>> [owns_crib(state.observation(s)) for s in (0, 1)] == [s == state.dealer for s in (0, 1)]
+    True
+    """
+    players = obs.rules.players
+    return obs.dealer == obs.seat or (players == 4 and obs.dealer % 2 == obs.seat % 2)
+
+
 @cache
-def _table_model() -> CribModel:
+def table_model() -> CribModel:
+    """The expert's crib model: the shipped crib table
+    (:class:`~cribkit.ai.crib_table.TableCribModel`), loaded once."""
     from cribkit.ai.crib_table import TableCribModel
 
     return TableCribModel()

@@ -49,9 +49,15 @@ from cribkit.games.tabletop.state import partial_line_total
 from cribkit.games.tabletop.view import TableTopView
 
 __all__ = [
+    "CELL_LINES",
+    "MIXED",
+    "NONE",
     "LinePotential",
+    "Position",
     "TableTopPlayer",
+    "cell_values",
     "line_gain",
+    "suit_after",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -191,8 +197,16 @@ class LinePotential:
         )
 
 
-def _suit_after(suit: int, card: int) -> int:
-    """A line's suit state after ``card`` joins it."""
+def suit_after(suit: int, card: int) -> int:
+    """A line's suit state (:data:`NONE`, a suit 0-3, :data:`MIXED`) after ``card`` joins it.
+
+    >>> from cribkit.core.cards import Card
+    >>> hearts = suit_after(NONE, Card.parse("5h"))
+    >>> suit_after(hearts, Card.parse("9h")) == hearts
+    True
+    >>> suit_after(hearts, Card.parse("9c")) == MIXED
+    True
+    """
     suit_of_card = card_suit(card)
     if suit == NONE:
         return suit_of_card
@@ -203,8 +217,17 @@ def _suit_after(suit: int, card: int) -> int:
 # The players
 
 
-class _Position:
-    """What a player needs from a seat's view: the grid, the card, the lines and the pool."""
+class Position:
+    """What a player needs from a seat's view: the grid (:data:`EMPTY` where no card is), the
+    turned card, each line's cards, its sign (+1 the player's own lines, -1 the opponents'), the
+    occupied cells as bits and the pool (every card neither on the table nor turned). What
+    :meth:`TableTopPlayer.greedy_values` and :meth:`TableTopPlayer.expert_values` value.
+
+    >>> from cribkit.games import start
+    >>> position = Position(start("tabletop", seed=5).state.observation(1))
+    >>> len(position.pool), position.occupied.bit_count()
+    (50, 1)
+    """
 
     def __init__(self, view: TableTopView) -> None:
         self.grid = [EMPTY if card is None else int(card) for card in view.grid]
@@ -249,7 +272,7 @@ class TableTopPlayer:
             raise ValueError("there is no legal action to choose from")
         if len(places) == 1:
             return places[0]
-        position = _Position(observation)
+        position = Position(observation)
         if self.level == "expert":
             values = self.expert_values(position, [p.cell for p in places])
         else:
@@ -260,7 +283,7 @@ class TableTopPlayer:
 
     # -- easy and medium ----------------------------------------------------------------------
 
-    def greedy_values(self, position: _Position, cells: Sequence[int]) -> dict[int, float]:
+    def greedy_values(self, position: Position, cells: Sequence[int]) -> dict[int, float]:
         """Easy: its own line's gain; medium: that minus the opponents' line's gain."""
         card, lines, signs = position.card, position.lines, position.signs
         values: dict[int, float] = {}
@@ -277,7 +300,7 @@ class TableTopPlayer:
 
     # -- expert ---------------------------------------------------------------------------------
 
-    def expert_values(self, position: _Position, cells: Sequence[int]) -> dict[int, float]:
+    def expert_values(self, position: Position, cells: Sequence[int]) -> dict[int, float]:
         """The expected value of each cell: own potential gain, then the opponents' best reply
         averaged over every card they may turn up (see the module docstring)."""
         x = position.card
@@ -288,7 +311,7 @@ class TableTopPlayer:
         for cards in position.lines:
             suit = NONE
             for card in cards:
-                suit = _suit_after(suit, card)
+                suit = suit_after(suit, card)
             states.append((len(cards), sum(_WEIGHT[c] for c in cards), suit))
         empties = CELLS - bin(position.occupied).count("1")
         if empties <= 1:
@@ -307,21 +330,21 @@ class TableTopPlayer:
             if k >= 5:
                 continue
             rank_a = potential.rank_values(k, key)
-            suit_x = _suit_after(suit, sx)
+            suit_x = suit_after(suit, sx)
             rank_b = potential.rank_values(k + 1, key + wx)
             for i, y in enumerate(ys):
                 column = card_rank(y)
                 ysuit = card_suit(y)
                 a[i, line] = rank_a[column] + 5.0 * potential.flush_chance(5 - k, suit, ysuit)
                 wy = _WEIGHT[y]
-                suit_y = _suit_after(suit, y)
+                suit_y = suit_after(suit, y)
                 c[i, line] = potential.rank_values(k + 1, key + wy)[column] + (
                     5.0 * potential.flush_chance(4 - k, suit_y, ysuit)
                 )
                 b[i, line] = rank_b[column] + 5.0 * potential.flush_chance(4 - k, suit_x, ysuit)
                 if k <= 3:
                     d[i, line] = potential.rank_values(k + 2, key + wx + wy)[column] + (
-                        5.0 * potential.flush_chance(3 - k, _suit_after(suit_x, y), ysuit)
+                        5.0 * potential.flush_chance(3 - k, suit_after(suit_x, y), ysuit)
                     )
         sa, sb, sc, sd = a * signs, b * signs, c * signs, d * signs
         gain_y = sc - sa  # the opponents' card on a line untouched by ours
@@ -354,7 +377,7 @@ class TableTopPlayer:
         return reach & ~occupied
 
     @staticmethod
-    def _exact_gain(position: _Position, cell: int) -> float:
+    def _exact_gain(position: Position, cell: int) -> float:
         value = 0.0
         for line in CELL_LINES[cell]:
             value += position.signs[line] * line_gain(position.lines[line], position.card)
@@ -374,7 +397,7 @@ def cell_values(view: TableTopView, cells: Sequence[int]) -> dict[int, float]:
     >>> sorted(values) == sorted(cells)
     True
     """
-    return TableTopPlayer("expert").expert_values(_Position(view), cells)
+    return TableTopPlayer("expert").expert_values(Position(view), cells)
 
 
 def _make(level: str, seed: int | None) -> TableTopPlayer:

@@ -7,12 +7,12 @@ seat's view (``state.observation(seat)``) only; hindsight, from the whole state,
   over the 46 starters, plus the crib's mean by the expert's crib table
   (:class:`~cribkit.ai.crib_table.TableCribModel`), added for the dealer and taken away for
   pone, plus the kept hand's pegging term at the expert's weight (``ExpertSettings.peg_weight``,
-  0 in the shipped expert, so no pegging term today). Near the end of the game (the expert's
-  ``_near_end``: a score within 30% of the target) the expert values a discard by its chance
-  of winning, from the win table, and so does the analysis (``unit="win"``). With 3 or 4
-  players (one card away): the hand's exact mean plus a crib estimated from 400 sampled cribs,
-  as the expert does. Hindsight: the discard that scores most in hand and crib with the real
-  starter and the real crib cards.
+  0 in the shipped expert, so no pegging term today): ``ClassicPlayer.discard_values``. Near
+  the end of the game (``ClassicPlayer.near_end``: a score within 30% of the target) the
+  expert values a discard by its chance of winning, from the win table, and so does the
+  analysis (``unit="win"``). With 3 or 4 players (one card away): the hand's exact mean plus
+  a crib estimated from 400 sampled cribs, as the expert does. Hindsight: the discard that
+  scores most in hand and crib with the real starter and the real crib cards.
 - **play**: the expert search's value of each card (its mean pegging margin to the end of the
   play, points for minus points against, over its guesses of the opponent's cards, weighted by
   how likely the opponent kept them). Near the end the expert searches to peg out first; the
@@ -37,7 +37,8 @@ from cribkit.ai.classic import (
     EXPERT_SAMPLES,
     ClassicPlayer,
     ExpertSettings,
-    _table_model,
+    owns_crib,
+    table_model,
 )
 from cribkit.ai.pegging import PlaySearch, peg_points, pip, reply_risk
 from cribkit.analysis.luck import card_luck
@@ -59,17 +60,22 @@ SEED: Final = 16
 
 
 def decision(
-    before: GameState, action: Action, index: int, *, later: Sequence[Step] = ()
+    before: GameState,
+    action: Action,
+    index: int,
+    *,
+    later: Sequence[Step] = (),
+    hindsight: bool = True,
 ) -> Decision | None:
     """The decision ``action`` from ``before`` valued with the seat's view (see the module);
     None when it is no choice. ``later`` (the steps after it) gives the hindsight its real
-    crib cards."""
+    crib cards; with ``hindsight=False`` there is none (it is not worked out)."""
     assert isinstance(before, ClassicState)
     match action:
         case Discard() if before.phase == DISCARD:
-            return _lay_away(before, action, index, later)
+            return _lay_away(before, action, index, later, hindsight=hindsight)
         case Play() if before.phase == PLAY:
-            return _play(before, action, index)
+            return _play(before, action, index, hindsight=hindsight)
         case Declare() if before.phase == DECLARE:
             return _declare(before, action, index)
         case Muggins() | PassMuggins() if before.phase == MUGGINS:
@@ -113,13 +119,7 @@ def notes(steps: Sequence[Step], seat: int) -> tuple[str, ...]:
 def _expert(index: int) -> ClassicPlayer:
     # The shipped expert's settings, except that the play search values the margin only.
     settings = ExpertSettings(endgame_play=False)
-    return ClassicPlayer("expert", seed=SEED + index, crib_model=_table_model(), settings=settings)
-
-
-def _is_dealer(view: ClassicView) -> bool:
-    """Whether the crib is the seat's side's (as the expert decides it)."""
-    players = view.rules.players
-    return view.dealer == view.seat or (players == 4 and view.dealer % 2 == view.seat % 2)
+    return ClassicPlayer("expert", seed=SEED + index, crib_model=table_model(), settings=settings)
 
 
 def _names(cards: Iterable[int]) -> str:
@@ -127,28 +127,28 @@ def _names(cards: Iterable[int]) -> str:
 
 
 def _lay_away(
-    before: ClassicState, action: Discard, index: int, later: Sequence[Step]
+    before: ClassicState, action: Discard, index: int, later: Sequence[Step], *, hindsight: bool
 ) -> Decision | None:
     seat = action.seat
     view = before.observation(seat)
     hand = list(view.hand)
-    dealer = _is_dealer(view)
+    dealer = owns_crib(view)
     expert = _expert(index)
     ways = [tuple(cards) for cards in combinations(view.hand, view.to_lay_away)]
     if len(ways) < 2:
         return None
     unit, samples = "points", 0
     options: dict[frozenset[int], DiscardOption] = {}
+    # The expert's own values (hand + crib, the pegging term at its weight, or the win chance
+    # near the end; a sampled crib with 3 or 4 players).
+    values = expert.discard_values(view)
     if view.rules.players == 2 and len(hand) == 6:
-        # The expert's own values (hand + crib, the pegging term at its weight, or the win
-        # chance near the end); the options give the words.
-        values = expert._two_player_discards(view, hand, dealer=dealer)
+        # The options give the words.
         found = analyse_discards(hand, dealer=dealer, crib_model=expert.crib_model)
         options = {frozenset(o.discard): o for o in found}
-        if expert.settings.endgame_discard and expert._near_end(view):
+        if expert.settings.endgame_discard and expert.near_end(view):
             unit = "win"
     else:
-        values = expert._many_player_discards(hand, dealer=dealer)
         samples = CRIB_SAMPLES
     crib = "your crib" if dealer else "their crib"
 
@@ -191,7 +191,7 @@ def _lay_away(
         choices,
         said,
         samples=samples,
-        hindsight=_lay_away_hindsight(before, seat, ways, dealer, later),
+        hindsight=_lay_away_hindsight(before, seat, ways, dealer, later) if hindsight else None,
         scores=tuple(before.scores),
     )
 
@@ -271,7 +271,7 @@ def _play_words(pile: Sequence[Card], card: Card, unseen: dict[int, int]) -> str
     return text
 
 
-def _play(before: ClassicState, action: Play, index: int) -> Decision | None:
+def _play(before: ClassicState, action: Play, index: int, *, hindsight: bool) -> Decision | None:
     seat = action.seat
     view = before.observation(seat)
     plays = [a for a in before.legal_actions() if isinstance(a, Play)]
@@ -316,7 +316,9 @@ def _play(before: ClassicState, action: Play, index: int) -> Decision | None:
         said,
         # The search averages its guesses of the opponent's cards (exact when it holds none).
         samples=EXPERT_SAMPLES if view.rules.players == 2 and view.hand_counts[1 - seat] else 0,
-        hindsight=_play_hindsight(before, view, plays) if view.rules.players == 2 else None,
+        hindsight=(
+            _play_hindsight(before, view, plays) if hindsight and view.rules.players == 2 else None
+        ),
         scores=tuple(before.scores),
     )
 

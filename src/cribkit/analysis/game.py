@@ -4,10 +4,11 @@ seat's view only; hindsight, from the whole state, is labelled apart).
 
 A game's analyser is a module ``cribkit.analysis.<game>`` with two functions:
 
-- ``decision(before: GameState, action: Action, index: int) -> Decision | None``: the decision
-  ``action`` (made by ``action.seat`` from ``before``, the record's action ``index``) with its
-  alternatives valued, or None when it is no real choice (one legal action, a declaration the
-  analyser does not value);
+- ``decision(before: GameState, action: Action, index: int, *, hindsight: bool = True) ->
+  Decision | None``: the decision ``action`` (made by ``action.seat`` from ``before``, the
+  record's action ``index``) with its alternatives valued, or None when it is no real choice
+  (one legal action, a declaration the analyser does not value); with ``hindsight=False`` its
+  ``hindsight`` is None, not worked out (the coach's way: :func:`judge`);
 - ``luck(steps: Sequence[Step], seat: int) -> tuple[Luck, ...]``: the luck of the seat's cards.
 
 Two optional parts: ``decision`` may take ``later`` (keyword: the steps after the decision),
@@ -30,7 +31,9 @@ from cribkit.games.records import Step, loads, steps
 
 
 class Analyser(Protocol):
-    def decision(self, before: GameState, action: Action, index: int) -> Decision | None: ...
+    def decision(
+        self, before: GameState, action: Action, index: int, *, hindsight: bool = True
+    ) -> Decision | None: ...
 
     def luck(self, steps: Sequence[Step], seat: int) -> tuple[Luck, ...]: ...
 
@@ -102,8 +105,9 @@ def analyse(
 def judge(before: GameState, action: Action, index: int) -> Decision | None:
     """The decision ``action`` (the record's action ``index``, made from ``before``) valued
     from its seat's view, for the coach during play: None when it is no real choice or the
-    game has no analyser. ``hindsight`` is left out: it is worked out from every card, which a
-    seat may not be told while the game goes on (and it is the slowest part of some analyses).
+    game has no analyser. ``hindsight`` is not worked out (the analyser is asked with
+    ``hindsight=False``): it comes from every card, which a seat may not be told while the game
+    goes on, and it is the slowest part of some analyses (Table Top's search to the deal's end).
 
     Pone throws two fives from 5 5 5 J 7 9 against the dealer's 12 (classic, seat 1 pone):
 
@@ -121,7 +125,7 @@ def judge(before: GameState, action: Action, index: int) -> Decision | None:
     game = before.rules.GAME
     if game not in ANALYSED:
         return None
-    decided = analyser(game).decision(before, action, index)
+    decided = analyser(game).decision(before, action, index, hindsight=False)
     if decided is None or decided.seat != action.seat:
         return None
-    return replace(decided, hindsight=None)
+    return decided

@@ -290,10 +290,10 @@ def place_entries(view: TableTopView) -> list[Entry]:
 def place_casual(view: TableTopView) -> set[str]:
     """The easy player's cells: the most points for its own line now (ties all count)."""
     # The easy player draws among its ties at random; its values are what it ties on.
-    from cribkit.ai.tabletop import TableTopPlayer, _Position
+    from cribkit.ai.tabletop import Position, TableTopPlayer
     from cribkit.games.tabletop.actions import cell_name
 
-    values = TableTopPlayer("easy").greedy_values(_Position(view), list(view.open_cells))
+    values = TableTopPlayer("easy").greedy_values(Position(view), list(view.open_cells))
     most = max(values.values())
     return {cell_name(c) for c, v in values.items() if v >= most - 1e-9}
 

@@ -36,8 +36,11 @@ def _names(cards: Sequence[int]) -> str:
     return " ".join(Card(c).symbol for c in cards)
 
 
-def decision(before: GameState, action: Action, index: int) -> Decision | None:
-    """The lay-away ``action`` with every lay-away valued exactly from the player's view."""
+def decision(
+    before: GameState, action: Action, index: int, *, hindsight: bool = True
+) -> Decision | None:
+    """The lay-away ``action`` with every lay-away valued exactly from the player's view (and
+    the hindsight, unless ``hindsight=False``)."""
     assert isinstance(before, SolitaireState)
     if not isinstance(action, Discard):
         return None
@@ -68,7 +71,7 @@ def decision(before: GameState, action: Action, index: int) -> Decision | None:
         chosen,
         choices,
         said,
-        hindsight=_hindsight(before),
+        hindsight=_hindsight(before) if hindsight else None,
         scores=tuple(before.scores),
     )
 

@@ -37,9 +37,9 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Final
 
-from cribkit.ai.tabletop import MIXED, NONE, LinePotential, cell_values
+from cribkit.ai.tabletop import CELL_LINES, NONE, LinePotential, cell_values, suit_after
 from cribkit.analysis.model import Choice, Decision, Luck
-from cribkit.core.cards import DECK_SIZE, card_suit
+from cribkit.core.cards import DECK_SIZE
 from cribkit.core.tables import KEY_MASK, PACKED, RANK_TABLES, RANK_WEIGHTS, SUIT_SHIFT
 from cribkit.games.protocol import Action, GameState
 from cribkit.games.records import Step
@@ -54,13 +54,14 @@ __all__ = ["HINDSIGHT_CARDS", "decision", "hindsight", "luck"]
 #: place included): 9 cards are at most 362,880 orders, which its pruning (alpha-beta) cuts to
 #: some 70 ms (0.15 s at worst) on this machine; each card more multiplies that by about 4.
 HINDSIGHT_CARDS: Final = 9
-#: Each cell's two lines: its row (0-4) and its column (5-9).
-_CELL_LINES: Final = tuple((cell // SIZE, SIZE + cell % SIZE) for cell in range(CELLS))
 
 
-def decision(before: GameState, action: Action, index: int) -> Decision | None:
+def decision(
+    before: GameState, action: Action, index: int, *, hindsight: bool = True
+) -> Decision | None:
     """The placement ``action`` from ``before`` with every legal cell valued; None when the
-    card had one legal cell (no choice)."""
+    card had one legal cell (no choice). With ``hindsight=False`` the hindsight search is not
+    run (its ``hindsight`` is None)."""
     if not isinstance(action, Place) or not isinstance(before, TableTopState):
         return None
     legal = [a for a in before.legal_actions() if isinstance(a, Place)]
@@ -94,7 +95,7 @@ def decision(before: GameState, action: Action, index: int) -> Decision | None:
         choices,
         words,
         samples=0,
-        hindsight=hindsight(before),
+        hindsight=_hindsight(before) if hindsight else None,
         scores=tuple(before.scores),
     )
 
@@ -141,7 +142,7 @@ def hindsight(state: TableTopState) -> Choice | None:
     def place(cell: int, card: int) -> int:
         """Put ``card`` on ``cell``: the margin of the lines it fills."""
         gained = 0
-        for line in _CELL_LINES[cell]:
+        for line in CELL_LINES[cell]:
             sums[line] += PACKED[card]
             counts[line] += 1
             if counts[line] == 5:
@@ -149,7 +150,7 @@ def hindsight(state: TableTopState) -> Choice | None:
         return gained
 
     def lift(cell: int, card: int) -> None:
-        for line in _CELL_LINES[cell]:
+        for line in CELL_LINES[cell]:
             sums[line] -= PACKED[card]
             counts[line] -= 1
 
@@ -188,6 +189,9 @@ def hindsight(state: TableTopState) -> Choice | None:
         float(margin),
     )
 
+
+#: The search by another name, for :func:`decision` (where its keyword ``hindsight`` hides it).
+_hindsight = hindsight
 
 #: The rank part of a full line by its packed rank key, and the packed suit counts of a
 #: 5-card flush.
@@ -263,26 +267,19 @@ def card_worth(view: TableTopView) -> tuple[float, float, float]:
         cards = [grid[c] for c in cells_of_line if grid[c] != EMPTY]
         suit = NONE
         for card in cards:
-            suit = _suit_after(suit, card)
+            suit = suit_after(suit, card)
         states.append((len(cards), sum(RANK_WEIGHTS[(c >> 2)] for c in cards), suit))
     cells = list(view.open_cells)
     worths: dict[int, float] = {}
     for y in pool:
         gains = [0.0] * (2 * SIZE)
-        lines = {line for cell in cells for line in _CELL_LINES[cell]}
+        lines = {line for cell in cells for line in CELL_LINES[cell]}
         for line in lines:
             k, key, suit = states[line]
-            after = potential.value(k + 1, key + RANK_WEIGHTS[y >> 2], _suit_after(suit, y), y)
+            after = potential.value(k + 1, key + RANK_WEIGHTS[y >> 2], suit_after(suit, y), y)
             gains[line] = signs[line] * (after - potential.value(k, key, suit, y))
-        worths[y] = max(gains[row] + gains[col] for row, col in (_CELL_LINES[c] for c in cells))
+        worths[y] = max(gains[row] + gains[col] for row, col in (CELL_LINES[c] for c in cells))
     values = list(worths.values())
     mean = sum(values) / len(values)
     variance = sum((v - mean) ** 2 for v in values) / len(values)
     return worths[int(view.turned)], mean, variance
-
-
-def _suit_after(suit: int, card: int) -> int:
-    """A line's suit state after ``card`` joins it (as the expert keeps it)."""
-    if suit == NONE:
-        return card_suit(card)
-    return suit if suit == card_suit(card) else MIXED

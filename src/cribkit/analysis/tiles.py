@@ -55,9 +55,13 @@ __all__ = ["LEADING", "decision", "luck", "pass_value", "tile_worth"]
 LEADING: Final = 10
 
 
-def decision(before: GameState, action: Action, index: int) -> Decision | None:
+def decision(
+    before: GameState, action: Action, index: int, *, hindsight: bool = True
+) -> Decision | None:
     """The move ``action`` of a turn from ``before``, against the best moves found; None for
-    a declaration or a call (``joker``), and for a pass that was the only legal move."""
+    a declaration or a call (``joker``), and for a pass that was the only legal move. There is
+    no hindsight (see the module), so ``hindsight`` changes nothing: it is the analysers'
+    common keyword (:func:`cribkit.analysis.game.judge` passes False)."""
     if not isinstance(before, TilesState) or before.phase != PLAY:
         return None
     if not isinstance(action, PlayTiles | Exchange | Pass):

@@ -184,9 +184,9 @@ class ClassicApp(ComputerGameApp[ClassicState]):
             return
         if view.phase == "discard" and self.rules.players == 2:
             dealer = view.dealer == self.human
-            from cribkit.ai.classic import _table_model
+            from cribkit.ai.classic import table_model
 
-            options = analyse_discards(view.hand, dealer=dealer, crib_model=_table_model())
+            options = analyse_discards(view.hand, dealer=dealer, crib_model=table_model())
             log.add(
                 Text(
                     "Hint: lay away (hand over 46 starters, crib from the expert's table):",

@@ -28,7 +28,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
-from cribkit.ai.tabletop import TableTopPlayer, _Position
+from cribkit.ai.tabletop import Position, TableTopPlayer
 from cribkit.core.cards import Card
 from cribkit.games.events import GameEvent
 from cribkit.games.protocol import Action, pegged, pegged_text
@@ -332,7 +332,7 @@ class TableTopApp(ComputerGameApp[TableTopState]):
             return
         cells = [a.cell for a in state.legal_actions() if isinstance(a, Place)]
         advisor = TableTopPlayer("expert", seed=1)
-        values = advisor.expert_values(_Position(state.observation(self.human)), cells)
+        values = advisor.expert_values(Position(state.observation(self.human)), cells)
         ranked = sorted(values.items(), key=lambda kv: (-kv[1], kv[0]))
         best, value = ranked[0]
         card = with_symbols(str(state.turned))
