@@ -5,26 +5,29 @@
 29
 """
 
-from cribkit.core import (
-    DECK,
-    Card,
-    CardError,
-    CardParseError,
-    CardSet,
-    DuplicateCardError,
-    HandSizeError,
-    PegCount,
-    PeggingError,
-    PegScore,
-    Rank,
-    Score,
-    Suit,
-    parse_cards,
-    score_hand,
-    score_line,
-    score_peg,
-    score_tile_line,
-)
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cribkit.core import (
+        DECK,
+        Card,
+        CardError,
+        CardParseError,
+        CardSet,
+        DuplicateCardError,
+        HandSizeError,
+        PegCount,
+        PeggingError,
+        PegScore,
+        Rank,
+        Score,
+        Suit,
+        parse_cards,
+        score_hand,
+        score_line,
+        score_peg,
+        score_tile_line,
+    )
 
 __version__ = "0.1.0"
 
@@ -49,3 +52,13 @@ __all__ = [
     "score_peg",
     "score_tile_line",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The names of cribkit.core, imported when first asked for: ``import cribkit.cli`` (and so
+    # ``cribkit --help``) need not pay for the engine.
+    if name in __all__ and name != "__version__":
+        import cribkit.core
+
+        return getattr(cribkit.core, name)
+    raise AttributeError(f"module 'cribkit' has no attribute {name!r}")

@@ -192,6 +192,7 @@ def test_play_help_names_every_game_as_the_registry_does() -> None:
     assert "The game: classic, solitaire, tabletop or tiles." in help_text
     assert "classic, tabletop or tiles against the computer, or solitaire" in help_text
     listing = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
-    assert "classic, tabletop or tiles against the computer, or solitaire." in listing.stdout
+    listed = " ".join(listing.stdout.split())
+    assert "classic, tabletop or tiles against the computer, or solitaire." in listed
     refused = runner.invoke(app, ["play", "chess"])
     assert "the games are classic, solitaire, tabletop or tiles" in refused.stderr

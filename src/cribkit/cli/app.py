@@ -10,20 +10,45 @@ from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from cribkit import __version__
 from cribkit.core.cards import Card, CardError, HandSizeError, parse_cards
 from cribkit.core.pegging import PeggingError, score_peg
 from cribkit.core.scoring import Score, score_hand, score_line
 
+
+class WholeListing(TyperGroup):
+    """Plain help whose list of commands gives each command's whole first sentence (wrapped),
+    where click's would cut it at the width with "..."."""
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=400)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
 app = typer.Typer(
     name="cribkit",
+    cls=WholeListing,
     help="cribkit: exact, fast, explained cribbage.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    # Plain help: rendering it with rich costs a one-shot command more than its work does.
+    rich_markup_mode=None,
 )
-stats_app = typer.Typer(help="Exact statistics over every hand.", no_args_is_help=True)
+stats_app = typer.Typer(
+    help="Exact statistics over every hand.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    cls=WholeListing,
+)
 app.add_typer(stats_app, name="stats")
 
 #: Exit status for input that cribkit refuses (a bad card, an illegal pile...).

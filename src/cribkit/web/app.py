@@ -11,6 +11,7 @@ together over a store and starts the computer's worker processes with the app.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
@@ -52,6 +53,8 @@ SESSION_COOKIE = "cribkit_session"
 SESSION_DAYS = 400
 #: The secret file's name, beside the SQLite store.
 SECRET_FILE = "session-secret"
+
+log = logging.getLogger("cribkit.web")
 
 
 def default_secret_file(store_url: str | None = None) -> Path:
@@ -159,8 +162,11 @@ def create_app(
                 initializer=watch_parent,
                 initargs=(os.getpid(),),
             )
-            # Start the workers now (they import the engines), not on the first move.
-            await asyncio.get_running_loop().run_in_executor(executor, warm_up)
+            # Start the workers now (they import the engines), not on the first move, and
+            # without waiting for them: the pages are served at once, and a move asked of the
+            # computer before they are ready waits in their queue.
+            warming = asyncio.get_running_loop().run_in_executor(executor, warm_up)
+            warming.add_done_callback(_warmed)
             manager.executor = executor
         cluster = await _join_cluster(app, manager, redis_url) if redis_url else None
         await asyncio.to_thread(manager.resume_all)
@@ -212,3 +218,9 @@ def create_app(
         open_paths=ops.PATHS,
     )
     return app
+
+
+def _warmed(warming: asyncio.Future[None]) -> None:
+    """Log a worker that could not start (the moves asked of it will fail and say so)."""
+    if not warming.cancelled() and warming.exception() is not None:
+        log.error("the computer's workers did not start: %s", warming.exception())
