@@ -24,6 +24,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from .browsing import require_installed, start_game, wait_for_turn_or_result, watched_page
 from .test_browser import finished_record, play_classic_turn
+from .test_browser_daily import play_the_daily_deal
 from .test_browser_people import invite_link, new_table
 
 #: axe-core's script, as ``npm ci`` installs it from ``package-lock.json``.
@@ -370,4 +371,19 @@ def test_an_invitation_and_the_table_waiting_for_the_friend(
         problems += scan(guest, "invitation")
     finally:
         other.close()
+    assert_accessible(problems)
+
+
+@pytest.mark.parametrize("page", [DESKTOP, PHONE], ids=["desktop", "phone"], indirect=True)
+def test_the_daily_deal_its_line_and_its_result_and_the_puzzles_pages_deals(
+    page: Page, live_server: str
+) -> None:
+    page.goto(f"{live_server}/#/puzzle")
+    page.wait_for_selector("[data-testid=puzzle-deal]")
+    problems = scan(page, "the puzzles page's daily deals")
+    page.click("[data-testid=puzzle-classic-start]")
+    page.wait_for_selector("[data-testid=daily-deal]:visible")
+    problems += scan(page, "the daily deal's line")
+    play_the_daily_deal(page)
+    problems += scan(page, "the daily deal's result")
     assert_accessible(problems)

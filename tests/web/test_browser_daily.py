@@ -18,6 +18,19 @@ from .browsing import assert_no_error, final_scores, wait_for_turn_or_result, wa
 from .test_browser import play_classic_turn, play_solitaire
 
 
+def play_the_daily_deal(page: Page) -> None:
+    """Play the daily deal's first cards at each turn until its result is shown."""
+    laid_away = 0
+    while not page.locator("[data-testid=daily-result]").is_visible():
+        wait_for_turn_or_result(page)
+        if page.locator("[data-action=discard]").count():
+            if laid_away:  # the next deal's lay-away: the daily deal is over
+                page.wait_for_selector("[data-testid=daily-result]:visible")
+                return
+            laid_away += 1
+        play_classic_turn(page)
+
+
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     yield from watched_page(browser, viewport={"width": 1280, "height": 900})
@@ -32,15 +45,7 @@ def test_the_daily_deal_ends_with_the_result_beside_the_experts(
     assert "against the expert" in page.inner_text("[data-testid=daily-deal]")
     # No hints in the daily deal: the result would be the expert's own.
     assert not page.locator("[data-action=hint]").is_visible()
-    laid_away = 0
-    while not page.locator("[data-testid=daily-result]").is_visible():
-        wait_for_turn_or_result(page)
-        if page.locator("[data-action=discard]").count():
-            if laid_away:  # the next deal's lay-away: the daily deal is over
-                page.wait_for_selector("[data-testid=daily-result]:visible")
-                break
-            laid_away += 1
-        play_classic_turn(page)
+    play_the_daily_deal(page)
     assert_no_error(page)
     game_id = page.evaluate("() => location.hash.split('/').pop()")
     asked = page.request.get(f"{live_server}/api/games/{game_id}/daily-deal")
