@@ -529,6 +529,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"running {name} ...", file=progress, flush=True)
             results.extend(steps[name]())
 
+    return report(args, cfg, results)
+
+
+def report(args: argparse.Namespace, cfg: Any, results: Sequence[Result]) -> int:
+    """Print the table (or the JSON of ``--json``); the exit status, 1 on a missed target with
+    ``--check``. ``cfg`` is the run's settings, a dataclass (bench_count.py has its own)."""
     info = machine_info()
     document = {
         "machine": info,

@@ -271,26 +271,18 @@ def _parts(items: Sequence[T], weights: tuple[int, ...]) -> Parts[T]:
     remap = _REMAPS[size].get(order)
     if remap is None:
         remap = _learn_order(order)
-    fifteens, pairs, runs = pattern
     getters = _GETTERS[size]
-    return (
-        _place(fifteens, remap, getters, items) if fifteens else (),
-        _place(pairs, remap, getters, items) if pairs else (),  # type: ignore[return-value]
-        _place(runs, remap, getters, items) if runs else (),
-    )
-
-
-def _place(
-    codes: tuple[int, ...],
-    remap: tuple[int, ...],
-    getters: tuple[Callable[[Sequence[T]], tuple[T, ...]], ...],
-    items: Sequence[T],
-) -> tuple[tuple[T, ...], ...]:
-    """The combinations of these codes as tuples of the items, in brute-force order: the codes
-    carried through the items' sort order, sorted."""
-    if len(codes) == 1:  # the most frequent case, and one needs no sort
-        return (getters[remap[codes[0]]](items),)
-    return tuple([getters[code](items) for code in sorted([remap[c] for c in codes])])
+    # Each part's codes carried through the sort order and sorted are its combinations in
+    # brute-force order; a part of one combination (the most frequent case) needs no sort.
+    parts = [
+        ()
+        if not codes
+        else (getters[remap[codes[0]]](items),)
+        if len(codes) == 1
+        else tuple([getters[code](items) for code in sorted([remap[c] for c in codes])])
+        for codes in pattern
+    ]
+    return parts[0], parts[1], parts[2]
 
 
 def _learn(key: int, sorted_ranks: list[int]) -> tuple[tuple[int, ...], ...]:
@@ -326,7 +318,7 @@ _JACKS: Final = tuple(Card.of(Rank.JACK, suit) for suit in range(4))
 def _as_cards(cards: CardsLike) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards, distinct=False)
-    items: Sequence[int] = cards if isinstance(cards, tuple | list) else tuple(cards)
+    items: Sequence[int] = cards if type(cards) is tuple or type(cards) is list else tuple(cards)
     kinds = set(map(type, items))
     if kinds == _JUST_CARDS and type(items) is tuple:
         return cast(tuple[Card, ...], items)
