@@ -272,17 +272,31 @@ def _parts(items: Sequence[T], weights: tuple[int, ...]) -> Parts[T]:
     if remap is None:
         remap = _learn_order(order)
     getters = _GETTERS[size]
-    # Each part's codes carried through the sort order and sorted are its combinations in
-    # brute-force order; a part of one combination (the most frequent case) needs no sort.
-    parts = [
-        ()
-        if not codes
-        else (getters[remap[codes[0]]](items),)
-        if len(codes) == 1
-        else tuple([getters[code](items) for code in sorted([remap[c] for c in codes])])
-        for codes in pattern
-    ]
-    return parts[0], parts[1], parts[2]
+    fifteens, pairs, runs = pattern
+    return (
+        _place(fifteens, remap, getters, items) if fifteens else (),
+        _place(pairs, remap, getters, items) if pairs else (),  # type: ignore[return-value]
+        _place(runs, remap, getters, items) if runs else (),
+    )
+
+
+def _place(
+    codes: tuple[int, ...],
+    remap: tuple[int, ...],
+    getters: tuple[Callable[[Sequence[T]], tuple[T, ...]], ...],
+    items: Sequence[T],
+) -> tuple[tuple[T, ...], ...]:
+    """The combinations of these codes as tuples of the items, in brute-force order: the codes
+    carried through the items' sort order, sorted. (One and two codes, most parts, are taken
+    apart from the general case: this is the hot loop of every count.)"""
+    if len(codes) == 1:
+        return (getters[remap[codes[0]]](items),)
+    if len(codes) == 2:
+        first, second = remap[codes[0]], remap[codes[1]]
+        if first > second:
+            first, second = second, first
+        return getters[first](items), getters[second](items)
+    return tuple([getters[c](items) for c in sorted(map(remap.__getitem__, codes))])
 
 
 def _learn(key: int, sorted_ranks: list[int]) -> tuple[tuple[int, ...], ...]:
