@@ -373,7 +373,7 @@ def score_hand(
         if crib:
             raise HandSizeError("a crib is always counted with a starter")
         check_distinct(cards)
-        fifteens, pairs, runs = card_parts(cards)
+        fifteens, pairs, runs = _parts(cards, _CARD_WEIGHTS)
         return _new_score(
             "hand", cards, None, fifteens, pairs, runs, cards if _one_suit(cards) else ()
         )
@@ -381,7 +381,7 @@ def score_hand(
     five = (*cards, cut)
     if len(set(five)) != 5:
         check_distinct(five)  # raises, naming the first card given twice
-    fifteens, pairs, runs = card_parts(five)
+    fifteens, pairs, runs = _parts(five, _CARD_WEIGHTS)
     flush: tuple[Card, ...] = ()
     suit = cut & 3
     a, b, c, d = cards
@@ -411,7 +411,7 @@ def score_line(line: CardsLike) -> Score[Card]:
         raise HandSizeError(f"a line has 1 to 5 cards, not {len(cards)}")
     if len(set(cards)) != len(cards):
         check_distinct(cards)  # raises, naming the first card given twice
-    fifteens, pairs, runs = card_parts(cards)
+    fifteens, pairs, runs = _parts(cards, _CARD_WEIGHTS)
     flush = cards if len(cards) == 5 and _one_suit(cards) else ()
     return _new_score("line", cards, None, fifteens, pairs, runs, flush)
 
@@ -425,7 +425,7 @@ def score_tile_line(ranks: Iterable[int | str]) -> Score[Rank]:
     tiles = _as_tiles(ranks)
     if not 1 <= len(tiles) <= 5:
         raise HandSizeError(f"a crib hand of tiles has 1 to 5 tiles, not {len(tiles)}")
-    fifteens, pairs, runs = rank_parts(tiles)
+    fifteens, pairs, runs = _parts(tiles, _RANK_WEIGHTS)
     return _new_score("tiles", tiles, None, fifteens, pairs, runs)
 
 
