@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribkit.core.cards import Card, CardError, parse_cards
-from cribkit.core.multisets import enumerate_parts
+from cribkit.core.combos import enumerate_parts
 from cribkit.core.scoring import (
     MAX_ITEMS,
     Score,

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribkit.core.cards import Card, DuplicateCardError, HandSizeError, Rank, parse_cards
-from cribkit.core.multisets import rank_points
+from cribkit.core.combos import rank_points
 from cribkit.core.scoring import Score, score_hand, score_line, score_tile_line
 from cribkit.core.stats import score_distribution
 

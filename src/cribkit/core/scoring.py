@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields
+from itertools import combinations, pairwise
+from operator import itemgetter
 from typing import Any, Final, Generic, Literal, TypeVar, cast
 
 from cribkit.core.cards import DECK, Card, HandSizeError, Rank, check_distinct, parse_cards
@@ -212,10 +214,11 @@ def _rank_of_item(item: int) -> int:
 # 5d" and "Jc 5s 5d 5h" have the same combinations at other positions. So the combinations of
 # each multiset are found once, as positions into its ranks sorted, and every later hand with
 # those ranks reuses them: the hand's own sort order carries the positions back onto its cards.
-# Positions are held as codes (cribkit.core.multisets), numbered in the order in which a count
-# by brute force lists the combinations, so the codes carried through a sort order and sorted
-# give the same combinations in the same order as that brute force: a breakdown is the same to
-# the letter, only found faster.
+# A combination is held as a code: its index among the subsets of two or more of the positions
+# 0 .. n-1, listed by size and then in itertools.combinations order, the order in which a count
+# by brute force (cribkit.core.combos) lists them. So the codes carried through a sort order and
+# sorted give the same combinations in the same order as that brute force: a breakdown is the
+# same to the letter, only found faster.
 #
 # Nothing is built at import. A multiset's combinations are found by brute force the first time
 # it is counted, and a sort order's carrying map the first time it is seen: a process that counts
@@ -237,6 +240,9 @@ _POSITIONS: Final = tuple(range(size) for size in _SIZES)
 _PATTERNS: Final[tuple[dict[int, tuple[tuple[int, ...], ...]], ...]] = tuple({} for _ in _SIZES)
 _REMAPS: Final[tuple[dict[tuple[int, ...], tuple[int, ...]], ...]] = tuple({} for _ in _SIZES)
 _GETTERS: Final[list[tuple[Callable[[Sequence[Any]], Any], ...]]] = [() for _ in _SIZES]
+#: By number of items, made at its first count: code -> subset of positions, and back.
+_SUBSETS: Final[list[tuple[tuple[int, ...], ...]]] = [() for _ in _SIZES]
+_CODES: Final[list[dict[tuple[int, ...], int]]] = [{} for _ in _SIZES]
 
 #: The fifteens, pairs and longest runs of some items, each as a tuple of the items.
 Parts = tuple[tuple[tuple[T, ...], ...], tuple[tuple[T, T], ...], tuple[tuple[T, ...], ...]]
@@ -300,22 +306,51 @@ def _place(
 
 
 def _learn(key: int, sorted_ranks: list[int]) -> tuple[tuple[int, ...], ...]:
-    """Find and keep the codes of a multiset's combinations (by brute force, once)."""
-    from cribkit.core import multisets  # only when a count first needs it
-
+    """Find and keep the codes of a multiset's combinations, trying every subset of positions
+    once in code order (so that each part's codes come out in brute-force order)."""
     size = len(sorted_ranks)
-    if not _GETTERS[size]:
-        _GETTERS[size] = multisets.getters(size)
-    pattern = _PATTERNS[size][key] = multisets.pattern_of(sorted_ranks)
+    if not _SUBSETS[size]:
+        _number_subsets(size)
+    subsets = _SUBSETS[size]
+    pips = [min(rank, 10) for rank in sorted_ranks]
+    ranks = sorted_ranks
+    fifteens = tuple(code for code, s in enumerate(subsets) if sum(pips[i] for i in s) == 15)
+    pairs = tuple(
+        code for code, s in enumerate(subsets) if len(s) == 2 and ranks[s[0]] == ranks[s[1]]
+    )
+    runs: tuple[int, ...] = ()
+    for length in range(size, 2, -1):  # the longest runs only; the ranks being sorted, a run
+        runs = tuple(  # is a subset whose ranks step up by one
+            code
+            for code, s in enumerate(subsets)
+            if len(s) == length and all(ranks[j] - ranks[i] == 1 for i, j in pairwise(s))
+        )
+        if runs:
+            break
+    pattern = _PATTERNS[size][key] = (fifteens, pairs, runs)
     return pattern
 
 
 def _learn_order(order: tuple[int, ...]) -> tuple[int, ...]:
-    """Find and keep a sort order's carrying map (once)."""
-    from cribkit.core import multisets  # only when a count first needs it
-
-    remap = _REMAPS[len(order)][order] = multisets.remap_of(order)
+    """Find and keep a sort order's carrying map (once): the code of each subset of sorted
+    positions -> the code of the same items at their own positions."""
+    size = len(order)
+    if not _SUBSETS[size]:
+        _number_subsets(size)
+    codes = _CODES[size]
+    remap = _REMAPS[size][order] = tuple(
+        codes[tuple(sorted(order[p] for p in subset))] for subset in _SUBSETS[size]
+    )
     return remap
+
+
+def _number_subsets(size: int) -> None:
+    """Number the subsets of two or more of ``size`` positions (the codes)."""
+    subsets = tuple(combo for k in range(2, size + 1) for combo in combinations(range(size), k))
+    _SUBSETS[size] = subsets
+    _CODES[size] = {subset: code for code, subset in enumerate(subsets)}
+    # itemgetter of two or more positions returns a tuple: the combination's items.
+    _GETTERS[size] = tuple(itemgetter(*subset) for subset in subsets)
 
 
 #: Plain ints and cards, which are looked up directly (a bool, a float or a numpy int goes

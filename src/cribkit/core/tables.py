@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.core.cards import DECK_SIZE, Card, card_rank, card_suit
-from cribkit.core.multisets import rank_points
+from cribkit.core.combos import rank_points
 from cribkit.core.scoring import RANK_WEIGHTS
 
 KEY_MASK: Final = (1 << 19) - 1
