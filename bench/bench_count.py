@@ -15,8 +15,8 @@ Benchmarks:
 * ``line``: ``score_line`` on full 5-card Table Top lines against ``tables.line_total``.
 * ``tiles``: ``score_tile_line`` on 5 tiles (any ranks, repeats allowed) against
   ``tables.ranks_total``.
-* ``first``: in a fresh process, the first ``score_hand`` (which loads what the tables need)
-  and the first pass over fresh hands, while the tables are still filling.
+* ``first``: in a fresh process, the import, the first ``score_hand`` (its tables empty) and
+  the first pass over fresh hands, while the tables are still filling.
 
 Targets (``--check`` exits 1 when one is missed): the breakdown of a hand and of a crib at least
 3x as fast as cribbage-scorer's count; lines and tiles, which no peer counts, costing no more
@@ -285,7 +285,7 @@ def first_results(cfg: CountConfig) -> list[Result]:
             "ms",
         ),
         summarize(
-            "  first score_hand(...).words() in the process (loads the tables' code)",
+            "  first score_hand(...).words() in the process (the tables empty)",
             [r["first"] * 1e6 for r in runs],
             "us",
         ),
