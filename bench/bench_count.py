@@ -24,8 +24,10 @@ over their fast path than the hand's *allowance*, (cribbage-scorer's time / ``ha
 / 3: the most that the hand's breakdown may cost over ``hand_total`` and still be 3x the peer.
 
 Each repeat times every contender on the same items, chunk by chunk in turn, so that noise on
-the shared machine hits them alike; a ratio is taken per repeat, and the figures are the
-medians of the repeats. Before the timing, every total is checked: the breakdown's against
+the shared machine hits them alike. A rate is taken per repeat and a ratio per chunk (the two
+contenders' times on the same 500 or so items, one right after the other), and the figures
+are the medians. As in :mod:`timeit`, the garbage collector is off while the clock runs
+(``--gc`` leaves it on). Before the timing, every total is checked: the breakdown's against
 the fast path's and the peer's. Without ``cribbage-scorer`` installed, the peer's figures are
 skipped with a message, and the rest still runs.
 """
@@ -33,6 +35,8 @@ skipped with a message, and the rest still runs.
 from __future__ import annotations
 
 import argparse
+import gc
+import itertools
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -42,10 +46,19 @@ from typing import Any
 
 import numpy as np
 
-from bench_core import EDGE_CASES, Result, peer_inputs, random_hands, report, run_child, summarize
+from bench_core import (
+    EDGE_CASES,
+    Result,
+    add_common_options,
+    peer_inputs,
+    random_hands,
+    report,
+    run_child,
+    summarize,
+)
 from cribkit.core import tables
 from cribkit.core.cards import Card, parse_cards
-from cribkit.core.scoring import score_hand, score_line, score_tile_line
+from cribkit.core.scoring import Score, score_hand, score_line, score_tile_line
 
 try:  # the peer is a benchmark-only package, not a project dependency
     from cribbage_scorer.cribbage_scorer import show_calc_score
@@ -75,26 +88,44 @@ class CountConfig:
     repeat: int
     processes: int
     size: int
+    gc: bool
 
 
-def interleaved(jobs: dict[str, Job], size: int, repeat: int) -> dict[str, list[float]]:
-    """Seconds each job takes over all ``size`` items, once per repeat, the jobs taking turns
-    chunk by chunk (a job is called with a slice's start and stop), each chunk begun by the next
-    job in turn."""
-    seconds: dict[str, list[float]] = {name: [] for name in jobs}
+def interleaved(
+    jobs: dict[str, Job], size: int, repeat: int, *, gc_off: bool = True
+) -> dict[str, list[list[float]]]:
+    """Seconds each job takes on each chunk of the ``size`` items, for each repeat (so
+    ``seconds[job][repeat][chunk]``): the jobs take turns chunk by chunk (a job is called with
+    a slice's start and stop), each chunk begun by the next job in turn."""
+    seconds: dict[str, list[list[float]]] = {name: [] for name in jobs}
     names = list(jobs)
-    for _ in range(repeat):
-        spent = dict.fromkeys(jobs, 0.0)
-        for turn, start in enumerate(range(0, size, CHUNK)):
-            stop = min(start + CHUNK, size)
-            # Each job goes first in turn: the one after the peer finds the caches colder.
-            for name in names[turn % len(names) :] + names[: turn % len(names)]:
-                began = time.perf_counter()
-                jobs[name](start, stop)
-                spent[name] += time.perf_counter() - began
-        for name in jobs:
-            seconds[name].append(spent[name])
+    chunks = max(1, round(size / CHUNK))  # of equal sizes, about CHUNK items each
+    bounds = [size * k // chunks for k in range(chunks + 1)]
+    collecting = gc.isenabled()
+    if gc_off:
+        gc.disable()  # its pauses would fall on whichever chunk was running, as timeit knows
+    try:
+        for _ in range(repeat):
+            spent = _one_repeat(jobs, names, bounds)
+            for name in jobs:
+                seconds[name].append(spent[name])
+    finally:
+        if collecting:
+            gc.enable()
     return seconds
+
+
+def _one_repeat(
+    jobs: dict[str, Job], names: list[str], bounds: list[int]
+) -> dict[str, list[float]]:
+    spent: dict[str, list[float]] = {name: [] for name in jobs}
+    for turn, (start, stop) in enumerate(itertools.pairwise(bounds)):
+        # Each job goes first in turn: the one after the peer finds the caches colder.
+        for name in names[turn % len(names) :] + names[: turn % len(names)]:
+            began = time.perf_counter()
+            jobs[name](start, stop)
+            spent[name].append(time.perf_counter() - began)
+    return spent
 
 
 def hand_results(cfg: CountConfig, rows: np.ndarray[Any, Any], *, crib: bool) -> list[Result]:
@@ -124,49 +155,44 @@ def hand_results(cfg: CountConfig, rows: np.ndarray[Any, Any], *, crib: bool) ->
         if wrong:
             note = f"DISAGREES with cribbage-scorer on {wrong} of {len(sample):,} hands"
         jobs["peer"] = lambda a, b: [show(s, h, crib) for s, h in peer[a:b]]
-    seconds = interleaved(jobs, len(sample), cfg.repeat)
+    seconds = interleaved(jobs, len(sample), cfg.repeat, gc_off=not cfg.gc)
     n = len(sample)
     results = [
-        summarize(
+        rate(
             f"score_hand(crib={crib}) with its breakdown, {n:,} hands as Cards",
-            [n / s / 1e3 for s in seconds["explained"]],
-            "k hands/s",
+            n,
+            seconds,
+            "explained",
             note=note,
         ),
-        summarize(
-            f"  the same hands as plain ints, score_hand({kind})",
-            [n / s / 1e3 for s in seconds["ints"]],
-            "k hands/s",
-        ),
-        summarize(
+        rate(f"  the same hands as plain ints, score_hand({kind})", n, seconds, "ints"),
+        ratio(
             f"  explained / fast path: time of score_hand over hand_total ({kind})",
-            ratios(seconds["explained"], seconds["fast"]),
-            "x",
+            seconds,
+            "explained",
+            "fast",
         ),
     ]
     if "peer" in seconds:
         results[1:1] = [
-            summarize(
-                f"  cribbage-scorer show_calc_score({kind}), same hands",
-                [n / s / 1e3 for s in seconds["peer"]],
-                "k hands/s",
-            ),
-            summarize(
+            rate(f"  cribbage-scorer show_calc_score({kind}), same hands", n, seconds, "peer"),
+            ratio(
                 f"  speed ratio: score_hand ({kind}, breakdown) / cribbage-scorer",
-                ratios(seconds["peer"], seconds["explained"]),
-                "x",
+                seconds,
+                "peer",
+                "explained",
                 at_least=PEER_TARGET,
             ),
-            summarize(
+            ratio(
                 f"  speed ratio: score_hand ({kind}, breakdown, ints) / cribbage-scorer",
-                ratios(seconds["peer"], seconds["ints"]),
-                "x",
+                seconds,
+                "peer",
+                "ints",
                 at_least=PEER_TARGET,
             ),
         ]
         if not crib:
-            allowance = [r / PEER_TARGET for r in ratios(seconds["peer"], seconds["fast"])]
-            results.append(summarize(ALLOWANCE, allowance, "x"))
+            results.append(ratio(ALLOWANCE, seconds, "peer", "fast", per=PEER_TARGET))
     else:
         print(
             "  peer comparison skipped: cribbage-scorer is not installed "
@@ -176,8 +202,40 @@ def hand_results(cfg: CountConfig, rows: np.ndarray[Any, Any], *, crib: bool) ->
     return results
 
 
-def ratios(slower: Sequence[float], faster: Sequence[float]) -> list[float]:
-    return [s / f for s, f in zip(slower, faster, strict=True)]
+def rate(
+    name: str,
+    n: int,
+    seconds: dict[str, list[list[float]]],
+    job: str,
+    *,
+    items: str = "hands",
+    note: str = "",
+) -> Result:
+    """The rate of a job over all the items, repeat by repeat, in thousands of ``items`` a
+    second."""
+    rates = [n / sum(chunks) / 1e3 for chunks in seconds[job]]
+    return summarize(name, rates, f"k {items}/s", note=note)
+
+
+def ratio(
+    name: str,
+    seconds: dict[str, list[list[float]]],
+    slower: str,
+    faster: str,
+    *,
+    per: float = 1.0,
+    at_least: float | None = None,
+    at_most: float | None = None,
+) -> Result:
+    """How many times as long one job took as another (divided by ``per``), chunk by chunk:
+    the two ran on the same items one after the other, so that a pause of the machine spoils
+    one chunk's ratio, not a repeat's, and the median passes over it."""
+    values = [
+        s / f / per
+        for slow, fast in zip(seconds[slower], seconds[faster], strict=True)
+        for s, f in zip(slow, fast, strict=True)
+    ]
+    return summarize(name, values, "x", at_least=at_least, at_most=at_most)
 
 
 def line_results(
@@ -187,35 +245,9 @@ def line_results(
     breakdown is held to cost no more over its fast path than the hand's may over
     ``hand_total`` to be 3x the peer (``allowance``, from the hand's run)."""
     lines = [tuple(map(Card, row)) for row in rows[: cfg.size].tolist()]
-    if [score_line(line).total for line in lines] != [tables.line_total(x) for x in lines]:
-        raise AssertionError("score_line disagrees with line_total")
-    seconds = interleaved(
-        {
-            "explained": lambda a, b: [score_line(line) for line in lines[a:b]],
-            "fast": lambda a, b: [tables.line_total(line) for line in lines[a:b]],
-        },
-        len(lines),
-        cfg.repeat,
+    return against_fast_path(
+        cfg, lines, score_line, tables.line_total, "full 5-card lines", allowance
     )
-    n = len(lines)
-    return [
-        summarize(
-            f"score_line with its breakdown, {n:,} full 5-card lines",
-            [n / s / 1e3 for s in seconds["explained"]],
-            "k lines/s",
-        ),
-        summarize(
-            "  line_total (fast path, total only), same lines",
-            [n / s / 1e3 for s in seconds["fast"]],
-            "k lines/s",
-        ),
-        summarize(
-            "  explained / fast path: time of score_line over line_total",
-            ratios(seconds["explained"], seconds["fast"]),
-            "x",
-            at_most=allowance,
-        ),
-    ]
 
 
 def tile_results(cfg: CountConfig, allowance: float | None) -> list[Result]:
@@ -223,32 +255,47 @@ def tile_results(cfg: CountConfig, allowance: float | None) -> list[Result]:
     as lines."""
     rng = Random(cfg.seed)
     lines = [tuple(rng.randint(1, 13) for _ in range(5)) for _ in range(cfg.size)]
-    if [score_tile_line(x).total for x in lines] != [tables.ranks_total(x) for x in lines]:
-        raise AssertionError("score_tile_line disagrees with ranks_total")
+    return against_fast_path(
+        cfg, lines, score_tile_line, tables.ranks_total, "lines of 5 tiles", allowance
+    )
+
+
+def against_fast_path(
+    cfg: CountConfig,
+    lines: Sequence[Sequence[int]],
+    explain: Callable[[Sequence[int]], Score[Any]],
+    fast: Callable[[Sequence[int]], int],
+    what: str,
+    allowance: float | None,
+) -> list[Result]:
+    """A breakdown and its totals-only fast path on the same lines, checked to agree."""
+    if [explain(line).total for line in lines] != [fast(line) for line in lines]:
+        raise AssertionError(f"{explain.__name__} disagrees with {fast.__name__}")
     seconds = interleaved(
         {
-            "explained": lambda a, b: [score_tile_line(line) for line in lines[a:b]],
-            "fast": lambda a, b: [tables.ranks_total(line) for line in lines[a:b]],
+            "explained": lambda a, b: [explain(line) for line in lines[a:b]],
+            "fast": lambda a, b: [fast(line) for line in lines[a:b]],
         },
         len(lines),
         cfg.repeat,
+        gc_off=not cfg.gc,
     )
     n = len(lines)
+    named, fast_named = explain.__name__, fast.__name__
     return [
-        summarize(
-            f"score_tile_line with its breakdown, {n:,} lines of 5 tiles",
-            [n / s / 1e3 for s in seconds["explained"]],
-            "k lines/s",
+        rate(f"{named} with its breakdown, {n:,} {what}", n, seconds, "explained", items="lines"),
+        rate(
+            f"  {fast_named} (fast path, total only), same lines",
+            n,
+            seconds,
+            "fast",
+            items="lines",
         ),
-        summarize(
-            "  ranks_total (fast path, total only), same lines",
-            [n / s / 1e3 for s in seconds["fast"]],
-            "k lines/s",
-        ),
-        summarize(
-            "  explained / fast path: time of score_tile_line over ranks_total",
-            ratios(seconds["explained"], seconds["fast"]),
-            "x",
+        ratio(
+            f"  explained / fast path: time of {named} over {fast_named}",
+            seconds,
+            "explained",
+            "fast",
             at_most=allowance,
         ),
     ]
@@ -302,23 +349,10 @@ def first_results(cfg: CountConfig) -> list[Result]:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true", help="smaller sizes and fewer repeats")
-    parser.add_argument(
-        "--json",
-        nargs="?",
-        const="-",
-        metavar="PATH",
-        help="write the results as JSON to PATH, or to stdout (instead of the table) if no PATH",
-    )
-    parser.add_argument("--seed", type=int, default=20261201, help="seed of the random hands")
-    parser.add_argument("--repeat", type=int, help="repeats of each measurement")
-    parser.add_argument("--processes", type=int, help="fresh processes for the first count")
+    add_common_options(parser, BENCHMARKS, seed=20261201)
     parser.add_argument("--size", type=int, help="hands (and lines) per measurement")
     parser.add_argument(
-        "--only", help=f"comma-separated benchmarks to run, of: {', '.join(BENCHMARKS)}"
-    )
-    parser.add_argument(
-        "--check", action="store_true", help="exit with status 1 if a target is missed"
+        "--gc", action="store_true", help="leave the garbage collector on while timing"
     )
     return parser.parse_args(argv)
 
@@ -332,6 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         repeat=args.repeat or (3 if quick else 9),
         processes=args.processes or (3 if quick else 7),
         size=args.size or (2_000 if quick else 10_000),
+        gc=bool(args.gc),
     )
     chosen = BENCHMARKS if not args.only else tuple(args.only.split(","))
     unknown = set(chosen) - set(BENCHMARKS)
