@@ -468,6 +468,14 @@ def format_table(info: dict[str, Any], cfg: Config, results: Sequence[Result]) -
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    add_common_options(parser, BENCHMARKS, seed=20261129)
+    return parser.parse_args(argv)
+
+
+def add_common_options(
+    parser: argparse.ArgumentParser, benchmarks: Sequence[str], *, seed: int
+) -> None:
+    """The options bench_core.py and bench_count.py share."""
     parser.add_argument("--quick", action="store_true", help="smaller sizes and fewer repeats")
     parser.add_argument(
         "--json",
@@ -476,17 +484,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="PATH",
         help="write the results as JSON to PATH, or to stdout (instead of the table) if no PATH",
     )
-    parser.add_argument("--seed", type=int, default=20261129, help="seed of the random hands")
+    parser.add_argument("--seed", type=int, default=seed, help="seed of the random hands")
     parser.add_argument("--repeat", type=int, help="repeats of each in-process measurement")
     parser.add_argument("--processes", type=int, help="fresh processes for first-call figures")
     parser.add_argument(
         "--only",
-        help=f"comma-separated benchmarks to run, of: {', '.join(BENCHMARKS)}",
+        help=f"comma-separated benchmarks to run, of: {', '.join(benchmarks)}",
     )
     parser.add_argument(
         "--check", action="store_true", help="exit with status 1 if a target is missed"
     )
-    return parser.parse_args(argv)
 
 
 def make_config(args: argparse.Namespace) -> Config:
@@ -529,6 +536,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"running {name} ...", file=progress, flush=True)
             results.extend(steps[name]())
 
+    return report(args, cfg, results)
+
+
+def report(args: argparse.Namespace, cfg: Any, results: Sequence[Result]) -> int:
+    """Print the table (or the JSON of ``--json``); the exit status, 1 on a missed target with
+    ``--check``. ``cfg`` is the run's settings, a dataclass (bench_count.py has its own)."""
     info = machine_info()
     document = {
         "machine": info,

@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribkit.core.cards import Card, DuplicateCardError, HandSizeError, Rank, parse_cards
-from cribkit.core.scoring import Score, rank_points, score_hand, score_line, score_tile_line
+from cribkit.core.combos import rank_points
+from cribkit.core.scoring import Score, score_hand, score_line, score_tile_line
 from cribkit.core.stats import score_distribution
 
 from .strategies import shows

@@ -2,7 +2,9 @@
 
 Every function here returns a frozen :class:`Score` breakdown that lists each fifteen, pair and
 run by its cards, the flush and nobs, and can say the count the way players say it. The fast
-paths in :mod:`cribkit.core.tables` return the same totals without the breakdown.
+paths in :mod:`cribkit.core.tables` return the same totals without the breakdown. The
+combinations come from small tables kept per multiset of ranks, filled as hands are counted
+(see "fifteens, pairs and runs from tables" below), so a breakdown costs a few microseconds.
 
 >>> s = score_hand("5h 5c 5d Js", "5s")
 >>> s.total, s.fifteens_points, s.pairs_points, s.nobs_points
@@ -13,12 +15,13 @@ paths in :mod:`cribkit.core.tables` return the same totals without the breakdown
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from itertools import combinations
-from typing import Any, Generic, Literal, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, fields
+from itertools import combinations, pairwise
+from operator import itemgetter
+from typing import Any, Final, Generic, Literal, TypeVar, cast
 
-from cribkit.core.cards import Card, HandSizeError, Rank, check_distinct, parse_cards
+from cribkit.core.cards import DECK, Card, HandSizeError, Rank, check_distinct, parse_cards
 from cribkit.core.words import LENGTH_WORDS, join_count, number_word, times_word
 
 T = TypeVar("T", bound=int)
@@ -145,6 +148,46 @@ class Score(Generic[T]):
         }
 
 
+# A frozen dataclass's __init__ sets every field through object.__setattr__. Breakdowns are made
+# by the thousand (each hint, each simulated show), and setting the slots through their own
+# descriptors makes the same object in under half the time. The unpacking fails at import if
+# Score's fields change, so this cannot fall out of step with the class.
+_NEW: Final = object.__new__
+(
+    _SET_KIND,
+    _SET_CARDS,
+    _SET_STARTER,
+    _SET_FIFTEENS,
+    _SET_PAIRS,
+    _SET_RUNS,
+    _SET_FLUSH,
+    _SET_NOBS,
+) = (Score.__dict__[f.name].__set__ for f in fields(Score))
+
+
+def _new_score(
+    kind: ScoreKind,
+    cards: tuple[T, ...],
+    starter: T | None,
+    fifteens: tuple[tuple[T, ...], ...],
+    pairs: tuple[tuple[T, T], ...],
+    runs: tuple[tuple[T, ...], ...],
+    flush: tuple[T, ...] = (),
+    nobs: T | None = None,
+) -> Score[T]:
+    """``Score(kind, cards, ...)``, made faster (see above)."""
+    score: Score[T] = _NEW(Score)
+    _SET_KIND(score, kind)
+    _SET_CARDS(score, cards)
+    _SET_STARTER(score, starter)
+    _SET_FIFTEENS(score, fifteens)
+    _SET_PAIRS(score, pairs)
+    _SET_RUNS(score, runs)
+    _SET_FLUSH(score, flush)
+    _SET_NOBS(score, nobs)
+    return score
+
+
 def _text(item: int, kind: ScoreKind) -> str:
     return Rank(item).char if kind == "tiles" else str(Card(item))
 
@@ -165,52 +208,182 @@ def _rank_of_item(item: int) -> int:
     return item.rank if isinstance(item, Card) else int(item)
 
 
-def _combinations_parts(
-    items: Sequence[T], ranks: Sequence[int]
-) -> tuple[tuple[tuple[T, ...], ...], tuple[tuple[T, T], ...], tuple[tuple[T, ...], ...]]:
-    """Fifteens, pairs and longest runs among the items, which have the given ranks."""
-    indices = range(len(items))
-    pips = [min(rank, 10) for rank in ranks]
-    fifteens = tuple(
-        tuple(items[i] for i in combo)
-        for size in range(2, len(items) + 1)
-        for combo in combinations(indices, size)
-        if sum(pips[i] for i in combo) == 15
+# --- fifteens, pairs and runs from tables ---------------------------------------------------
+#
+# Fifteens, pairs and runs depend only on the ranks, and only on them as a multiset: "5h 5c Js
+# 5d" and "Jc 5s 5d 5h" have the same combinations at other positions. So the combinations of
+# each multiset are found once, as positions into its ranks sorted, and every later hand with
+# those ranks reuses them: the hand's own sort order carries the positions back onto its cards.
+# A combination is held as a code: its index among the subsets of two or more of the positions
+# 0 .. n-1, listed by size and then in itertools.combinations order, the order in which a count
+# by brute force (cribkit.core.combos) lists them. So the codes carried through a sort order and
+# sorted give the same combinations in the same order as that brute force: a breakdown is the
+# same to the letter, only found faster.
+#
+# Nothing is built at import. A multiset's combinations are found by brute force the first time
+# it is counted, and a sort order's carrying map the first time it is seen: a process that counts
+# one hand pays for one of each. There are at most 8,567 multisets of 1 to 5 ranks and 120 sort
+# orders of 5 positions, so the tables stay small (about 2 MB once every multiset has been seen).
+
+#: Weight of each rank (ace first): for any n up to 5, the sums of n weights identify the
+#: multiset of n ranks (the fast tables of :mod:`cribkit.core.tables` use the same key).
+RANK_WEIGHTS: Final = (0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545)
+#: The weight of each card 0-51, of each rank 1-13 (index 0 unused), and the rank of a weight.
+_CARD_WEIGHTS: Final = tuple(RANK_WEIGHTS[card >> 2] for card in range(52))
+_RANK_WEIGHTS: Final = (0, *RANK_WEIGHTS)
+_RANK_OF_WEIGHT: Final = {weight: rank for rank, weight in enumerate(RANK_WEIGHTS, 1)}
+MAX_ITEMS: Final = 5
+_SIZES: Final = range(MAX_ITEMS + 1)
+_POSITIONS: Final = tuple(range(size) for size in _SIZES)
+#: By number of items: multiset key -> codes of its (fifteens, pairs, runs); sort order -> its
+#: carrying map (code -> code); code -> what takes the combination out of the items.
+_PATTERNS: Final[tuple[dict[int, tuple[tuple[int, ...], ...]], ...]] = tuple({} for _ in _SIZES)
+_REMAPS: Final[tuple[dict[tuple[int, ...], tuple[int, ...]], ...]] = tuple({} for _ in _SIZES)
+_GETTERS: Final[list[tuple[Callable[[Sequence[Any]], Any], ...]]] = [() for _ in _SIZES]
+#: By number of items, made at its first count: code -> subset of positions, and back.
+_SUBSETS: Final[list[tuple[tuple[int, ...], ...]]] = [() for _ in _SIZES]
+_CODES: Final[list[dict[tuple[int, ...], int]]] = [{} for _ in _SIZES]
+
+#: The fifteens, pairs and longest runs of some items, each as a tuple of the items.
+Parts = tuple[tuple[tuple[T, ...], ...], tuple[tuple[T, T], ...], tuple[tuple[T, ...], ...]]
+
+
+def card_parts(cards: Sequence[T]) -> Parts[T]:
+    """The fifteens, pairs and runs of 0 to 5 distinct cards (ints 0-51), from the tables.
+
+    >>> fifteens, pairs, runs = card_parts(parse_cards("7h 8d 8s 9c Kh"))
+    >>> [" ".join(map(str, combo)) for combo in fifteens + pairs + runs]
+    ['7h 8d', '7h 8s', '8d 8s', '7h 8d 9c', '7h 8s 9c']
+    """
+    return _parts(cards, _CARD_WEIGHTS)  # cards sort by rank first, as ranks do
+
+
+def rank_parts(ranks: Sequence[T]) -> Parts[T]:
+    """The fifteens, pairs and runs of 0 to 5 ranks (1-13, repeats allowed), from the tables.
+
+    >>> rank_parts([9, 6, 9])
+    (((9, 6), (6, 9)), ((9, 9),), ())
+    """
+    return _parts(ranks, _RANK_WEIGHTS)
+
+
+def _parts(items: Sequence[T], weights: tuple[int, ...]) -> Parts[T]:
+    size = len(items)
+    key = sum(map(weights.__getitem__, items))
+    order = tuple(sorted(_POSITIONS[size], key=items.__getitem__))
+    pattern = _PATTERNS[size].get(key)
+    if pattern is None:
+        pattern = _learn(key, [_RANK_OF_WEIGHT[weights[items[i]]] for i in order])
+    remap = _REMAPS[size].get(order)
+    if remap is None:
+        remap = _learn_order(order)
+    getters = _GETTERS[size]
+    fifteens, pairs, runs = pattern
+    return (
+        _place(fifteens, remap, getters, items) if fifteens else (),
+        _place(pairs, remap, getters, items) if pairs else (),  # type: ignore[return-value]
+        _place(runs, remap, getters, items) if runs else (),
     )
-    pairs = tuple((items[i], items[j]) for i, j in combinations(indices, 2) if ranks[i] == ranks[j])
-    runs: tuple[tuple[T, ...], ...] = ()
-    for length in range(len(items), 2, -1):
-        runs = tuple(
-            tuple(items[i] for i in combo)
-            for combo in combinations(indices, length)
-            if _is_run([ranks[i] for i in combo])
+
+
+def _place(
+    codes: tuple[int, ...],
+    remap: tuple[int, ...],
+    getters: tuple[Callable[[Sequence[T]], tuple[T, ...]], ...],
+    items: Sequence[T],
+) -> tuple[tuple[T, ...], ...]:
+    """The combinations of these codes as tuples of the items, in brute-force order: the codes
+    carried through the items' sort order, sorted. (One and two codes, most parts, are taken
+    apart from the general case: this is the hot loop of every count.)"""
+    if len(codes) == 1:
+        return (getters[remap[codes[0]]](items),)
+    if len(codes) == 2:
+        first, second = remap[codes[0]], remap[codes[1]]
+        if first > second:
+            first, second = second, first
+        return getters[first](items), getters[second](items)
+    return tuple([getters[c](items) for c in sorted(map(remap.__getitem__, codes))])
+
+
+def _learn(key: int, sorted_ranks: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Find and keep the codes of a multiset's combinations, trying every subset of positions
+    once in code order (so that each part's codes come out in brute-force order)."""
+    size = len(sorted_ranks)
+    if not _SUBSETS[size]:
+        _number_subsets(size)
+    subsets = _SUBSETS[size]
+    pips = [min(rank, 10) for rank in sorted_ranks]
+    ranks = sorted_ranks
+    fifteens = tuple(code for code, s in enumerate(subsets) if sum(pips[i] for i in s) == 15)
+    pairs = tuple(
+        code for code, s in enumerate(subsets) if len(s) == 2 and ranks[s[0]] == ranks[s[1]]
+    )
+    runs: tuple[int, ...] = ()
+    for length in range(size, 2, -1):  # the longest runs only; the ranks being sorted, a run
+        runs = tuple(  # is a subset whose ranks step up by one
+            code
+            for code, s in enumerate(subsets)
+            if len(s) == length and all(ranks[j] - ranks[i] == 1 for i, j in pairwise(s))
         )
         if runs:
             break
-    return fifteens, pairs, runs
+    pattern = _PATTERNS[size][key] = (fifteens, pairs, runs)
+    return pattern
 
 
-def _is_run(ranks: Sequence[int]) -> bool:
-    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
+def _learn_order(order: tuple[int, ...]) -> tuple[int, ...]:
+    """Find and keep a sort order's carrying map (once): the code of each subset of sorted
+    positions -> the code of the same items at their own positions."""
+    size = len(order)
+    if not _SUBSETS[size]:
+        _number_subsets(size)
+    codes = _CODES[size]
+    remap = _REMAPS[size][order] = tuple(
+        codes[tuple(sorted(order[p] for p in subset))] for subset in _SUBSETS[size]
+    )
+    return remap
 
 
-def rank_points(ranks: Sequence[int]) -> int:
-    """Fifteens + pairs + runs for a multiset of ranks (1-13); what the fast tables hold.
+def _number_subsets(size: int) -> None:
+    """Number the subsets of two or more of ``size`` positions (the codes)."""
+    subsets = tuple(combo for k in range(2, size + 1) for combo in combinations(range(size), k))
+    _SUBSETS[size] = subsets
+    _CODES[size] = {subset: code for code, subset in enumerate(subsets)}
+    # itemgetter of two or more positions returns a tuple: the combination's items.
+    _GETTERS[size] = tuple(itemgetter(*subset) for subset in subsets)
 
-    >>> rank_points([4, 5, 5, 6, 6])
-    24
-    """
-    fifteens, pairs, runs = _combinations_parts(list(ranks), list(ranks))
-    return 2 * len(fifteens) + 2 * len(pairs) + sum(len(run) for run in runs)
+
+#: Plain ints and cards, which are looked up directly (a bool, a float or a numpy int goes
+#: through ``Card()``, which checks it, or refuses it as ``Card()`` always has).
+_PLAIN: Final = frozenset({int, Card})
+_JUST_CARDS: Final = frozenset({Card})
+_CARD_OF: Final = dict(zip(range(len(DECK)), DECK, strict=True))
+_PLAIN_RANKS: Final = frozenset({int, Rank})
+_RANK_OF: Final = dict(zip(range(1, 14), Rank, strict=True))
+#: The jack of each suit, the card that scores nobs.
+_JACKS: Final = tuple(Card.of(Rank.JACK, suit) for suit in range(4))
 
 
 def _as_cards(cards: CardsLike) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards, distinct=False)
-    return tuple(Card(card) for card in cards)
+    items: Sequence[int] = cards if type(cards) is tuple or type(cards) is list else tuple(cards)
+    kinds = set(map(type, items))
+    if kinds == _JUST_CARDS and type(items) is tuple:
+        return cast(tuple[Card, ...], items)
+    if kinds <= _PLAIN:
+        try:
+            return tuple(map(_CARD_OF.__getitem__, items))
+        except KeyError:  # out of range: Card() says so
+            pass
+    return tuple(Card(card) for card in items)
 
 
 def _as_card(card: Card | int | str) -> Card:
+    if type(card) in _PLAIN:
+        found = _CARD_OF.get(cast(int, card))
+        if found is not None:
+            return found
     return Card.parse(card) if isinstance(card, str) else Card(card)
 
 
@@ -235,23 +408,27 @@ def score_hand(
         if crib:
             raise HandSizeError("a crib is always counted with a starter")
         check_distinct(cards)
-        fifteens, pairs, runs = _combinations_parts(cards, [card.rank for card in cards])
-        same_suit = len({card.suit for card in cards}) == 1
-        return Score("hand", cards, None, fifteens, pairs, runs, cards if same_suit else ())
+        fifteens, pairs, runs = _parts(cards, _CARD_WEIGHTS)
+        return _new_score(
+            "hand", cards, None, fifteens, pairs, runs, cards if _one_suit(cards) else ()
+        )
     cut = _as_card(starter)
     five = (*cards, cut)
-    check_distinct(five)
-    fifteens, pairs, runs = _combinations_parts(five, [card.rank for card in five])
-    hand_suits = {card.suit for card in cards}
+    if len(set(five)) != 5:
+        check_distinct(five)  # raises, naming the first card given twice
+    fifteens, pairs, runs = _parts(five, _CARD_WEIGHTS)
     flush: tuple[Card, ...] = ()
-    if len(hand_suits) == 1:
-        if cut.suit in hand_suits:
+    suit = cut & 3
+    a, b, c, d = cards
+    if a & 3 == b & 3 == c & 3 == d & 3:
+        if a & 3 == suit:
             flush = five
         elif not crib:
             flush = cards
-    nobs = next((c for c in cards if c.rank == Rank.JACK and c.suit == cut.suit), None)
+    jack = _JACKS[suit]
+    nobs = jack if jack in cards else None
     kind: ScoreKind = "crib" if crib else "hand"
-    return Score(kind, cards, cut, fifteens, pairs, runs, flush, nobs)
+    return _new_score(kind, cards, cut, fifteens, pairs, runs, flush, nobs)
 
 
 def score_line(line: CardsLike) -> Score[Card]:
@@ -267,10 +444,11 @@ def score_line(line: CardsLike) -> Score[Card]:
     cards = _as_cards(line)
     if not 1 <= len(cards) <= 5:
         raise HandSizeError(f"a line has 1 to 5 cards, not {len(cards)}")
-    check_distinct(cards)
-    fifteens, pairs, runs = _combinations_parts(cards, [card.rank for card in cards])
-    flush = cards if len(cards) == 5 and len({card.suit for card in cards}) == 1 else ()
-    return Score("line", cards, None, fifteens, pairs, runs, flush)
+    if len(set(cards)) != len(cards):
+        check_distinct(cards)  # raises, naming the first card given twice
+    fifteens, pairs, runs = _parts(cards, _CARD_WEIGHTS)
+    flush = cards if len(cards) == 5 and _one_suit(cards) else ()
+    return _new_score("line", cards, None, fifteens, pairs, runs, flush)
 
 
 def score_tile_line(ranks: Iterable[int | str]) -> Score[Rank]:
@@ -279,12 +457,26 @@ def score_tile_line(ranks: Iterable[int | str]) -> Score[Rank]:
     >>> score_tile_line("6 9").total, score_tile_line([8, 8, 8, 8, 8]).total
     (2, 20)
     """
-    items = ranks.split() if isinstance(ranks, str) else list(ranks)
-    tiles = tuple(Rank.parse(r) if isinstance(r, str) else Rank(r) for r in items)
+    tiles = _as_tiles(ranks)
     if not 1 <= len(tiles) <= 5:
         raise HandSizeError(f"a crib hand of tiles has 1 to 5 tiles, not {len(tiles)}")
-    fifteens, pairs, runs = _combinations_parts(tiles, [int(t) for t in tiles])
-    return Score("tiles", tiles, None, fifteens, pairs, runs)
+    fifteens, pairs, runs = _parts(tiles, _RANK_WEIGHTS)
+    return _new_score("tiles", tiles, None, fifteens, pairs, runs)
+
+
+def _as_tiles(ranks: Iterable[int | str]) -> tuple[Rank, ...]:
+    items = ranks.split() if isinstance(ranks, str) else list(ranks)
+    if set(map(type, items)) <= _PLAIN_RANKS:
+        try:
+            return tuple(map(_RANK_OF.__getitem__, cast(list[int], items)))
+        except KeyError:  # not 1-13: Rank() says so
+            pass
+    return tuple(Rank.parse(r) if isinstance(r, str) else Rank(r) for r in items)
+
+
+def _one_suit(cards: Sequence[int]) -> bool:
+    """Whether the cards (at least one) are all of one suit."""
+    return len({card & 3 for card in cards}) == 1
 
 
 def _cards_text(cards: Iterable[Card]) -> str:

@@ -27,10 +27,9 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.core.cards import DECK_SIZE, Card, card_rank, card_suit
-from cribkit.core.scoring import rank_points
+from cribkit.core.combos import rank_points
+from cribkit.core.scoring import RANK_WEIGHTS
 
-#: Weight of each rank (ace first): sums of up to 5 weights identify the multiset of ranks.
-RANK_WEIGHTS: Final = (0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545)
 KEY_MASK: Final = (1 << 19) - 1
 SUIT_SHIFT: Final = 20
 JACK_SHIFT: Final = 32
