@@ -15,6 +15,8 @@ Benchmarks:
 * ``line``: ``score_line`` on full 5-card Table Top lines against ``tables.line_total``.
 * ``tiles``: ``score_tile_line`` on 5 tiles (any ranks, repeats allowed) against
   ``tables.ranks_total``.
+* ``peg``: ``score_peg(pile)`` (the play's count of the last card, with its breakdown) on
+  counts of 1 to 8 cards, against ``cribbage_scorer.play_score_ongoing`` (no target).
 * ``first``: in a fresh process, the import, the first ``score_hand`` (its tables empty) and
   the first pass over fresh hands, while the tables are still filling.
 
@@ -48,6 +50,7 @@ import numpy as np
 
 from bench_core import (
     EDGE_CASES,
+    PEER_SUITS,
     Result,
     add_common_options,
     peer_inputs,
@@ -58,14 +61,15 @@ from bench_core import (
 )
 from cribkit.core import tables
 from cribkit.core.cards import Card, parse_cards
+from cribkit.core.pegging import score_peg
 from cribkit.core.scoring import Score, score_hand, score_line, score_tile_line
 
 try:  # the peer is a benchmark-only package, not a project dependency
-    from cribbage_scorer.cribbage_scorer import show_calc_score
+    from cribbage_scorer.cribbage_scorer import play_score_ongoing, show_calc_score
 except ImportError:  # pragma: no cover - depends on the environment
-    show_calc_score = None
+    play_score_ongoing = show_calc_score = None
 
-BENCHMARKS = ("hand", "crib", "line", "tiles", "first")
+BENCHMARKS = ("hand", "crib", "line", "tiles", "peg", "first")
 #: Target: the breakdown at least this many times as fast as cribbage-scorer's count.
 PEER_TARGET = 3.0
 CHUNK = 500
@@ -301,6 +305,55 @@ def against_fast_path(
     ]
 
 
+def random_piles(rng: Random, count: int) -> list[tuple[Card, ...]]:
+    """Counts of the play as they come: 1 to 8 cards laid from a shuffled deck, under 31."""
+    piles: list[tuple[Card, ...]] = []
+    while len(piles) < count:
+        deck = rng.sample(range(52), 52)
+        wanted, total = rng.randint(1, 8), 0
+        pile: list[Card] = []
+        for card in deck:
+            pip = min(card // 4 + 1, 10)
+            if total + pip > 31 or len(pile) == wanted:
+                break
+            pile.append(Card(card))
+            total += pip
+        piles.append(tuple(pile))
+    return piles
+
+
+def peg_results(cfg: CountConfig) -> list[Result]:
+    """The play's count of the last card (``score_peg``, with its breakdown) against the peer's
+    ``play_score_ongoing`` on the same piles (no fast path: pegging has no tables)."""
+    piles = random_piles(Random(cfg.seed), cfg.size)
+    jobs: dict[str, Job] = {"explained": lambda a, b: [score_peg(p).total for p in piles[a:b]]}
+    if play_score_ongoing is None:
+        print("  peer comparison skipped: cribbage-scorer is not installed", file=sys.stderr)
+        seconds = interleaved(jobs, len(piles), cfg.repeat, gc_off=not cfg.gc)
+        return [rate("score_peg with its breakdown", len(piles), seconds, "explained")]
+    peer = [[(c // 4 + 1, PEER_SUITS[c & 3]) for c in pile] for pile in piles]
+    play = play_score_ongoing
+    wrong = sum(play(t)[1] != score_peg(p).total for t, p in zip(peer, piles, strict=True))
+    note = f"totals agree with cribbage-scorer on {len(piles):,} piles ({wrong} differ)"
+    jobs["peer"] = lambda a, b: [play(t) for t in peer[a:b]]
+    seconds = interleaved(jobs, len(piles), cfg.repeat, gc_off=not cfg.gc)
+    n = len(piles)
+    return [
+        rate(
+            f"score_peg with its breakdown, {n:,} piles",
+            n,
+            seconds,
+            "explained",
+            items="piles",
+            note=note,
+        ),
+        rate("  cribbage-scorer play_score_ongoing, same piles", n, seconds, "peer", items="piles"),
+        ratio(
+            "  speed ratio: score_peg (breakdown) / cribbage-scorer", seconds, "peer", "explained"
+        ),
+    ]
+
+
 _CHILD_FIRST = """
 import json, random, sys, time
 t0 = time.perf_counter()
@@ -385,6 +438,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "crib": lambda: hand_results(cfg, rows, crib=True),
         "line": lambda: line_results(cfg, rows, allowance()),
         "tiles": lambda: tile_results(cfg, allowance()),
+        "peg": lambda: peg_results(cfg),
         "first": lambda: first_results(cfg),
     }
     for name in BENCHMARKS:

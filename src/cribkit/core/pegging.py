@@ -13,15 +13,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
-from cribkit.core.cards import Card, CardError, HandSizeError, check_distinct, parse_cards
+from cribkit.core.cards import (
+    DECK,
+    Card,
+    CardError,
+    DuplicateCardError,
+    HandSizeError,
+    parse_cards,
+)
 from cribkit.core.scoring import _GROUP_NAMES, pair_points
 from cribkit.core.words import number_word
 
 #: The count may never pass this.
 MAX_COUNT = 31
+#: Each card's value in the count, by card number (faces are 10).
+_PIPS = tuple(min((card >> 2) + 1, 10) for card in range(52))
 
 
 class PeggingError(ValueError):
@@ -48,7 +57,8 @@ class PegScore:
     @property
     def count(self) -> int:
         """The count after the card."""
-        return sum(card.pip for card in self.pile)
+        pips = _PIPS
+        return sum(pips[card] for card in self.pile)
 
     @property
     def fifteen_points(self) -> int:
@@ -73,7 +83,12 @@ class PegScore:
     @property
     def total(self) -> int:
         """All the points for the card."""
-        return self.fifteen_points + self.thirty_one_points + self.pairs_points + self.runs_points
+        pips = _PIPS
+        count = 0
+        for card in self.pile:
+            count += pips[card]
+        same = len(self.same_rank)  # (pair_points, inline: each pair among them is 2)
+        return (2 if count == 15 or count == MAX_COUNT else 0) + same * (same - 1) + len(self.run)
 
     def phrases(self) -> list[str]:
         """What the player says, one phrase per scoring part."""
@@ -134,34 +149,73 @@ def score_peg(pile: str | Iterable[int]) -> PegScore:
     ...
     cribkit.core.pegging.PeggingError: the count would be 32 with 2c: it may not pass 31
     """
-    cards = parse_cards(pile) if isinstance(pile, str) else tuple(Card(c) for c in pile)
+    if isinstance(pile, str):
+        cards = parse_cards(pile)
+    else:
+        deck = DECK  # (a plain card number is looked up, anything else checked by Card)
+        cards = tuple([deck[c] if type(c) is int and 0 <= c < 52 else Card(c) for c in pile])
     if not cards:
         raise HandSizeError("a pile needs at least one card to score")
-    check_distinct(cards)
-    count = 0
+    seen = count = 0
+    pips = _PIPS
     for card in cards:
-        count += card.pip
+        bit = 1 << card
+        if seen & bit:
+            raise DuplicateCardError(card)
+        seen |= bit
+        count += pips[card]
         if count > MAX_COUNT:
             raise PeggingError(
                 f"the count would be {count} with {card}: it may not pass {MAX_COUNT}"
             )
-    return PegScore(cards, _same_rank_tail(cards), _longest_run_tail(cards))
+    return _new_peg_score(cards, _same_rank_tail(cards), _longest_run_tail(cards))
+
+
+# As cribkit.core.scoring makes its Score objects: a frozen dataclass's __init__ sets each field
+# through object.__setattr__, and the slots' own descriptors make the same object in half the
+# time (the unpacking fails at import if PegScore's fields change).
+_SET_PILE, _SET_SAME_RANK, _SET_RUN = (PegScore.__dict__[f.name].__set__ for f in fields(PegScore))
+
+
+def _new_peg_score(
+    pile: tuple[Card, ...], same_rank: tuple[Card, ...], run: tuple[Card, ...]
+) -> PegScore:
+    """``PegScore(pile, same_rank, run)``, made faster (see above)."""
+    score: PegScore = object.__new__(PegScore)
+    _SET_PILE(score, pile)
+    _SET_SAME_RANK(score, same_rank)
+    _SET_RUN(score, run)
+    return score
 
 
 def _same_rank_tail(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    rank = cards[-1].rank
+    # (ranks compared as card numbers >> 2: no Rank made per card)
+    rank = cards[-1] >> 2
     size = 1
-    while size < len(cards) and cards[-size - 1].rank == rank:
+    while size < len(cards) and cards[-size - 1] >> 2 == rank:
         size += 1
     return cards[-size:] if size >= 2 else ()
 
 
 def _longest_run_tail(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    for length in range(len(cards), 2, -1):
-        ranks = {card.rank for card in cards[-length:]}
-        if len(ranks) == length and max(ranks) - min(ranks) == length - 1:
-            return cards[-length:]
-    return ()
+    # One walk back from the last card: the tail stays a run while its ranks are distinct and
+    # span one less than its length; a repeated rank ends every longer tail too.
+    best = 0
+    seen = 0
+    low = high = cards[-1] >> 2
+    for length in range(1, len(cards) + 1):
+        rank = cards[-length] >> 2
+        bit = 1 << rank
+        if seen & bit:
+            break
+        seen |= bit
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if length >= 3 and high - low == length - 1:
+            best = length
+    return cards[-best:] if best else ()
 
 
 @dataclass(frozen=True, slots=True)
