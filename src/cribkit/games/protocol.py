@@ -414,8 +414,58 @@ class Transition(Generic[S]):
             self._pending = ()
         return events
 
+    def tallies(self) -> list[Tally]:
+        """``(seat, points, points_phase, deal, type)`` of each event that has a seat, in
+        order: what a simulation adds up, read from the pending records without making the
+        events (only a kind whose :meth:`~cribkit.games.events.GameEvent.points_phase` reads
+        its fields is made).
+
+        >>> from cribkit.games.classic.events import GoPoint, GoSaid
+        >>> Transition("state", pending=[(GoSaid, {"seat": None}),
+        ...     (GoPoint, {"seat": 1, "points": 1, "scores": (3, 5)})]).tallies()
+        [(1, 1, 'pegging', 0, 'go')]
+        """
+        if self._events is not None:
+            return [
+                (e.seat, e.points, e.points_phase(), e.deal, e.type)
+                for e in self._events
+                if e.seat is not None
+            ]
+        out: list[Tally] = []
+        for kind, values in self._pending:
+            seat = values.get("seat")
+            if seat is None:
+                continue
+            constant, phase = _constant_phase(kind)
+            if not constant:
+                event = kind(**values)
+                out.append((seat, event.points, event.points_phase(), event.deal, event.type))
+                continue
+            out.append(
+                (seat, values.get("points", 0), phase, values.get("deal", 0), kind.type)  # type: ignore[attr-defined]
+            )
+        return out
+
     def __repr__(self) -> str:
         return f"Transition({self.state!r}, {len(self.events)} events)"
+
+
+#: An event's seat, points, points phase, deal and type (:meth:`Transition.tallies`).
+Tally = tuple[int, int, "str | None", int, str]
+#: Each event kind's constant points phase, or False for a kind whose phase reads its fields.
+_PHASES: dict[object, tuple[bool, str | None]] = {}
+
+
+def _constant_phase(kind: Callable[..., GameEvent]) -> tuple[bool, str | None]:
+    """Whether ``points_phase`` of an event kind is the base's (the class's ``phase``), and
+    that phase; looked up once per kind."""
+    known = _PHASES.get(kind)
+    if known is None:
+        constant = (
+            isinstance(kind, type) and getattr(kind, "points_phase", None) is GameEvent.points_phase
+        )
+        known = _PHASES[kind] = (constant, getattr(kind, "phase", None) if constant else None)
+    return known
 
 
 @runtime_checkable

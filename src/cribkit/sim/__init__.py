@@ -20,8 +20,7 @@ from typing import Any
 
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
-from cribkit.games.events import GameEvent
-from cribkit.games.protocol import Rules
+from cribkit.games.protocol import Rules, Tally
 
 #: Phases of a deal whose points are reported apart: classic's play (his heels included), hands
 #: and crib; Table Top's lines.
@@ -82,16 +81,23 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
     tiles = rules.GAME == "tiles"
     turns = [0] * len(entrants) if tiles else []
     tiles_points = [dict.fromkeys(TILES_KINDS, 0) for _ in entrants] if tiles else []
-    _count(transition.events, state, seat_entrant, points, deals, seen_deals)
+    _count(transition.tallies(), state, seat_entrant, points, deals, seen_deals)
+    # A player that reads no view (the random one) is not given one: none is built.
+    blind = [getattr(player, "choose_legal", None) for player in players]
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None
-        action = players[seat].choose(state.observation(seat), state.legal_actions())
+        chooser = blind[seat]
+        if chooser is not None:
+            action = chooser(state.legal_actions())
+        else:
+            action = players[seat].choose(state.observation(seat), state.legal_actions())
         transition = state.apply(action)
         actions += 1
-        _count(transition.events, state, seat_entrant, points, deals, seen_deals)
+        tallies = transition.tallies()
+        _count(tallies, state, seat_entrant, points, deals, seen_deals)
         if tiles:
-            _count_tiles(transition.events, seat_entrant, turns, tiles_points)
+            _count_tiles(tallies, seat_entrant, turns, tiles_points)
         state = transition.state
     result = state.result
     winner_side = int(result.winner)
@@ -113,43 +119,41 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
 
 
 def _count_tiles(
-    events: Sequence[GameEvent],
+    tallies: Sequence[Tally],
     seat_entrant: list[int],
     turns: list[int],
     tiles_points: list[dict[str, int]],
 ) -> None:
     """Cribbage Tiles: each entrant's turns, and its points by kind."""
-    for event in events:
-        if event.seat is None:
-            continue
-        entrant = seat_entrant[event.seat]
-        if event.type in _TILES_TURNS:
+    for seat, points, kind, _, kind_type in tallies:
+        entrant = seat_entrant[seat]
+        if kind_type in _TILES_TURNS:
             turns[entrant] += 1
-        kind = event.points_phase()
         if kind is not None:
-            tiles_points[entrant][kind] += event.points
+            tiles_points[entrant][kind] += points
 
 
 def _count(
-    events: Sequence[GameEvent],
+    tallies: Sequence[Tally],
     state: Any,
     seat_entrant: list[int],
     points: list[dict[str, dict[str, int]]],
     deals: list[dict[str, int]],
     seen_deals: set[tuple[int, int]],
 ) -> None:
+    """Each event's points by entrant, role and phase (:meth:`Transition.tallies`: the events
+    with a seat), and the deals each entrant played in each role."""
+    if not tallies:
+        return
     dealer = int(getattr(state, "dealer", -1))
-    for event in events:
-        if event.seat is None:
-            continue
+    for seat, scored, phase, deal, _ in tallies:
         # With manual counting the points come with declare (and muggins) events, by kind.
-        phase = event.points_phase()
         if phase not in PHASES:
             continue  # no points, or Tiles' kinds (counted by _count_tiles)
-        role = "dealer" if event.seat == dealer else "pone"
-        entrant = seat_entrant[event.seat]
-        points[entrant][role][phase] += event.points
-        key = (event.deal, event.seat)
+        role = "dealer" if seat == dealer else "pone"
+        entrant = seat_entrant[seat]
+        points[entrant][role][phase] += scored
+        key = (deal, seat)
         if key not in seen_deals:
             seen_deals.add(key)
             deals[entrant][role] += 1
