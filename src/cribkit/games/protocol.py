@@ -432,11 +432,12 @@ class Transition(Generic[S]):
                 if e.seat is not None
             ]
         out: list[Tally] = []
+        phases = _PHASES
         for kind, values in self._pending:
             seat = values.get("seat")
             if seat is None:
                 continue
-            constant, phase = _constant_phase(kind)
+            constant, phase = phases.get(kind) or _constant_phase(kind)
             if not constant:
                 event = kind(**values)
                 out.append((seat, event.points, event.points_phase(), event.deal, event.type))

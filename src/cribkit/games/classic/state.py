@@ -30,8 +30,10 @@ breakdowns that explain them are built only when an event is asked for its words
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, Final
+from dataclasses import dataclass, field, fields
+from itertools import repeat
+from operator import is_
+from typing import Final, cast
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.core.pegging import MAX_COUNT
@@ -159,6 +161,8 @@ class ClassicState(SidedGame):
     gone: int
     claim: Claim | None
     show_step: int
+    #: The legal actions, made the first time they are asked for (not a part of the position).
+    _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:
         return (
@@ -188,7 +192,17 @@ class ClassicState(SidedGame):
         return self.turn
 
     def legal_actions(self) -> list[Action]:
-        """Every action the current player may take (any laying-away order is also legal)."""
+        """Every action the current player may take (any laying-away order is also legal).
+
+        They are made once per state (which is immutable) and kept; each call gets its own
+        list of them."""
+        legal = self._legal
+        if legal is None:
+            legal = tuple(self._make_legal_actions())
+            _SET_LEGAL(self, legal)
+        return list(legal)
+
+    def _make_legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == PLAY:
             seat = self.turn
@@ -318,20 +332,35 @@ class ClassicState(SidedGame):
 
     def apply(self, action: Action) -> Transition[ClassicState]:
         """The new state and the events after ``action``; raises like :meth:`verify`."""
-        self.verify(action)
+        kind = type(action)
+        if kind is Play:
+            # The common case checked here, as verify would (a seat is a small int, so `is`
+            # tells 1 from True); anything else is verify's to refuse.
+            card = cast(Play, action).card
+            if not (
+                self.phase == PLAY
+                and action.seat is self.turn
+                and self.hands[self.turn] >> card & 1
+                and self.count + PIP[card] <= MAX_COUNT
+            ):
+                self.verify(action)
+        else:
+            legal = self._legal
+            # One of this state's own legal actions (the very object) needs no check.
+            if legal is None or not any(map(is_, legal, repeat(action))):
+                self.verify(action)
         run = Run(self)
         try:
-            match action:
-                case Play():
-                    run.play(action.seat, action.card)
-                case Discard():
-                    run.discard(action.seat, action.cards)
-                case Declare():
-                    run.declare(action.points)
-                case Muggins():
-                    run.muggins(action.seat)
-                case PassMuggins():
-                    run.pass_muggins()
+            if kind is Play:
+                run.play(action.seat, cast(Play, action).card)
+            elif kind is Discard:
+                run.discard(action.seat, cast(Discard, action).cards)
+            elif kind is Declare:
+                run.declare(cast(Declare, action).points)
+            elif kind is Muggins:
+                run.muggins(action.seat)
+            elif kind is PassMuggins:
+                run.pass_muggins()
         except GameEnded:
             pass
         run.history = (*self.history, action)
@@ -423,37 +452,49 @@ def _state_of(run: Run) -> ClassicState:
     that the two build equal states.
     """
     state: ClassicState = object.__new__(ClassicState)
-    put = _SET_FIELD
-    put["rules"](state, run.rules)
-    put["setup"](state, run.setup)
-    put["phase"](state, run.phase)
-    put["deal_no"](state, run.deal_no)
-    put["dealer"](state, run.dealer)
-    put["opening_dealer"](state, run.opening_dealer)
-    put["deck"](state, run.deck)
-    put["hands"](state, tuple(run.hands))
-    put["kept"](state, tuple(run.kept))
-    put["laid"](state, tuple(run.laid))
-    put["crib"](state, run.crib)
-    put["starter"](state, run.starter)
-    put["count"](state, run.count)
-    put["pile"](state, run.pile)
-    put["played"](state, run.played)
-    put["turn"](state, run.turn)
-    put["last"](state, run.last)
-    put["gone"](state, run.gone)
-    put["scores"](state, tuple(run.scores))
-    put["claim"](state, run.claim)
-    put["show_step"](state, run.show_step)
-    put["result"](state, run.result)
-    put["history"](state, run.history)
+    (
+        rules, setup, phase, deal_no, dealer, opening_dealer, deck, hands, kept, laid, crib,
+        starter, count, pile, played, turn, last, gone, scores, claim, show_step, result,
+        history, legal,
+    ) = _SETTERS  # fmt: skip
+    rules(state, run.rules)
+    setup(state, run.setup)
+    phase(state, run.phase)
+    deal_no(state, run.deal_no)
+    dealer(state, run.dealer)
+    opening_dealer(state, run.opening_dealer)
+    deck(state, run.deck)
+    hands(state, run.hands)
+    kept(state, run.kept)
+    laid(state, run.laid)
+    crib(state, run.crib)
+    starter(state, run.starter)
+    count(state, run.count)
+    pile(state, run.pile)
+    played(state, run.played)
+    turn(state, run.turn)
+    last(state, run.last)
+    gone(state, run.gone)
+    scores(state, run.scores)
+    claim(state, run.claim)
+    show_step(state, run.show_step)
+    result(state, run.result)
+    history(state, run.history)
+    legal(state, None)
     return state
 
 
-#: The setter of each field's slot (see :func:`_state_of`).
-_SET_FIELD: Final[dict[str, Callable[[ClassicState, Any], None]]] = {
-    f.name: getattr(ClassicState, f.name).__set__ for f in fields(ClassicState)
-}
+#: The setter of each field's slot, in the order :func:`_state_of` unpacks them (every field).
+_SETTERS: Final = tuple(
+    getattr(ClassicState, name).__set__
+    for name in (
+        "rules", "setup", "phase", "deal_no", "dealer", "opening_dealer", "deck", "hands",
+        "kept", "laid", "crib", "starter", "count", "pile", "played", "turn", "last", "gone",
+        "scores", "claim", "show_step", "result", "history", "_legal",
+    )
+)  # fmt: skip
+assert len(_SETTERS) == len(fields(ClassicState))
+_SET_LEGAL: Final[Callable[[ClassicState, tuple[Action, ...]], None]] = _SETTERS[-1]
 
 _PHASE_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {
     DISCARD: (Discard,),
@@ -501,7 +542,7 @@ def start_game(
     run.rules = rules
     run.setup = setup
     run.deal_no = 0
-    run.scores = list(scores)
+    run.scores = tuple(scores)
     run.result = None
     run.history = ()
     for seats, cards, decided in cuts:
