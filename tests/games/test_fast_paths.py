@@ -95,3 +95,28 @@ def test_the_decks_of_a_seed_are_kept_and_unchanged() -> None:
     deck = list(range(52))
     random.Random("5:3").shuffle(deck)
     assert deal_deck(5, 3) == tuple(DECK[c] for c in deck)
+
+
+@pytest.mark.parametrize(
+    "spec", ["classic", "classic:players=3", "classic:players=4", "classic:muggins=true"]
+)
+def test_a_playout_plays_as_the_states_do(spec: str) -> None:
+    rng = random.Random(6)
+    state = start(spec, seed=9).state
+    game = state.playout()
+    while not state.is_terminal:
+        assert game.current_player == state.current_player
+        assert game.legal_actions() == state.legal_actions()
+        assert game.dealer == state.dealer
+        action = rng.choice(state.legal_actions())
+        transition = state.apply(action)
+        pending = game.apply(action)
+        assert tuple(kind(**fields) for kind, fields in pending) == transition.events
+        state = transition.state
+        if rng.random() < 0.2:
+            assert game.state() == state
+            assert game.state().history == state.history
+    assert game.is_terminal
+    assert game.result == state.result
+    assert game.state() == state
+    assert game.state().record() == state.record()

@@ -431,21 +431,7 @@ class Transition(Generic[S]):
                 for e in self._events
                 if e.seat is not None
             ]
-        out: list[Tally] = []
-        phases = _PHASES
-        for kind, values in self._pending:
-            seat = values.get("seat")
-            if seat is None:
-                continue
-            constant, phase = phases.get(kind) or _constant_phase(kind)
-            if not constant:
-                event = kind(**values)
-                out.append((seat, event.points, event.points_phase(), event.deal, event.type))
-                continue
-            out.append(
-                (seat, values.get("points", 0), phase, values.get("deal", 0), kind.type)  # type: ignore[attr-defined]
-            )
-        return out
+        return tally_pending(self._pending)
 
     def __repr__(self) -> str:
         return f"Transition({self.state!r}, {len(self.events)} events)"
@@ -453,19 +439,38 @@ class Transition(Generic[S]):
 
 #: An event's seat, points, points phase, deal and type (:meth:`Transition.tallies`).
 Tally = tuple[int, int, "str | None", int, str]
-#: Each event kind's constant points phase, or False for a kind whose phase reads its fields.
-_PHASES: dict[object, tuple[bool, str | None]] = {}
+#: Per event kind: whether its points phase is constant, that phase, and its ``type``.
+_KINDS: dict[object, tuple[bool, str | None, str]] = {}
 
 
-def _constant_phase(kind: Callable[..., GameEvent]) -> tuple[bool, str | None]:
-    """Whether ``points_phase`` of an event kind is the base's (the class's ``phase``), and
-    that phase; looked up once per kind."""
-    known = _PHASES.get(kind)
+def tally_pending(pending: Iterable[PendingEvent]) -> list[Tally]:
+    """:meth:`Transition.tallies` of pending event records."""
+    out: list[Tally] = []
+    add = out.append
+    kinds = _KINDS
+    for kind, values in pending:
+        seat = values.get("seat")
+        if seat is None:
+            continue
+        constant, phase, kind_type = kinds.get(kind) or _kind_tally(kind)
+        if constant:
+            add((seat, values.get("points", 0), phase, values.get("deal", 0), kind_type))
+        else:
+            event = kind(**values)
+            add((seat, event.points, event.points_phase(), event.deal, kind_type))
+    return out
+
+
+def _kind_tally(kind: Callable[..., GameEvent]) -> tuple[bool, str | None, str]:
+    """Whether ``points_phase`` of an event kind is the base's (the class's ``phase``), that
+    phase and the kind's ``type``; looked up once per kind."""
+    known = _KINDS.get(kind)
     if known is None:
         constant = (
             isinstance(kind, type) and getattr(kind, "points_phase", None) is GameEvent.points_phase
         )
-        known = _PHASES[kind] = (constant, getattr(kind, "phase", None) if constant else None)
+        phase = getattr(kind, "phase", None) if constant else None
+        known = _KINDS[kind] = (constant, phase, getattr(kind, "type", ""))
     return known
 
 

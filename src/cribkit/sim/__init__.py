@@ -20,11 +20,12 @@ from typing import Any
 
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
-from cribkit.games.protocol import Rules, Tally
+from cribkit.games.protocol import Rules, Tally, tally_pending
 
 #: Phases of a deal whose points are reported apart: classic's play (his heels included), hands
 #: and crib; Table Top's lines.
 PHASES = ("pegging", "hand", "crib", "lines")
+_PHASE_SET = frozenset(PHASES)
 #: Cribbage Tiles has no deals: its points are reported per game and per turn, by kind (a
 #: declared count with option ``joker`` is the mover's crib hands and bonuses together); each
 #: event says where its points go (:meth:`~cribkit.games.events.GameEvent.points_phase`).
@@ -81,25 +82,46 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
     tiles = rules.GAME == "tiles"
     turns = [0] * len(entrants) if tiles else []
     tiles_points = [dict.fromkeys(TILES_KINDS, 0) for _ in entrants] if tiles else []
-    _count(transition.tallies(), state, seat_entrant, points, deals, seen_deals)
+
+    def count(tallies: list[Tally], dealer: int) -> None:
+        if tallies:
+            _count(tallies, dealer, seat_entrant, points, deals, seen_deals)
+            if tiles:
+                _count_tiles(tallies, seat_entrant, turns, tiles_points)
+
+    count(transition.tallies(), _dealer(state))
     # A player that reads no view (the random one) is not given one: none is built.
     blind = [getattr(player, "choose_legal", None) for player in players]
-    while not state.is_terminal:
-        seat = state.current_player
-        assert seat is not None
-        chooser = blind[seat]
-        if chooser is not None:
-            action = chooser(state.legal_actions())
-        else:
-            action = players[seat].choose(state.observation(seat), state.legal_actions())
-        transition = state.apply(action)
-        actions += 1
-        tallies = transition.tallies()
-        _count(tallies, state, seat_entrant, points, deals, seen_deals)
-        if tiles:
-            _count_tiles(tallies, seat_entrant, turns, tiles_points)
-        state = transition.state
-    result = state.result
+    playout = getattr(state, "playout", None)
+    if playout is not None:
+        # Played in place: a state is made only for a player that reads its view.
+        game = playout()
+        while not game.is_terminal:
+            seat = game.current_player
+            chooser = blind[seat]
+            if chooser is not None:
+                action = chooser(game.legal_actions())
+            else:
+                now = game.state()
+                action = players[seat].choose(now.observation(seat), now.legal_actions())
+            dealer = game.dealer
+            count(tally_pending(game.apply(action)), dealer)
+            actions += 1
+        result = game.result
+    else:
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            chooser = blind[seat]
+            if chooser is not None:
+                action = chooser(state.legal_actions())
+            else:
+                action = players[seat].choose(state.observation(seat), state.legal_actions())
+            transition = state.apply(action)
+            actions += 1
+            count(transition.tallies(), _dealer(state))
+            state = transition.state
+        result = state.result
     winner_side = int(result.winner)
     # The winning seats: a partnership's two, or every seat tied on the top score (Tiles).
     winner_seats = result.winners
@@ -133,26 +155,30 @@ def _count_tiles(
             tiles_points[entrant][kind] += points
 
 
+def _dealer(state: Any) -> int:
+    """The dealer of a state of a dealt game (-1 for a game without one)."""
+    return int(getattr(state, "dealer", -1))
+
+
 def _count(
     tallies: Sequence[Tally],
-    state: Any,
+    dealer: int,
     seat_entrant: list[int],
     points: list[dict[str, dict[str, int]]],
     deals: list[dict[str, int]],
     seen_deals: set[tuple[int, int]],
 ) -> None:
-    """Each event's points by entrant, role and phase (:meth:`Transition.tallies`: the events
-    with a seat), and the deals each entrant played in each role."""
-    if not tallies:
-        return
-    dealer = int(getattr(state, "dealer", -1))
+    """Each event's points by entrant, role (against ``dealer``, the dealer before the
+    action) and phase (:meth:`Transition.tallies`: the events with a seat), and the deals
+    each entrant played in each role."""
     for seat, scored, phase, deal, _ in tallies:
         # With manual counting the points come with declare (and muggins) events, by kind.
-        if phase not in PHASES:
+        if phase not in _PHASE_SET:
             continue  # no points, or Tiles' kinds (counted by _count_tiles)
         role = "dealer" if seat == dealer else "pone"
         entrant = seat_entrant[seat]
-        points[entrant][role][phase] += scored
+        if scored:
+            points[entrant][role][phase] += scored
         key = (deal, seat)
         if key not in seen_deals:
             seen_deals.add(key)

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from itertools import repeat
 from operator import is_
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.core.pegging import MAX_COUNT
@@ -78,6 +78,9 @@ from cribkit.games.protocol import (
 )
 from cribkit.games.setup import SIDED_SETUP_KEYS, Seed, SidedGame, side_of, sided_start
 from cribkit.games.views import view_fields
+
+if TYPE_CHECKING:
+    from cribkit.games.classic.playout import Playout
 
 __all__ = [
     "CardNotHeldError",
@@ -132,6 +135,53 @@ def _discards(seat: int, cards: tuple[Card, ...], count: int) -> list[Action]:
     return actions
 
 
+def _to_act(position: ClassicState | Run) -> int | None:
+    """:attr:`ClassicState.current_player` of a state or of a run."""
+    phase = position.phase
+    if phase == DISCARD:
+        n = position.rules.players
+        laid = position.laid
+        for i in range(1, n + 1):
+            seat = (position.dealer + i) % n
+            if not laid[seat]:
+                return seat
+        return None  # pragma: no cover - the phase ends when all have laid away
+    if phase in (OVER, AWAITING):
+        return None
+    return position.turn
+
+
+def _legal_actions(position: ClassicState | Run) -> list[Action]:
+    """:meth:`ClassicState.legal_actions` of a state or of a run, made anew."""
+    phase = position.phase
+    if phase == PLAY:
+        seat = position.turn
+        room = MAX_COUNT - position.count
+        plays = _PLAYS[seat]
+        out: list[Action] = []
+        hand = position.hands[seat]
+        while hand:
+            low = hand & -hand
+            card = low.bit_length() - 1
+            if PIP[card] > room:
+                break  # cards ascend by rank, so no later card fits either
+            out.append(plays[card])
+            hand ^= low
+        return out
+    if phase == DISCARD:
+        chooser = _to_act(position)
+        assert chooser is not None
+        return _discards(chooser, cards_of(position.hands[chooser]), position.rules.discards)
+    claim = position.claim
+    if phase == DECLARE and claim is not None:
+        return [Declare(claim.seat, p) for p in range(claim.correct + 1)]
+    if phase == MUGGINS and claim is not None:
+        if claim.declared < claim.correct:
+            return [Muggins(position.turn), PassMuggins(position.turn)]
+        return [PassMuggins(position.turn)]
+    return []
+
+
 @dataclass(frozen=True, slots=True, repr=False, kw_only=True)
 class ClassicState(SidedGame):
     """An immutable position of a classic game. Make one with :func:`start_game`.
@@ -179,17 +229,7 @@ class ClassicState(SidedGame):
         While laying away, any seat that still has to may act; this is the first of them
         clockwise from pone.
         """
-        phase = self.phase
-        if phase == DISCARD:
-            n = self.rules.players
-            for i in range(1, n + 1):
-                seat = (self.dealer + i) % n
-                if not self.laid[seat]:
-                    return seat
-            return None  # pragma: no cover - the phase ends when all have laid away
-        if phase in (OVER, AWAITING):
-            return None
-        return self.turn
+        return _to_act(self)
 
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take (any laying-away order is also legal).
@@ -198,38 +238,15 @@ class ClassicState(SidedGame):
         list of them."""
         legal = self._legal
         if legal is None:
-            legal = tuple(self._make_legal_actions())
+            legal = tuple(_legal_actions(self))
             _SET_LEGAL(self, legal)
         return list(legal)
 
-    def _make_legal_actions(self) -> list[Action]:
-        phase = self.phase
-        if phase == PLAY:
-            seat = self.turn
-            room = MAX_COUNT - self.count
-            plays = _PLAYS[seat]
-            out: list[Action] = []
-            hand = self.hands[seat]
-            while hand:
-                low = hand & -hand
-                card = low.bit_length() - 1
-                if PIP[card] > room:
-                    break  # cards ascend by rank, so no later card fits either
-                out.append(plays[card])
-                hand ^= low
-            return out
-        if phase == DISCARD:
-            chooser = self.current_player
-            assert chooser is not None
-            return _discards(chooser, cards_of(self.hands[chooser]), self.rules.discards)
-        claim = self.claim
-        if phase == DECLARE and claim is not None:
-            return [Declare(claim.seat, p) for p in range(claim.correct + 1)]
-        if phase == MUGGINS and claim is not None:
-            if claim.declared < claim.correct:
-                return [Muggins(self.turn), PassMuggins(self.turn)]
-            return [PassMuggins(self.turn)]
-        return []
+    def playout(self) -> Playout:
+        """This game to play on in place, for a simulation (:class:`Playout`)."""
+        from cribkit.games.classic.playout import Playout
+
+        return Playout(self)
 
     def verify(self, action: Action) -> None:
         """Raise the :class:`GameError` that names the rule ``action`` breaks; else nothing.
@@ -350,19 +367,7 @@ class ClassicState(SidedGame):
             if legal is None or not any(map(is_, legal, repeat(action))):
                 self.verify(action)
         run = Run(self)
-        try:
-            if kind is Play:
-                run.play(action.seat, cast(Play, action).card)
-            elif kind is Discard:
-                run.discard(action.seat, cast(Discard, action).cards)
-            elif kind is Declare:
-                run.declare(cast(Declare, action).points)
-            elif kind is Muggins:
-                run.muggins(action.seat)
-            elif kind is PassMuggins:
-                run.pass_muggins()
-        except GameEnded:
-            pass
+        carry_out(run, action)
         run.history = (*self.history, action)
         return Transition(_state_of(run), pending=run.events)
 
@@ -441,6 +446,24 @@ class ClassicState(SidedGame):
         assert result is not None
         who = " and ".join(f"seat {s}" for s in result.winners)
         return f"{who} won {scores_dashed(result.scores)}"
+
+
+def carry_out(run: Run, action: Action) -> None:
+    """Carry out ``action`` (a legal one: it is not checked) on ``run``."""
+    kind = type(action)
+    try:
+        if kind is Play:
+            run.play(action.seat, cast(Play, action).card)
+        elif kind is Discard:
+            run.discard(action.seat, cast(Discard, action).cards)
+        elif kind is Declare:
+            run.declare(cast(Declare, action).points)
+        elif kind is Muggins:
+            run.muggins(action.seat)
+        elif kind is PassMuggins:
+            run.pass_muggins()
+    except GameEnded:
+        pass
 
 
 def _state_of(run: Run) -> ClassicState:
