@@ -1,18 +1,22 @@
 """Benchmark: whole random classic games, cribkit against OpenSpiel's C++ cribbage, per CPU-second.
 
 Run from the repository root, in a benchmark environment that has OpenSpiel (never the
-project's own .venv: OpenSpiel may change its numpy; see bench/requirements.txt)::
+project's own .venv: OpenSpiel may change its numpy; see bench/requirements.txt), such as one
+made with ``python3 -m venv /work/bench-venv && /work/bench-venv/bin/pip install open_spiel
+numpy typer``::
 
     PYTHONPATH=src /work/bench-venv/bin/python bench/bench_openspiel.py
     PYTHONPATH=src /work/bench-venv/bin/python bench/bench_openspiel.py --games 300 --runs 5 --check
     PYTHONPATH=src .venv/bin/python bench/bench_openspiel.py --json     # no OpenSpiel: skipped
 
-Four figures, each the median of ``--runs`` timed runs of ``--games`` 2-player games to 121,
+Five figures, each the median of ``--runs`` timed runs of ``--games`` 2-player games to 121,
 by CPU time (``time.process_time``: the machine is shared, and the CPU time a process uses is
 disturbed less by the others than the wall clock):
 
 - ``engine``: cribkit's engine loop, ``state.apply(rng.choice(state.legal_actions()))`` from
   ``start_game(seed=...)``, the events not read (as ``bench/bench_classic.py``);
+- ``playout``: the same games played in place (``state.playout()``: one mutable run, no
+  state made per action), what ``simulate`` plays on; no target of its own;
 - ``simulate``: :func:`cribkit.sim.simulate` with two random players, what ``cribkit simulate
   classic --ai random,random`` runs (its tallies, the player interface and all);
 - ``openspiel``: ``pyspiel.load_game("cribbage")``, random play from ``state.legal_actions()``
@@ -56,6 +60,17 @@ def engine_games(games: int, first_seed: int = 0) -> None:
         state = start_game(rules, seed=seed).state
         while not state.is_terminal:
             state = state.apply(rng.choice(state.legal_actions())).state
+
+
+def playout_games(games: int, first_seed: int = 0) -> None:
+    """``games`` seeded random classic games played in place (:meth:`ClassicState.playout`,
+    what ``simulate`` plays on), the events not read."""
+    rules = ClassicRules()
+    for seed in range(first_seed, first_seed + games):
+        rng = random.Random(seed)
+        game = start_game(rules, seed=seed).state.playout()
+        while not game.is_terminal:
+            game.apply(rng.choice(game.legal_actions()))
 
 
 def simulate_games(games: int, first_seed: int = 0) -> None:
@@ -128,6 +143,7 @@ def run(games: int, runs: int, workers: int, worker_games: int) -> dict[str, Any
     spiel = openspiel_player()
     players: dict[str, Callable[[int, int], None] | None] = {
         "engine": engine_games,
+        "playout": playout_games,
         "simulate": simulate_games,
         "openspiel": spiel,
     }
@@ -143,8 +159,8 @@ def run(games: int, runs: int, workers: int, worker_games: int) -> dict[str, Any
         }
     if spiel is not None:
         reference = result["openspiel"]["median"]
-        result["engine_ratio"] = round(result["engine"]["median"] / reference, 2)
-        result["simulate_ratio"] = round(result["simulate"]["median"] / reference, 2)
+        for name in ("engine", "playout", "simulate"):
+            result[f"{name}_ratio"] = round(result[name]["median"] / reference, 2)
     if workers > 1:
         result["parallel"] = workers_figures(worker_games, workers)
     return result
@@ -178,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         print()
     else:
         print(f"{args.games} games x {args.runs} runs, games per CPU-second, median (min - max):")
-        for name in ("engine", "simulate", "openspiel"):
+        for name in ("engine", "playout", "simulate", "openspiel"):
             figure = result[name]
             if figure is None:
                 print(f"  {name:<9} skipped (no pyspiel here)")
