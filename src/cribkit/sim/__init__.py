@@ -96,16 +96,19 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
     if playout is not None:
         # Played in place: a state is made only for a player that reads its view.
         game = playout()
+        legal, apply = game.legal_actions, game.apply
         while not game.is_terminal:
             seat = game.current_player
             chooser = blind[seat]
             if chooser is not None:
-                action = chooser(game.legal_actions())
+                action = chooser(legal())
             else:
                 now = game.state()
                 action = players[seat].choose(now.observation(seat), now.legal_actions())
             dealer = game.dealer
-            count(tally_pending(game.apply(action)), dealer)
+            tallies = tally_pending(apply(action))
+            if tallies:
+                count(tallies, dealer)
             actions += 1
         result = game.result
     else:

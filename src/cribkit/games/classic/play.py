@@ -352,21 +352,24 @@ class Run:
         hands = list(self.hands)
         hands[seat] &= ~(1 << card)
         self.hands = tuple(hands)
-        self.count += PIP[card]
+        count = self.count = self.count + PIP[card]
         pile = (*self.pile, card)
         self.pile = pile
         self.played = (*self.played, (seat, card))
         self.last = seat
-        points = peg_points(pile, self.count)
+        points = peg_points(pile, count)
         if self.rules.manual_counting:
-            self.note(CardPlayed, seat, cards=pile, count=self.count)
+            self.note(CardPlayed, seat, cards=pile, count=count)
             if points:
                 self.ask(Claim(kind="peg", seat=seat, cards=pile, starter=None, correct=points))
                 return
         elif points:
-            self.score(CardPlayed, seat, points, cards=pile, count=self.count)
-        else:
-            self.note(CardPlayed, seat, cards=pile, count=self.count)
+            self.score(CardPlayed, seat, points, cards=pile, count=count)
+        else:  # what note() records, written out: most cards score nothing
+            self.events.append(
+                (CardPlayed, {"cards": pile, "count": count, "seat": seat, "points": 0,
+                              "scores": self.scores, "deal": self.deal_no})
+            )  # fmt: skip
         self.advance()
 
     def advance(self) -> None:

@@ -66,9 +66,6 @@ class Playout:
 
     def legal_actions(self) -> list[Action]:
         """:meth:`ClassicState.legal_actions` of the game as it is now."""
-        state = self._state
-        if state is not None:
-            return state.legal_actions()
         return _legal_actions(self._run)
 
     def apply(self, action: Action) -> list[PendingEvent]:
