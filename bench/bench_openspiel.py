@@ -20,12 +20,15 @@ disturbed less by the others than the wall clock):
 - ``simulate``: :func:`cribkit.sim.simulate` with two random players, what ``cribkit simulate
   classic --ai random,random`` runs (its tallies, the player interface and all);
 - ``openspiel``: ``pyspiel.load_game("cribbage")``, random play from ``state.legal_actions()``
-  and each chance outcome drawn by its probability from ``state.chance_outcomes()``;
+  and each chance outcome drawn by its probability from ``state.chance_outcomes()`` with
+  ``random.Random.choices`` (about 160 chance nodes a game: OpenSpiel deals card by card, so
+  the draw weighs much; ``openspiel_numpy`` and ``openspiel_uniform`` are the same games
+  drawn by other means, :data:`SAMPLERS`, shown beside it);
 - ``workers``: ``simulate`` with ``--workers`` processes, CPU time per game summed over the
   parent and its worker processes, against one process (a ratio near 1 is a near-linear
   speed-up wherever cores are free).
 
-The targets: the engine at least 2x OpenSpiel, simulate at least 1x. ``--check`` exits 1 if
+The targets: the engine at least 2x OpenSpiel (the ``choices`` figure), simulate at least 1x. ``--check`` exits 1 if
 either is missed (or, without OpenSpiel, never for them), or if the workers' CPU per game is
 more than 1.25x one process's.
 """
@@ -78,24 +81,48 @@ def simulate_games(games: int, first_seed: int = 0) -> None:
     simulate("classic", ["random", "random"], games=games, seed=first_seed)
 
 
-def openspiel_player() -> Callable[[int, int], None] | None:
-    """The OpenSpiel loop, or None without pyspiel."""
+#: How the OpenSpiel loop draws a chance outcome (a card dealt, the starter) from
+#: ``state.chance_outcomes()``: ``choices`` (the reference), ``random.Random.choices`` by the
+#: outcomes' probabilities; ``numpy``, a numpy Generator's ``choice`` with ``p``; ``uniform``,
+#: ``random.Random.choice`` of the outcomes, the same distribution while every outcome is as
+#: likely as the others (checked on the first :data:`CHECKED_DRAWS` draws).
+SAMPLERS = ("choices", "numpy", "uniform")
+CHECKED_DRAWS = 2000
+
+
+def openspiel_player(sampler: str = "choices") -> Callable[[int, int], None] | None:
+    """The OpenSpiel loop, drawing chance outcomes with ``sampler``; None without pyspiel."""
     try:
         import pyspiel  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return None
+    import numpy as np
+
     game = pyspiel.load_game("cribbage")
+    checked = [0]
+
+    def draw(outcomes: list[tuple[int, float]], rng: random.Random, gen: Any) -> int:
+        if sampler == "choices":
+            actions = [action for action, _ in outcomes]
+            weights = [probability for _, probability in outcomes]
+            return rng.choices(actions, weights)[0]
+        if sampler == "numpy":
+            actions = [action for action, _ in outcomes]
+            weights = [probability for _, probability in outcomes]
+            return int(gen.choice(actions, p=weights))
+        if checked[0] < CHECKED_DRAWS:
+            checked[0] += 1
+            first = outcomes[0][1]
+            assert all(abs(p - first) < 1e-12 for _, p in outcomes), "not equally likely"
+        return int(rng.choice(outcomes)[0])
 
     def play(games: int, first_seed: int = 0) -> None:
         for seed in range(first_seed, first_seed + games):
-            rng = random.Random(seed)
+            rng, gen = random.Random(seed), np.random.default_rng(seed)
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    actions = [action for action, _ in outcomes]
-                    weights = [probability for _, probability in outcomes]
-                    state.apply_action(rng.choices(actions, weights)[0])
+                    state.apply_action(draw(state.chance_outcomes(), rng, gen))
                 else:
                     state.apply_action(rng.choice(state.legal_actions()))
 
@@ -147,6 +174,9 @@ def run(games: int, runs: int, workers: int, worker_games: int) -> dict[str, Any
         "simulate": simulate_games,
         "openspiel": spiel,
     }
+    if spiel is not None:
+        for sampler in SAMPLERS[1:]:
+            players[f"openspiel_{sampler}"] = openspiel_player(sampler)
     for name, play in players.items():
         if play is None:
             result[name] = None
@@ -194,20 +224,29 @@ def main(argv: list[str] | None = None) -> int:
         print()
     else:
         print(f"{args.games} games x {args.runs} runs, games per CPU-second, median (min - max):")
-        for name in ("engine", "playout", "simulate", "openspiel"):
-            figure = result[name]
+        for name in (
+            "engine",
+            "playout",
+            "simulate",
+            "openspiel",
+            "openspiel_numpy",
+            "openspiel_uniform",
+        ):
+            figure = result.get(name)
+            if figure is None and name != "openspiel":
+                continue
             if figure is None:
-                print(f"  {name:<9} skipped (no pyspiel here)")
+                print(f"  {name:<17} skipped (no pyspiel here)")
                 continue
             ratio = result.get(f"{name}_ratio")
             print(
-                f"  {name:<9} {figure['median']:>7.0f} ({figure['min']:.0f} - {figure['max']:.0f})"
+                f"  {name:<17} {figure['median']:>7.0f} ({figure['min']:.0f} - {figure['max']:.0f})"
                 + (f"  {ratio:.2f}x OpenSpiel" if ratio is not None else "")
             )
         parallel = result.get("parallel")
         if parallel:
             print(
-                f"  workers   {parallel['workers']}: {parallel['cpu_ms_per_game_many']:.2f} ms CPU "
+                f"  {parallel['workers']} workers          {parallel['cpu_ms_per_game_many']:.2f} ms CPU "
                 f"a game against {parallel['cpu_ms_per_game_one']:.2f} in one process "
                 f"({parallel['cpu_ratio']:.2f}x); wall {parallel['wall_s_many']:.1f} s against "
                 f"{parallel['wall_s_one']:.1f} s ({parallel['wall_speedup']:.2f}x faster)"
