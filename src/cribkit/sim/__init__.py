@@ -20,7 +20,7 @@ from typing import Any
 
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
-from cribkit.games.protocol import Rules, Tally, tally_pending
+from cribkit.games.protocol import PendingEvent, Rules, Tally, tally_pending
 
 #: Phases of a deal whose points are reported apart: classic's play (his heels included), hands
 #: and crib; Table Top's lines.
@@ -97,6 +97,9 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
         # Played in place: a state is made only for a player that reads its view.
         game = playout()
         legal, apply = game.legal_actions, game.apply
+        # The events' tallies are counted a deal at a time (all against one dealer).
+        dealer = game.dealer
+        pending: list[PendingEvent] = []
         while not game.is_terminal:
             seat = game.current_player
             chooser = blind[seat]
@@ -105,11 +108,12 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
             else:
                 now = game.state()
                 action = players[seat].choose(now.observation(seat), now.legal_actions())
-            dealer = game.dealer
-            tallies = tally_pending(apply(action))
-            if tallies:
-                count(tallies, dealer)
+            if game.dealer != dealer:
+                count(tally_pending(pending), dealer)
+                dealer, pending = game.dealer, []
+            pending += apply(action)
             actions += 1
+        count(tally_pending(pending), dealer)
         result = game.result
     else:
         while not state.is_terminal:
