@@ -95,6 +95,8 @@ def test_the_decks_of_a_seed_are_kept_and_unchanged() -> None:
     deck = list(range(52))
     random.Random("5:3").shuffle(deck)
     assert deal_deck(5, 3) == tuple(DECK[c] for c in deck)
+    # True == 1, but the seed True shuffles by its own text.
+    assert deal_deck(1, 0) != deal_deck(True, 0) == deal_deck("True", 0)
 
 
 @pytest.mark.parametrize(

@@ -305,7 +305,7 @@ def deal_deck(seed: Seed, deal: int) -> tuple[Card, ...]:
     cards in order (for a seed that is not fair, ``random.Random(f"{seed}:{deal}").shuffle``),
     so each deal's deck depends only on the seed and the deal number.
     """
-    key = (seed, deal)
+    key = (seed, deal, type(seed))  # the type: True == 1, but its decks are not seed 1's
     deck = _RECENT_DECKS.get(key)
     if deck is None:
         deck = tuple(shuffled(seed, f"deal:{deal}", DECK))
@@ -315,9 +315,9 @@ def deal_deck(seed: Seed, deal: int) -> tuple[Card, ...]:
     return deck
 
 
-#: The decks made lately, by (seed, deal): a simulation plays each deal once from each chair,
+#: The decks made lately, by seed and deal: a simulation plays each deal once from each chair,
 #: and a replay deals what the game dealt. Cleared whole when full (decks are immutable).
-_RECENT_DECKS: dict[tuple[Seed, int], tuple[Card, ...]] = {}
+_RECENT_DECKS: dict[tuple[Seed, int, type], tuple[Card, ...]] = {}
 _RECENT_LIMIT: Final = 512
 
 
