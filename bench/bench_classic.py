@@ -12,7 +12,8 @@ events nobody reads (a simulation; the engine makes events lazily) and games who
 is made. Each is the median of the runs, with the min and max: the machine may be shared and
 noisy, so the max (least disturbed run) is worth a look too, and so is the rate by the CPU time
 the process used, which other processes disturb less than the wall clock. The project target is 300 games/s
-for 2 players (OpenSpiel's C++ cribbage, driven from Python, does about 1,300).
+for 2 players; ``bench/bench_openspiel.py`` sets these games beside OpenSpiel's C++ cribbage
+(and ``cribkit simulate``), per CPU-second.
 """
 
 from __future__ import annotations

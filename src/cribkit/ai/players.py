@@ -62,6 +62,18 @@ class ComposingPlayer(Protocol):
         ...
 
 
+@runtime_checkable
+class BlindPlayer(Protocol):
+    """A player that chooses from the legal actions alone, reading no view (the random
+    player): ``choose_legal(legal_actions)`` returns what ``choose(observation,
+    legal_actions)`` would, so :func:`choose_for_seat` and the simulator skip building the
+    seat's view for it."""
+
+    def choose_legal(self, legal_actions: Sequence[Action]) -> Action:
+        """One of ``legal_actions``, the one ``choose`` returns."""
+        ...
+
+
 def choose_for_seat(player: Player, state: GameState, seat: int) -> Action:
     """``player``'s choice for ``seat`` (the seat to act) in ``state``: from the seat's view and
     the state's offered actions when the game composes its moves and the player can choose so
@@ -75,9 +87,17 @@ def choose_for_seat(player: Player, state: GameState, seat: int) -> Action:
     ...     state.observation(seat), state.legal_actions())
     True
     """
+    composed = game_info(state.rules.GAME).composed_moves and isinstance(player, ComposingPlayer)
+    if not composed:
+        blind = getattr(player, "choose_legal", None)
+        if blind is not None:
+            # It reads no view: none is built.
+            return cast(BlindPlayer, player).choose_legal(state.legal_actions())
     view = state.observation(seat)
-    if game_info(state.rules.GAME).composed_moves and isinstance(player, ComposingPlayer):
-        return player.choose_composed(view, cast(ComposedMoves, state).offered_actions())
+    if composed:
+        return cast(ComposingPlayer, player).choose_composed(
+            view, cast(ComposedMoves, state).offered_actions()
+        )
     return player.choose(view, state.legal_actions())
 
 
@@ -89,9 +109,14 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        return self.choose_legal(legal_actions)
+
+    def choose_legal(self, legal_actions: Sequence[Action]) -> Action:
+        """The same choice as :meth:`choose`, with no view to read (:class:`BlindPlayer`)."""
         if not legal_actions:
             raise ValueError("there is no legal action to choose from")
-        return self.rng.choice(list(legal_actions))
+        # Any sequence: the same index as of its list.
+        return self.rng.choice(legal_actions)
 
 
 PlayerFactory = Callable[[str, int | None], Player]

@@ -43,6 +43,7 @@ __all__ = [
     "fair_key",
     "fair_shuffle",
     "is_fair_seed",
+    "legacy_shuffle",
     "legacy_text",
     "move_seed",
     "new_fair_seed",
@@ -165,8 +166,33 @@ def shuffled(seed: int | str, label: str, items: Iterable[T]) -> list[T]:
     if is_fair_seed(seed):
         assert isinstance(seed, str)
         return fair_shuffle(fair_key(seed), label, items)
+    return legacy_shuffle(legacy_text(seed, label), items)
+
+
+#: The bits ``random.Random._randbelow`` draws for a bound of n (index n), up to a deck.
+_BITS: Final = tuple(n.bit_length() for n in range(53))
+
+
+def legacy_shuffle(text: str, items: Iterable[T]) -> list[T]:
+    """``items`` shuffled exactly as ``random.Random(text).shuffle`` does (Fisher-Yates from
+    the last position down, each index drawn by rejection from ``getrandbits``), with the
+    draws inlined: the decks of every simulated deal are made here.
+
+    >>> deck = list(range(52))
+    >>> random.Random("7:0").shuffle(deck)
+    >>> legacy_shuffle("7:0", range(52)) == deck
+    True
+    """
     result = list(items)
-    random.Random(legacy_text(seed, label)).shuffle(result)
+    getrandbits = random.Random(text).getrandbits
+    bits = _BITS
+    for i in range(len(result) - 1, 0, -1):
+        bound = i + 1
+        k = bits[bound] if bound < 53 else bound.bit_length()
+        j = getrandbits(k)
+        while j >= bound:
+            j = getrandbits(k)
+        result[i], result[j] = result[j], result[i]
     return result
 
 

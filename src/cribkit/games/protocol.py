@@ -414,8 +414,64 @@ class Transition(Generic[S]):
             self._pending = ()
         return events
 
+    def tallies(self) -> list[Tally]:
+        """``(seat, points, points_phase, deal, type)`` of each event that has a seat, in
+        order: what a simulation adds up, read from the pending records without making the
+        events (only a kind whose :meth:`~cribkit.games.events.GameEvent.points_phase` reads
+        its fields is made).
+
+        >>> from cribkit.games.classic.events import GoPoint, GoSaid
+        >>> Transition("state", pending=[(GoSaid, {"seat": None}),
+        ...     (GoPoint, {"seat": 1, "points": 1, "scores": (3, 5)})]).tallies()
+        [(1, 1, 'pegging', 0, 'go')]
+        """
+        if self._events is not None:
+            return [
+                (e.seat, e.points, e.points_phase(), e.deal, e.type)
+                for e in self._events
+                if e.seat is not None
+            ]
+        return tally_pending(self._pending)
+
     def __repr__(self) -> str:
         return f"Transition({self.state!r}, {len(self.events)} events)"
+
+
+#: An event's seat, points, points phase, deal and type (:meth:`Transition.tallies`).
+Tally = tuple[int, int, "str | None", int, str]
+#: Per event kind: whether its points phase is constant, that phase, and its ``type``.
+_KINDS: dict[object, tuple[bool, str | None, str]] = {}
+
+
+def tally_pending(pending: Iterable[PendingEvent]) -> list[Tally]:
+    """:meth:`Transition.tallies` of pending event records."""
+    out: list[Tally] = []
+    add = out.append
+    kinds = _KINDS
+    for kind, values in pending:
+        seat = values.get("seat")
+        if seat is None:
+            continue
+        constant, phase, kind_type = kinds.get(kind) or _kind_tally(kind)
+        if constant:
+            add((seat, values.get("points", 0), phase, values.get("deal", 0), kind_type))
+        else:
+            event = kind(**values)
+            add((seat, event.points, event.points_phase(), event.deal, kind_type))
+    return out
+
+
+def _kind_tally(kind: Callable[..., GameEvent]) -> tuple[bool, str | None, str]:
+    """Whether ``points_phase`` of an event kind is the base's (the class's ``phase``), that
+    phase and the kind's ``type``; looked up once per kind."""
+    known = _KINDS.get(kind)
+    if known is None:
+        constant = (
+            isinstance(kind, type) and getattr(kind, "points_phase", None) is GameEvent.points_phase
+        )
+        phase = getattr(kind, "phase", None) if constant else None
+        known = _KINDS[kind] = (constant, phase, getattr(kind, "type", ""))
+    return known
 
 
 @runtime_checkable

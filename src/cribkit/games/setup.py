@@ -305,7 +305,20 @@ def deal_deck(seed: Seed, deal: int) -> tuple[Card, ...]:
     cards in order (for a seed that is not fair, ``random.Random(f"{seed}:{deal}").shuffle``),
     so each deal's deck depends only on the seed and the deal number.
     """
-    return tuple(DECK[c] for c in shuffled(seed, f"deal:{deal}", range(DECK_SIZE)))
+    key = (seed, deal, type(seed))  # the type: True == 1, but its decks are not seed 1's
+    deck = _RECENT_DECKS.get(key)
+    if deck is None:
+        deck = tuple(shuffled(seed, f"deal:{deal}", DECK))
+        if len(_RECENT_DECKS) >= _RECENT_LIMIT:
+            _RECENT_DECKS.clear()
+        _RECENT_DECKS[key] = deck
+    return deck
+
+
+#: The decks made lately, by seed and deal: a simulation plays each deal once from each chair,
+#: and a replay deals what the game dealt. Cleared whole when full (decks are immutable).
+_RECENT_DECKS: dict[tuple[Seed, int, type], tuple[Card, ...]] = {}
+_RECENT_LIMIT: Final = 512
 
 
 def cut_decks(seed: Seed) -> Iterator[tuple[Card, ...]]:

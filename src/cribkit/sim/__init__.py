@@ -20,12 +20,12 @@ from typing import Any
 
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
-from cribkit.games.events import GameEvent
-from cribkit.games.protocol import Rules
+from cribkit.games.protocol import PendingEvent, Rules, Tally, tally_pending
 
 #: Phases of a deal whose points are reported apart: classic's play (his heels included), hands
 #: and crib; Table Top's lines.
 PHASES = ("pegging", "hand", "crib", "lines")
+_PHASE_SET = frozenset(PHASES)
 #: Cribbage Tiles has no deals: its points are reported per game and per turn, by kind (a
 #: declared count with option ``joker`` is the mover's crib hands and bonuses together); each
 #: event says where its points go (:meth:`~cribkit.games.events.GameEvent.points_phase`).
@@ -82,18 +82,53 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
     tiles = rules.GAME == "tiles"
     turns = [0] * len(entrants) if tiles else []
     tiles_points = [dict.fromkeys(TILES_KINDS, 0) for _ in entrants] if tiles else []
-    _count(transition.events, state, seat_entrant, points, deals, seen_deals)
-    while not state.is_terminal:
-        seat = state.current_player
-        assert seat is not None
-        action = players[seat].choose(state.observation(seat), state.legal_actions())
-        transition = state.apply(action)
-        actions += 1
-        _count(transition.events, state, seat_entrant, points, deals, seen_deals)
-        if tiles:
-            _count_tiles(transition.events, seat_entrant, turns, tiles_points)
-        state = transition.state
-    result = state.result
+
+    def count(tallies: list[Tally], dealer: int) -> None:
+        if tallies:
+            _count(tallies, dealer, seat_entrant, points, deals, seen_deals)
+            if tiles:
+                _count_tiles(tallies, seat_entrant, turns, tiles_points)
+
+    count(transition.tallies(), _dealer(state))
+    # A player that reads no view (the random one) is not given one: none is built.
+    blind = [getattr(player, "choose_legal", None) for player in players]
+    playout = getattr(state, "playout", None)
+    if playout is not None:
+        # Played in place: a state is made only for a player that reads its view.
+        game = playout()
+        legal, apply = game.legal_actions, game.apply
+        # The events' tallies are counted a deal at a time (all against one dealer).
+        dealer = game.dealer
+        pending: list[PendingEvent] = []
+        while not game.is_terminal:
+            seat = game.current_player
+            chooser = blind[seat]
+            if chooser is not None:
+                action = chooser(legal())
+            else:
+                now = game.state()
+                action = players[seat].choose(now.observation(seat), now.legal_actions())
+            if game.dealer != dealer:
+                count(tally_pending(pending), dealer)
+                dealer, pending = game.dealer, []
+            pending += apply(action)
+            actions += 1
+        count(tally_pending(pending), dealer)
+        result = game.result
+    else:
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            chooser = blind[seat]
+            if chooser is not None:
+                action = chooser(state.legal_actions())
+            else:
+                action = players[seat].choose(state.observation(seat), state.legal_actions())
+            transition = state.apply(action)
+            actions += 1
+            count(transition.tallies(), _dealer(state))
+            state = transition.state
+        result = state.result
     winner_side = int(result.winner)
     # The winning seats: a partnership's two, or every seat tied on the top score (Tiles).
     winner_seats = result.winners
@@ -113,43 +148,45 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
 
 
 def _count_tiles(
-    events: Sequence[GameEvent],
+    tallies: Sequence[Tally],
     seat_entrant: list[int],
     turns: list[int],
     tiles_points: list[dict[str, int]],
 ) -> None:
     """Cribbage Tiles: each entrant's turns, and its points by kind."""
-    for event in events:
-        if event.seat is None:
-            continue
-        entrant = seat_entrant[event.seat]
-        if event.type in _TILES_TURNS:
+    for seat, points, kind, _, kind_type in tallies:
+        entrant = seat_entrant[seat]
+        if kind_type in _TILES_TURNS:
             turns[entrant] += 1
-        kind = event.points_phase()
         if kind is not None:
-            tiles_points[entrant][kind] += event.points
+            tiles_points[entrant][kind] += points
+
+
+def _dealer(state: Any) -> int:
+    """The dealer of a state of a dealt game (-1 for a game without one)."""
+    return int(getattr(state, "dealer", -1))
 
 
 def _count(
-    events: Sequence[GameEvent],
-    state: Any,
+    tallies: Sequence[Tally],
+    dealer: int,
     seat_entrant: list[int],
     points: list[dict[str, dict[str, int]]],
     deals: list[dict[str, int]],
     seen_deals: set[tuple[int, int]],
 ) -> None:
-    dealer = int(getattr(state, "dealer", -1))
-    for event in events:
-        if event.seat is None:
-            continue
+    """Each event's points by entrant, role (against ``dealer``, the dealer before the
+    action) and phase (:meth:`Transition.tallies`: the events with a seat), and the deals
+    each entrant played in each role."""
+    for seat, scored, phase, deal, _ in tallies:
         # With manual counting the points come with declare (and muggins) events, by kind.
-        phase = event.points_phase()
-        if phase not in PHASES:
+        if phase not in _PHASE_SET:
             continue  # no points, or Tiles' kinds (counted by _count_tiles)
-        role = "dealer" if event.seat == dealer else "pone"
-        entrant = seat_entrant[event.seat]
-        points[entrant][role][phase] += event.points
-        key = (event.deal, event.seat)
+        role = "dealer" if seat == dealer else "pone"
+        entrant = seat_entrant[seat]
+        if scored:
+            points[entrant][role][phase] += scored
+        key = (deal, seat)
         if key not in seen_deals:
             seen_deals.add(key)
             deals[entrant][role] += 1

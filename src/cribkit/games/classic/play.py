@@ -75,6 +75,18 @@ _BYTE_CARDS: Final = tuple(
 _B0, _B1, _B2, _B3, _B4, _B5, _B6 = _BYTE_CARDS
 
 
+_DEAL_POSITIONS: dict[tuple[int, int], tuple[tuple[int, ...], int, int | None]] = {}
+
+
+def _deal_positions(players: int, dealer: int) -> tuple[tuple[int, ...], int, int | None]:
+    """:func:`~cribkit.games.classic.rules.deal_positions`, made once per seating."""
+    known = _DEAL_POSITIONS.get((players, dealer))
+    if known is None:
+        seats, starter_at, crib_at = deal_positions(players, dealer)
+        known = _DEAL_POSITIONS[players, dealer] = (tuple(seats), starter_at, crib_at)
+    return known
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, ascending.
 
@@ -211,9 +223,10 @@ class Run:
         self.dealer = state.dealer
         self.opening_dealer = state.opening_dealer
         self.deck = state.deck
-        self.hands = list(state.hands)
-        self.kept = list(state.kept)
-        self.laid = list(state.laid)
+        # Tuples, as in the state: a step that changes one makes a new one.
+        self.hands = state.hands
+        self.kept = state.kept
+        self.laid = state.laid
         self.crib = state.crib
         self.starter = state.starter
         self.count = state.count
@@ -222,7 +235,7 @@ class Run:
         self.turn = state.turn
         self.last = state.last
         self.gone = state.gone
-        self.scores = list(state.scores)
+        self.scores = state.scores
         self.claim = state.claim
         self.show_step = state.show_step
         self.result = state.result
@@ -235,25 +248,27 @@ class Run:
         # The event is made only if someone reads it: a pending kind and its fields.
         fields["seat"] = seat
         fields["points"] = 0
-        fields["scores"] = tuple(self.scores)
+        fields["scores"] = self.scores
         fields["deal"] = self.deal_no
         self.events.append((kind, fields))
 
     def score(self, kind: type[GameEvent], seat: int, points: int, /, **fields: Any) -> None:
         """Add points for ``seat``'s side, record the event, end the game at the target."""
         side = seat % 2 if self.rules.players == 4 else seat
-        self.scores[side] += points
+        scores = list(self.scores)
+        scores[side] += points
+        self.scores = tuple(scores)
         fields["seat"] = seat
         fields["points"] = points
-        fields["scores"] = tuple(self.scores)
+        fields["scores"] = self.scores
         fields["deal"] = self.deal_no
         self.events.append((kind, fields))
-        if self.scores[side] >= self.rules.target:
+        if scores[side] >= self.rules.target:
             self.finish(seat, side)
 
     def finish(self, seat: int, side: int) -> None:
         rules = self.rules
-        scores = tuple(self.scores)
+        scores = self.scores
         losers = [s for s in range(rules.sides) if s != side]
         best_loser = max(scores[s] for s in losers)
         if rules.skunks and best_loser < rules.double_skunk_line:
@@ -277,9 +292,7 @@ class Run:
         """Deal the cards of deal ``deal_no`` (the dealer is already set)."""
         deck = self.setup.deck(self.deal_no)
         n = self.rules.players
-        self.hands = [0] * n
-        self.kept = [0] * n
-        self.laid = [0] * n
+        self.hands = self.kept = self.laid = (0,) * n
         self.crib = 0
         self.starter = None
         self.count = 0
@@ -297,13 +310,13 @@ class Run:
             self.turn = -1
             return
         self.deck = deck
-        positions, _, crib_at = deal_positions(n, self.dealer)
-        hands = self.hands
+        positions, _, crib_at = _deal_positions(n, self.dealer)
+        hands = [0] * n
         for position, seat in enumerate(positions):
             hands[seat] |= 1 << deck[position]
         if crib_at is not None:
             self.crib = 1 << deck[crib_at]
-        self.kept = list(hands)
+        self.hands = self.kept = tuple(hands)
         for seat in range(n):
             self.note(HandDealt, seat, cards=cards_of(hands[seat]))
         self.phase = DISCARD
@@ -312,17 +325,19 @@ class Run:
         mask = 0
         for c in cards:
             mask |= 1 << c
-        self.hands[seat] &= ~mask
-        self.kept[seat] = self.hands[seat]
-        self.laid[seat] = mask
+        hands, kept, laid = list(self.hands), list(self.kept), list(self.laid)
+        hands[seat] &= ~mask
+        kept[seat] = hands[seat]
+        laid[seat] = mask
+        self.hands, self.kept, self.laid = tuple(hands), tuple(kept), tuple(laid)
         self.crib |= mask
         self.note(LaidAway, seat, cards=cards)
-        if all(self.laid):
+        if all(laid):
             self.cut()
 
     def cut(self) -> None:
         n = self.rules.players
-        starter = self.deck[deal_positions(n, self.dealer)[1]]
+        starter = self.deck[_deal_positions(n, self.dealer)[1]]
         self.starter = starter
         self.note(StarterTurned, self.dealer, starter=starter)
         self.phase = PLAY
@@ -334,22 +349,27 @@ class Run:
     # -- pegging ---------------------------------------------------------------------------------
 
     def play(self, seat: int, card: Card) -> None:
-        self.hands[seat] &= ~(1 << card)
-        self.count += PIP[card]
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << card)
+        self.hands = tuple(hands)
+        count = self.count = self.count + PIP[card]
         pile = (*self.pile, card)
         self.pile = pile
         self.played = (*self.played, (seat, card))
         self.last = seat
-        points = peg_points(pile, self.count)
+        points = peg_points(pile, count)
         if self.rules.manual_counting:
-            self.note(CardPlayed, seat, cards=pile, count=self.count)
+            self.note(CardPlayed, seat, cards=pile, count=count)
             if points:
                 self.ask(Claim(kind="peg", seat=seat, cards=pile, starter=None, correct=points))
                 return
         elif points:
-            self.score(CardPlayed, seat, points, cards=pile, count=self.count)
-        else:
-            self.note(CardPlayed, seat, cards=pile, count=self.count)
+            self.score(CardPlayed, seat, points, cards=pile, count=count)
+        else:  # what note() records, written out: most cards score nothing
+            self.events.append(
+                (CardPlayed, {"cards": pile, "count": count, "seat": seat, "points": 0,
+                              "scores": self.scores, "deal": self.deal_no})
+            )  # fmt: skip
         self.advance()
 
     def advance(self) -> None:

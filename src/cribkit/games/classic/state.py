@@ -30,8 +30,10 @@ breakdowns that explain them are built only when an event is asked for its words
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, Final
+from dataclasses import dataclass, field, fields
+from itertools import repeat
+from operator import is_
+from typing import TYPE_CHECKING, Final, cast
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.core.pegging import MAX_COUNT
@@ -76,6 +78,9 @@ from cribkit.games.protocol import (
 )
 from cribkit.games.setup import SIDED_SETUP_KEYS, Seed, SidedGame, side_of, sided_start
 from cribkit.games.views import view_fields
+
+if TYPE_CHECKING:
+    from cribkit.games.classic.playout import Playout
 
 __all__ = [
     "CardNotHeldError",
@@ -130,6 +135,53 @@ def _discards(seat: int, cards: tuple[Card, ...], count: int) -> list[Action]:
     return actions
 
 
+def _to_act(position: ClassicState | Run) -> int | None:
+    """:attr:`ClassicState.current_player` of a state or of a run."""
+    phase = position.phase
+    if phase == DISCARD:
+        n = position.rules.players
+        laid = position.laid
+        for i in range(1, n + 1):
+            seat = (position.dealer + i) % n
+            if not laid[seat]:
+                return seat
+        return None  # pragma: no cover - the phase ends when all have laid away
+    if phase in (OVER, AWAITING):
+        return None
+    return position.turn
+
+
+def _legal_actions(position: ClassicState | Run) -> list[Action]:
+    """:meth:`ClassicState.legal_actions` of a state or of a run, made anew."""
+    phase = position.phase
+    if phase == PLAY:
+        seat = position.turn
+        room = MAX_COUNT - position.count
+        plays = _PLAYS[seat]
+        out: list[Action] = []
+        hand = position.hands[seat]
+        while hand:
+            low = hand & -hand
+            card = low.bit_length() - 1
+            if PIP[card] > room:
+                break  # cards ascend by rank, so no later card fits either
+            out.append(plays[card])
+            hand ^= low
+        return out
+    if phase == DISCARD:
+        chooser = _to_act(position)
+        assert chooser is not None
+        return _discards(chooser, cards_of(position.hands[chooser]), position.rules.discards)
+    claim = position.claim
+    if phase == DECLARE and claim is not None:
+        return [Declare(claim.seat, p) for p in range(claim.correct + 1)]
+    if phase == MUGGINS and claim is not None:
+        if claim.declared < claim.correct:
+            return [Muggins(position.turn), PassMuggins(position.turn)]
+        return [PassMuggins(position.turn)]
+    return []
+
+
 @dataclass(frozen=True, slots=True, repr=False, kw_only=True)
 class ClassicState(SidedGame):
     """An immutable position of a classic game. Make one with :func:`start_game`.
@@ -159,6 +211,8 @@ class ClassicState(SidedGame):
     gone: int
     claim: Claim | None
     show_step: int
+    #: The legal actions, made the first time they are asked for (not a part of the position).
+    _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:
         return (
@@ -175,47 +229,24 @@ class ClassicState(SidedGame):
         While laying away, any seat that still has to may act; this is the first of them
         clockwise from pone.
         """
-        phase = self.phase
-        if phase == DISCARD:
-            n = self.rules.players
-            for i in range(1, n + 1):
-                seat = (self.dealer + i) % n
-                if not self.laid[seat]:
-                    return seat
-            return None  # pragma: no cover - the phase ends when all have laid away
-        if phase in (OVER, AWAITING):
-            return None
-        return self.turn
+        return _to_act(self)
 
     def legal_actions(self) -> list[Action]:
-        """Every action the current player may take (any laying-away order is also legal)."""
-        phase = self.phase
-        if phase == PLAY:
-            seat = self.turn
-            room = MAX_COUNT - self.count
-            plays = _PLAYS[seat]
-            out: list[Action] = []
-            hand = self.hands[seat]
-            while hand:
-                low = hand & -hand
-                card = low.bit_length() - 1
-                if PIP[card] > room:
-                    break  # cards ascend by rank, so no later card fits either
-                out.append(plays[card])
-                hand ^= low
-            return out
-        if phase == DISCARD:
-            chooser = self.current_player
-            assert chooser is not None
-            return _discards(chooser, cards_of(self.hands[chooser]), self.rules.discards)
-        claim = self.claim
-        if phase == DECLARE and claim is not None:
-            return [Declare(claim.seat, p) for p in range(claim.correct + 1)]
-        if phase == MUGGINS and claim is not None:
-            if claim.declared < claim.correct:
-                return [Muggins(self.turn), PassMuggins(self.turn)]
-            return [PassMuggins(self.turn)]
-        return []
+        """Every action the current player may take (any laying-away order is also legal).
+
+        They are made once per state (which is immutable) and kept; each call gets its own
+        list of them."""
+        legal = self._legal
+        if legal is None:
+            legal = tuple(_legal_actions(self))
+            _SET_LEGAL(self, legal)
+        return list(legal)
+
+    def playout(self) -> Playout:
+        """This game to play on in place, for a simulation (:class:`Playout`)."""
+        from cribkit.games.classic.playout import Playout
+
+        return Playout(self)
 
     def verify(self, action: Action) -> None:
         """Raise the :class:`GameError` that names the rule ``action`` breaks; else nothing.
@@ -318,22 +349,25 @@ class ClassicState(SidedGame):
 
     def apply(self, action: Action) -> Transition[ClassicState]:
         """The new state and the events after ``action``; raises like :meth:`verify`."""
-        self.verify(action)
+        kind = type(action)
+        if kind is Play:
+            # The common case checked here, as verify would (a seat is a small int, so `is`
+            # tells 1 from True); anything else is verify's to refuse.
+            card = cast(Play, action).card
+            if not (
+                self.phase == PLAY
+                and action.seat is self.turn
+                and self.hands[self.turn] >> card & 1
+                and self.count + PIP[card] <= MAX_COUNT
+            ):
+                self.verify(action)
+        else:
+            legal = self._legal
+            # One of this state's own legal actions (the very object) needs no check.
+            if legal is None or not any(map(is_, legal, repeat(action))):
+                self.verify(action)
         run = Run(self)
-        try:
-            match action:
-                case Play():
-                    run.play(action.seat, action.card)
-                case Discard():
-                    run.discard(action.seat, action.cards)
-                case Declare():
-                    run.declare(action.points)
-                case Muggins():
-                    run.muggins(action.seat)
-                case PassMuggins():
-                    run.pass_muggins()
-        except GameEnded:
-            pass
+        carry_out(run, action)
         run.history = (*self.history, action)
         return Transition(_state_of(run), pending=run.events)
 
@@ -414,6 +448,24 @@ class ClassicState(SidedGame):
         return f"{who} won {scores_dashed(result.scores)}"
 
 
+def carry_out(run: Run, action: Action) -> None:
+    """Carry out ``action`` (a legal one: it is not checked) on ``run``."""
+    kind = type(action)
+    try:
+        if kind is Play:
+            run.play(action.seat, cast(Play, action).card)
+        elif kind is Discard:
+            run.discard(action.seat, cast(Discard, action).cards)
+        elif kind is Declare:
+            run.declare(cast(Declare, action).points)
+        elif kind is Muggins:
+            run.muggins(action.seat)
+        elif kind is PassMuggins:
+            run.pass_muggins()
+    except GameEnded:
+        pass
+
+
 def _state_of(run: Run) -> ClassicState:
     """The state a step of the rules ends in: every field from the run's field of that name.
 
@@ -423,37 +475,49 @@ def _state_of(run: Run) -> ClassicState:
     that the two build equal states.
     """
     state: ClassicState = object.__new__(ClassicState)
-    put = _SET_FIELD
-    put["rules"](state, run.rules)
-    put["setup"](state, run.setup)
-    put["phase"](state, run.phase)
-    put["deal_no"](state, run.deal_no)
-    put["dealer"](state, run.dealer)
-    put["opening_dealer"](state, run.opening_dealer)
-    put["deck"](state, run.deck)
-    put["hands"](state, tuple(run.hands))
-    put["kept"](state, tuple(run.kept))
-    put["laid"](state, tuple(run.laid))
-    put["crib"](state, run.crib)
-    put["starter"](state, run.starter)
-    put["count"](state, run.count)
-    put["pile"](state, run.pile)
-    put["played"](state, run.played)
-    put["turn"](state, run.turn)
-    put["last"](state, run.last)
-    put["gone"](state, run.gone)
-    put["scores"](state, tuple(run.scores))
-    put["claim"](state, run.claim)
-    put["show_step"](state, run.show_step)
-    put["result"](state, run.result)
-    put["history"](state, run.history)
+    (
+        rules, setup, phase, deal_no, dealer, opening_dealer, deck, hands, kept, laid, crib,
+        starter, count, pile, played, turn, last, gone, scores, claim, show_step, result,
+        history, legal,
+    ) = _SETTERS  # fmt: skip
+    rules(state, run.rules)
+    setup(state, run.setup)
+    phase(state, run.phase)
+    deal_no(state, run.deal_no)
+    dealer(state, run.dealer)
+    opening_dealer(state, run.opening_dealer)
+    deck(state, run.deck)
+    hands(state, run.hands)
+    kept(state, run.kept)
+    laid(state, run.laid)
+    crib(state, run.crib)
+    starter(state, run.starter)
+    count(state, run.count)
+    pile(state, run.pile)
+    played(state, run.played)
+    turn(state, run.turn)
+    last(state, run.last)
+    gone(state, run.gone)
+    scores(state, run.scores)
+    claim(state, run.claim)
+    show_step(state, run.show_step)
+    result(state, run.result)
+    history(state, run.history)
+    legal(state, None)
     return state
 
 
-#: The setter of each field's slot (see :func:`_state_of`).
-_SET_FIELD: Final[dict[str, Callable[[ClassicState, Any], None]]] = {
-    f.name: getattr(ClassicState, f.name).__set__ for f in fields(ClassicState)
-}
+#: The setter of each field's slot, in the order :func:`_state_of` unpacks them (every field).
+_SETTERS: Final = tuple(
+    getattr(ClassicState, name).__set__
+    for name in (
+        "rules", "setup", "phase", "deal_no", "dealer", "opening_dealer", "deck", "hands",
+        "kept", "laid", "crib", "starter", "count", "pile", "played", "turn", "last", "gone",
+        "scores", "claim", "show_step", "result", "history", "_legal",
+    )
+)  # fmt: skip
+assert len(_SETTERS) == len(fields(ClassicState))
+_SET_LEGAL: Final[Callable[[ClassicState, tuple[Action, ...]], None]] = _SETTERS[-1]
 
 _PHASE_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {
     DISCARD: (Discard,),
@@ -501,7 +565,7 @@ def start_game(
     run.rules = rules
     run.setup = setup
     run.deal_no = 0
-    run.scores = list(scores)
+    run.scores = tuple(scores)
     run.result = None
     run.history = ()
     for seats, cards, decided in cuts:
