@@ -1,13 +1,12 @@
 """Benchmark: whole random classic games, cribkit against OpenSpiel's C++ cribbage, per CPU-second.
 
-Run from the repository root, in a benchmark environment that has OpenSpiel (never the
-project's own .venv: OpenSpiel may change its numpy; see bench/requirements.txt), such as one
-made with ``python3 -m venv /work/bench-venv && /work/bench-venv/bin/pip install open_spiel
-numpy typer``::
+Run from the repository root. OpenSpiel is in the development environment (the ``openspiel``
+extra, for ``cribkit.env.openspiel``), so the project's .venv runs it::
 
-    PYTHONPATH=src /work/bench-venv/bin/python bench/bench_openspiel.py
-    PYTHONPATH=src /work/bench-venv/bin/python bench/bench_openspiel.py --games 300 --runs 5 --check
-    PYTHONPATH=src .venv/bin/python bench/bench_openspiel.py --json     # no OpenSpiel: skipped
+    PYTHONPATH=src .venv/bin/python bench/bench_openspiel.py
+    PYTHONPATH=src .venv/bin/python bench/bench_openspiel.py --games 300 --runs 5 --check
+
+Without OpenSpiel the OpenSpiel figures are skipped.
 
 Five figures, each the median of ``--runs`` timed runs of ``--games`` 2-player games to 121,
 by CPU time (``time.process_time``: the machine is shared, and the CPU time a process uses is
