@@ -15,7 +15,7 @@ the points counted (an episode's return is the game's total), with:
 - **REINFORCE with a baseline**: after each lay-away, ``theta += lr * (r - b) * (phi(a) -
   E_p[phi])``. The credit of a lay-away is its round's points ``r`` (the deck's order is fixed
   by the deal, so a choice changes only its own round's count), ``b`` a running mean of that
-  round's points.
+  round's points; the step ``lr`` shrinks as ``lr0 / (1 + t / decay)`` after ``t`` lay-aways.
 
 The learner is evaluated greedily (ties broken at random, so the untrained policy is the random
 one) on fixed evaluation seeds before, during and after training, beside cribkit's ``easy`` and
@@ -156,6 +156,8 @@ class Learner:
     """A linear softmax policy over the candidates' features, learnt by REINFORCE."""
 
     lr: float = 0.05
+    #: The step is ``lr / (1 + t / decay)`` after ``t`` lay-aways learnt (0: no decay).
+    decay: float = 3000.0
     theta: FloatArray = field(default_factory=lambda: np.zeros(len(FEATURES)))
     #: The running mean of each round's points (the baseline), and how many were seen.
     baseline: FloatArray = field(default_factory=lambda: np.zeros(6))
@@ -178,13 +180,15 @@ class Learner:
 
     def learn(self, features: FloatArray, action: int, points: float, round_no: int) -> None:
         """One REINFORCE step for the lay-away ``action`` that scored ``points`` in its round."""
+        learnt = int(self.seen.sum())
         self.seen[round_no] += 1
         advantage = points - self.baseline[round_no]
         self.baseline[round_no] += advantage / min(int(self.seen[round_no]), 500)
         if self.seen[round_no] == 1:
             return  # (no baseline yet)
         p = self.probabilities(features)
-        self.theta += self.lr * advantage * (features[action] - p @ features)
+        step = self.lr / (1 + learnt / self.decay) if self.decay > 0 else self.lr
+        self.theta += step * advantage * (features[action] - p @ features)
 
 
 #: A policy: (the candidates' features, a generator) -> the move number.
@@ -270,6 +274,7 @@ def run(
     eval_games: int = 500,
     eval_every: int | None = None,
     lr: float = 0.05,
+    decay: float = 3000.0,
     levels: bool = True,
     log: Callable[[str], None] | None = None,
 ) -> Report:
@@ -282,7 +287,7 @@ def run(
     rng = np.random.default_rng(seed)
     train_seeds = rng.integers(TRAIN_SEEDS_FROM, 2**62, size=episodes)
     every = eval_every or max(1, episodes // 40)
-    learner = Learner(lr=lr)
+    learner = Learner(lr=lr, decay=decay)
 
     def evaluate(done: int) -> None:
         greedy_rng = np.random.default_rng([seed, done])  # the ties' coin, fixed
@@ -371,7 +376,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the training's seed (0)")
     parser.add_argument("--eval-games", type=int, default=500, help="evaluation games (500)")
     parser.add_argument("--eval-every", type=int, default=None, help="episodes between evaluations")
-    parser.add_argument("--lr", type=float, default=0.05, help="the learning rate (0.05)")
+    parser.add_argument("--lr", type=float, default=0.05, help="the first step size (0.05)")
+    parser.add_argument(
+        "--decay", type=float, default=3000.0, help="lay-aways to halve the step (3000; 0: never)"
+    )
     parser.add_argument("--plot", metavar="PNG", help="draw the learning curve there (matplotlib)")
     parser.add_argument("--json", metavar="PATH", help="write the figures there as JSON")
     args = parser.parse_args(argv)
@@ -382,6 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         eval_games=args.eval_games,
         eval_every=args.eval_every,
         lr=args.lr,
+        decay=args.decay,
         log=lambda line: print(line, flush=True),
     )
     print(summary(report))
