@@ -1,9 +1,10 @@
 """A small learner of Cribbage Solitaire's lay-away, from self-play (numpy only).
 
 Cribbage Solitaire's one decision, six times a game, is which 2 of the 6 hand cards to lay
-away to the crib (``docs/env.md``, "solitaire_v0"; the rules: ``rules/solitaire.md``). This
-example learns it in the PettingZoo environment ``cribkit.env.solitaire_v0``, whose reward is
-the points counted (an episode's return is the game's total), with:
+away to the crib (the rules: ``cribkit.games.solitaire.state``; the environment:
+``docs/env.md``, "solitaire_v0"). This example learns it in the PettingZoo environment
+``cribkit.env.solitaire_v0``, whose reward is the points counted (an episode's return is the
+game's total), with:
 
 - **features**: for each of the 15 candidate lay-aways, a handful of numbers computed from the
   observation array alone (:func:`candidate_features`): the kept four's exact points averaged
@@ -25,6 +26,7 @@ one) on fixed evaluation seeds before, during and after training, beside cribkit
         --plot examples/solitaire_learning_curve.png
 
 matplotlib (``examples/requirements.txt``) is needed only for ``--plot``, and imported only then.
+The features, the figures and the curve: ``docs/env-example.md``.
 """
 
 from __future__ import annotations
