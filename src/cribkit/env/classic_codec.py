@@ -38,7 +38,7 @@ from typing import Final
 
 import numpy as np
 
-from cribkit.env.codec import FloatArray, one_hot_cards, pair_index
+from cribkit.env.codec import PAIR_INDEX, FloatArray, one_hot_cards, pair_index
 from cribkit.games.actions import Declare, Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules
@@ -109,9 +109,16 @@ class ClassicCodec:
         if state.current_player != seat:
             return {}
         legal = state.legal_actions()
-        # (the hand, ascending, is every card of the lay-aways offered: no view needed)
-        hand = sorted({c for a in legal if isinstance(a, Discard) for c in a.cards})
-        return {number(action, hand): action for action in legal}
+        if not legal:
+            return {}
+        first = legal[0]
+        if isinstance(first, Play):  # (the play: every move is a card)
+            return {CARD_BASE + int(a.card): a for a in legal}  # type: ignore[attr-defined]
+        if isinstance(first, Discard) and len(first.cards) == 2:
+            # (the hand, ascending, is every card of the lay-aways offered: no view needed)
+            place = {c: i for i, c in enumerate(sorted({c for a in legal for c in a.cards}))}  # type: ignore[attr-defined]
+            return {PAIR_INDEX[place[a.cards[0]], place[a.cards[1]]]: a for a in legal}  # type: ignore[attr-defined]
+        return {number(action, ()): action for action in legal}
 
 
 def number(action: Action, hand: Sequence[int]) -> int:
