@@ -1,0 +1,142 @@
+"""Classic cribbage in the environments: its move numbers and its observation array.
+
+Moves (``Discrete(99)``):
+
+===========  =================================================================================
+0 - 14       lay away two cards, by their places in the six-card hand (ascending by rank, then
+             suit): 0 is places (0, 1), 1 is (0, 2) ... 14 is (4, 5), as ``PAIRS`` lists them
+15 - 66      the card ``n - 15`` (0 = A♣ ... 51 = K♠, cribkit's card number): the card played,
+             or the one card laid away with three or four players
+67 - 96      declare ``n - 67`` points (manual counting)
+97, 98       call muggins; let the count stand
+===========  =================================================================================
+
+The observation (``float32``, 552 values in [0, 1]), seats and sides counted from the
+observing seat (0 is itself, 1 the next clockwise...):
+
+=========  ========================================================================
+0          the cards held (52)
+52         the four kept for the show, once laid away (52)
+104        the cards this seat laid away (52)
+156        the starter, once cut (52)
+208        the cards of the current count, in play (52)
+260        the cards each seat has played this deal (4 x 52, by relative seat)
+468        each side's score / target (4, the seat's own side first)
+472        the dealer (4, relative seat); 476: whose turn it is (4)
+480        the phase: discard, play, declare, muggins, over (5)
+485        the count / 31; 486: cards held by each seat / 6 (4); 490: cards to lay away / 2
+491        two, three or four players (3); 494: a game to 61
+495        a count waiting for its declaration or for muggins: peg, show, crib (3), whether
+           it is this seat's (1), what was declared / 29 (1), its cards (52)
+=========  ========================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+
+from cribkit.env.codec import PAIR_INDEX, FloatArray, one_hot_cards, pair_index
+from cribkit.games.actions import Declare, Discard
+from cribkit.games.classic.actions import Muggins, PassMuggins, Play
+from cribkit.games.classic.rules import ClassicRules
+from cribkit.games.classic.view import ClassicView
+from cribkit.games.protocol import Action, GameState, Rules
+from cribkit.games.views import GameView
+
+CARD_BASE: Final = 15
+DECLARE_BASE: Final = 67
+MUGGINS: Final = 97
+PASS_MUGGINS: Final = 98
+ACTIONS: Final = 99
+SIZE: Final = 552
+PHASES: Final = ("discard", "play", "declare", "muggins", "over")
+CLAIM_KINDS: Final = ("peg", "show", "crib")
+
+
+class ClassicCodec:
+    """Classic cribbage's numbering of moves and its observation array (module docstring)."""
+
+    game = "classic"
+    actions = ACTIONS
+
+    def shape(self, rules: Rules) -> tuple[int, ...]:
+        return (SIZE,)
+
+    def encode(self, view: GameView) -> FloatArray:
+        assert isinstance(view, ClassicView)
+        out = np.zeros(SIZE, dtype=np.float32)
+        seats = view.rules.players
+        me = view.seat
+
+        def relative(seat: int) -> int:
+            return (seat - me) % seats
+
+        one_hot_cards(out, 0, view.hand)
+        one_hot_cards(out, 52, view.kept)
+        one_hot_cards(out, 104, view.laid_away)
+        if view.starter is not None:
+            out[156 + int(view.starter)] = 1.0
+        one_hot_cards(out, 208, view.pile)
+        for seat, card in view.played:
+            out[260 + 52 * relative(seat) + int(card)] = 1.0
+        sides = len(view.scores)
+        own = view.side
+        for index, score in enumerate(view.scores):
+            out[468 + (index - own) % sides] = min(1.0, score / view.target)
+        out[472 + relative(view.dealer)] = 1.0
+        if view.current_player is not None:
+            out[476 + relative(view.current_player)] = 1.0
+        if view.phase in PHASES:
+            out[480 + PHASES.index(view.phase)] = 1.0
+        out[485] = view.count / 31
+        for seat, held in enumerate(view.hand_counts):
+            out[486 + relative(seat)] = held / 6
+        out[490] = view.to_lay_away / 2
+        out[491 + seats - 2] = 1.0
+        out[494] = 1.0 if view.target == 61 else 0.0
+        claim = view.claim
+        if claim is not None:
+            out[495 + CLAIM_KINDS.index(claim.kind)] = 1.0
+            out[498] = 1.0 if claim.seat == me else 0.0
+            out[499] = 0.0 if claim.declared is None else min(1.0, claim.declared / 29)
+            one_hot_cards(out, 500, claim.cards)
+        return out
+
+    def legal(self, state: GameState, seat: int) -> dict[int, Action]:
+        if state.current_player != seat:
+            return {}
+        legal = state.legal_actions()
+        if not legal:
+            return {}
+        first = legal[0]
+        if isinstance(first, Play):  # (the play: every move is a card)
+            return {CARD_BASE + int(a.card): a for a in legal}  # type: ignore[attr-defined]
+        if isinstance(first, Discard) and len(first.cards) == 2:
+            # (the hand, ascending, is every card of the lay-aways offered: no view needed)
+            place = {c: i for i, c in enumerate(sorted({c for a in legal for c in a.cards}))}  # type: ignore[attr-defined]
+            return {PAIR_INDEX[place[a.cards[0]], place[a.cards[1]]]: a for a in legal}  # type: ignore[attr-defined]
+        return {number(action, ()): action for action in legal}
+
+
+def number(action: Action, hand: Sequence[int]) -> int:
+    """The number of a classic move made from ``hand`` (the module docstring's table)."""
+    if isinstance(action, Play):
+        return CARD_BASE + int(action.card)
+    if isinstance(action, Discard):
+        if len(action.cards) == 1:
+            return CARD_BASE + int(action.cards[0])
+        return pair_index(hand, action.cards)
+    if isinstance(action, Declare):
+        return DECLARE_BASE + action.points
+    if isinstance(action, Muggins):
+        return MUGGINS
+    if isinstance(action, PassMuggins):
+        return PASS_MUGGINS
+    raise ValueError(f"classic has no number for {action}")  # pragma: no cover
+
+
+#: The rules the environments play by default.
+DEFAULT_RULES: Final = ClassicRules()
