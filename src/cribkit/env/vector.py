@@ -1,0 +1,16 @@
+"""Vectorised play for throughput: N games held as numpy arrays and stepped together
+(``docs/env.md``, "Vectorised play").
+
+- :class:`ClassicBatch`: two-player classic cribbage (:mod:`cribkit.env.vector_classic`);
+- :class:`SolitaireBatch`: Cribbage Solitaire (:mod:`cribkit.env.vector_solitaire`).
+
+Their moves, observations and masks are exactly the codecs' (:mod:`cribkit.env.classic_codec`,
+:mod:`cribkit.env.solitaire_codec`), the seat to move's in each game; finished games are dealt
+again at once and counted. ``bench/bench_env.py`` measures them.
+"""
+
+from __future__ import annotations
+
+from cribkit.env.vector_classic import ClassicBatch, ClassicRecord, random_moves
+
+__all__ = ["ClassicBatch", "ClassicRecord", "random_moves"]

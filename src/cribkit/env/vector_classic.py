@@ -1,0 +1,444 @@
+"""Classic cribbage, N games stepped together (:class:`ClassicBatch`), for learners that want
+millions of games.
+
+The games are numpy arrays: hands, kept cards, crib and the cards of the count and of the deal
+as 52-bit masks, the count, the last ranks of the count, the scores, the dealer, the phase.
+One :meth:`~ClassicBatch.step` makes one move in every game (by the seat to move there), with
+the numbers of :mod:`cribkit.env.classic_codec`, and carries out what follows it as the engine
+does (:mod:`cribkit.games.classic.play`): the cut and his heels; pegging (15, 31, pairs, runs,
+go, last card); the show (pone, the dealer, the crib, by :func:`~cribkit.core.tables.
+batch_hand_totals`: a four-card crib flush scores nothing); the next deal; and the win the moment
+a side reaches the target, in the middle of the play or of the show. A finished game is dealt
+again at once (a new first dealer and new decks from the batch's generator) and counted in
+:attr:`~ClassicBatch.games`.
+
+Two players, standard rules (no manual counting). :meth:`~ClassicBatch.observations` and
+:meth:`~ClassicBatch.masks` are exactly :class:`~cribkit.env.classic_codec.ClassicCodec`'s for
+the seat to move (``tests/env/test_vector_classic.py`` replays the recorded games through the
+engine and compares every move).
+
+>>> batch = ClassicBatch(4, seed=1)
+>>> batch.observations().shape, batch.masks().shape, int(batch.masks()[0].sum())
+((4, 552), (4, 99), 15)
+>>> rng = np.random.default_rng(2)
+>>> while batch.games < 4:
+...     rewards, done = batch.step(random_moves(batch.masks(), rng))
+>>> rewards.shape, done.shape
+((4, 2), (4,))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from cribkit.core.tables import batch_hand_totals
+from cribkit.env.classic_codec import ACTIONS, CARD_BASE, SIZE
+from cribkit.env.vector_tables import (
+    BIT,
+    FITS,
+    KEEP,
+    PAIR_FIRST,
+    PAIR_SECOND,
+    PIP,
+    RANK,
+    RUN_TABLE,
+    BoolArray,
+    IntArray,
+    unpack_cards,
+)
+
+__all__ = ["REWARDS", "ClassicBatch", "ClassicRecord", "random_moves"]
+
+FloatArray = npt.NDArray[np.float32]
+MaskArray = npt.NDArray[np.int8]
+
+#: The reward schemes, as the AEC environment's (:mod:`cribkit.env.aec`).
+REWARDS: Final = ("game", "points")
+_MAX_COUNT: Final = 31
+_JACK: Final = 11
+_TAIL: Final = 8  # no count holds more than the deal's 8 cards
+_DECK_ROW: Final = np.arange(52, dtype=np.int64)
+
+
+@dataclass
+class ClassicRecord:
+    """One finished game of a recording batch: enough to play it again through the engine
+    (``start("classic", decks=decks, first_dealer=first_dealer)``, then the moves by number)."""
+
+    slot: int
+    first_dealer: int
+    decks: list[list[int]] = field(default_factory=list)
+    moves: list[int] = field(default_factory=list)
+    #: The scores after each move.
+    scores: list[tuple[int, int]] = field(default_factory=list)
+    winner: int = -1
+
+
+def random_moves(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> IntArray:
+    """A uniformly random legal move in each row of ``masks`` (the argmax of noise on them)."""
+    noise = rng.random(masks.shape, dtype=np.float32) + 1.0
+    moves: IntArray = np.argmax(noise * masks, axis=1).astype(np.int64)
+    return moves
+
+
+class ClassicBatch:
+    """``n`` two-player classic games stepped together (module docstring).
+
+    ``reward`` is ``"game"`` (+1 to the winner and -1 to the loser when a game ends) or
+    ``"points"`` (each seat's points in the move less the other's); ``record=True`` keeps every
+    game's decks, moves and scores (:attr:`records`, slow: for tests).
+    """
+
+    def __init__(
+        self,
+        n: int,
+        players: int = 2,
+        seed: int | None = None,
+        *,
+        target: int = 121,
+        reward: str = "game",
+        record: bool = False,
+    ) -> None:
+        if players != 2:
+            raise ValueError(f"ClassicBatch plays two players, not {players}")
+        if target not in (61, 121):
+            raise ValueError(f"the target is 121 or 61, not {target}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        if n < 1:
+            raise ValueError(f"a batch holds one game or more, not {n}")
+        self.n = n
+        self.players = players
+        self.target = target
+        self.reward = reward
+        self.rng = np.random.default_rng(seed)
+        self.record = record
+        #: The finished games, in order (only with ``record=True``).
+        self.records: list[ClassicRecord] = []
+        self._open: list[ClassicRecord] = []
+        #: How many games have finished.
+        self.games = 0
+        self._rows = np.arange(n, dtype=np.int64)
+        i64 = np.int64
+        self.hands = np.zeros((n, 2), i64)
+        self.kept = np.zeros((n, 2), i64)
+        self.laid = np.zeros((n, 2), i64)
+        self.played = np.zeros((n, 2), i64)
+        self.sorted6 = np.zeros((n, 2, 6), i64)
+        self.kept4 = np.zeros((n, 2, 4), i64)
+        self.crib4 = np.zeros((n, 4), i64)
+        self.show = np.zeros((n, 3), i64)
+        self.deck = np.zeros((n, 52), i64)
+        self.starter = np.full(n, -1, i64)
+        self.count = np.zeros(n, i64)
+        self.tail = np.zeros((n, _TAIL), i64)
+        self.pile = np.zeros(n, i64)
+        self.turn = np.zeros(n, i64)
+        self.last = np.full(n, -1, i64)
+        self.dealer = np.zeros(n, i64)
+        self.phase = np.zeros(n, i64)  # 0: laying away, 1: the play
+        self.scores = np.zeros((n, 2), i64)
+        self.deal_no = np.zeros(n, i64)
+        self.winner = np.full(n, -1, i64)
+        if record:
+            self._open = [ClassicRecord(slot=i, first_dealer=0) for i in range(n)]
+        self._new_games(self._rows)
+
+    # -- what the seats to move see ------------------------------------------------------------
+
+    def seats(self) -> IntArray:
+        """The seat to move in each game."""
+        pone = 1 - self.dealer
+        waiting = self.laid[self._rows, pone] != 0
+        discarding = np.where(waiting, self.dealer, pone)
+        seats: IntArray = np.where(self.phase == 0, discarding, self.turn)
+        return seats
+
+    def masks(self) -> MaskArray:
+        """``(n, 99)`` int8: the legal moves of the seat to move, by the codec's numbers."""
+        out = np.zeros((self.n, ACTIONS), dtype=np.int8)
+        out[:, :15] = (self.phase == 0)[:, None]
+        rows = np.flatnonzero(self.phase == 1)
+        if rows.size:
+            room = _MAX_COUNT - self.count[rows]
+            legal = self.hands[rows, self.turn[rows]] & FITS[room]
+            out[rows, CARD_BASE : CARD_BASE + 52] = unpack_cards(legal)
+        return out
+
+    def observations(self) -> FloatArray:
+        """``(n, 552)`` float32: :meth:`ClassicCodec.encode` of the seat to move's view."""
+        n, rows = self.n, self._rows
+        seat = self.seats()
+        other = 1 - seat
+        own_laid = self.laid[rows, seat]
+        starter = np.where(self.starter >= 0, BIT[np.maximum(self.starter, 0)], 0)
+        masks = np.stack(
+            [
+                self.hands[rows, seat],
+                np.where(own_laid != 0, self.kept[rows, seat], 0),
+                own_laid,
+                starter,
+                self.pile,
+                self.played[rows, seat],
+                self.played[rows, other],
+            ],
+            axis=1,
+        )
+        out = np.zeros((n, SIZE), dtype=np.float32)
+        out[:, :364] = unpack_cards(masks).reshape(n, 364)
+        target = self.target
+        out[:, 468] = np.minimum(1.0, self.scores[rows, seat] / target)
+        out[:, 469] = np.minimum(1.0, self.scores[rows, other] / target)
+        out[rows, 472 + (self.dealer - seat) % 2] = 1.0
+        out[:, 476] = 1.0
+        out[rows, 480 + self.phase] = 1.0
+        out[:, 485] = self.count / 31
+        out[:, 486] = np.bitwise_count(self.hands[rows, seat]) / 6
+        out[:, 487] = np.bitwise_count(self.hands[rows, other]) / 6
+        out[:, 490] = self.phase == 0
+        out[:, 491] = 1.0
+        out[:, 494] = 1.0 if target == 61 else 0.0
+        return out
+
+    # -- a move in every game ------------------------------------------------------------------
+
+    def step(self, actions: npt.ArrayLike) -> tuple[FloatArray, BoolArray]:
+        """Make ``actions`` (one move number a game) and what follows; the rewards
+        ``(n, 2)`` and which games ended (those are dealt again at once)."""
+        moves = np.asarray(actions, dtype=np.int64).reshape(self.n)
+        self._check(moves)
+        before = self.scores.copy()
+        over = np.zeros(self.n, dtype=bool)
+        laying = np.flatnonzero(self.phase == 0)
+        playing = np.flatnonzero(self.phase == 1)
+        if laying.size:
+            self._lay_away(laying, moves[laying], over)
+        if playing.size:
+            self._play(playing, moves[playing], over)
+        rewards = np.zeros((self.n, 2), dtype=np.float32)
+        if self.reward == "points":
+            gained = self.scores - before
+            rewards[:, 0] = gained[:, 0] - gained[:, 1]
+            rewards[:, 1] = -rewards[:, 0]
+        ended = np.flatnonzero(over)
+        if self.reward == "game" and ended.size:
+            rewards[ended, self.winner[ended]] = 1.0
+            rewards[ended, 1 - self.winner[ended]] = -1.0
+        if self.record:
+            for i in range(self.n):
+                game = self._open[i]
+                game.moves.append(int(moves[i]))
+                game.scores.append((int(self.scores[i, 0]), int(self.scores[i, 1])))
+            for i in ended.tolist():
+                self._open[i].winner = int(self.winner[i])
+                self.records.append(self._open[i])
+        if ended.size:
+            self.games += int(ended.size)
+            self._new_games(ended)
+        return rewards, over
+
+    def _check(self, moves: IntArray) -> None:
+        masks = self.masks()
+        inside = (moves >= 0) & (moves < ACTIONS)
+        ok = inside & (masks[self._rows, np.where(inside, moves, 0)] == 1)
+        if not ok.all():
+            bad = int(np.flatnonzero(~ok)[0])
+            legal = np.flatnonzero(masks[bad]).tolist()
+            raise ValueError(f"move {moves[bad]} is not legal in game {bad}: the legal are {legal}")
+
+    # -- the deal ------------------------------------------------------------------------------
+
+    def _new_games(self, rows: IntArray) -> None:
+        self.dealer[rows] = self.rng.integers(0, 2, rows.size)
+        self.scores[rows] = 0
+        self.deal_no[rows] = 0
+        self.winner[rows] = -1
+        if self.record:
+            for i in rows:
+                self._open[i] = ClassicRecord(slot=int(i), first_dealer=int(self.dealer[i]))
+        self._deal(rows)
+
+    def _deal(self, rows: IntArray) -> None:
+        decks = self.rng.permuted(np.broadcast_to(_DECK_ROW, (rows.size, 52)), axis=1)
+        self.deck[rows] = decks
+        if self.record:
+            for i, deck in zip(rows, decks, strict=True):
+                self._open[i].decks.append(deck.tolist())
+        dealer = self.dealer[rows]
+        pone = 1 - dealer
+        pone_cards = np.sort(decks[:, 0:12:2], axis=1)
+        dealer_cards = np.sort(decks[:, 1:12:2], axis=1)
+        self.sorted6[rows, pone] = pone_cards
+        self.sorted6[rows, dealer] = dealer_cards
+        self.hands[rows, pone] = BIT[pone_cards].sum(axis=1)
+        self.hands[rows, dealer] = BIT[dealer_cards].sum(axis=1)
+        self.kept[rows] = self.hands[rows]
+        self.laid[rows] = 0
+        self.played[rows] = 0
+        self.starter[rows] = -1
+        self.count[rows] = 0
+        self.tail[rows] = 0
+        self.pile[rows] = 0
+        self.turn[rows] = pone
+        self.last[rows] = -1
+        self.phase[rows] = 0
+
+    def _lay_away(self, rows: IntArray, moves: IntArray, over: BoolArray) -> None:
+        dealer = self.dealer[rows]
+        pone = 1 - dealer
+        seat = np.where(self.laid[rows, pone] != 0, dealer, pone)
+        six = self.sorted6[rows, seat]
+        k = np.arange(rows.size)
+        first = six[k, PAIR_FIRST[moves]]
+        second = six[k, PAIR_SECOND[moves]]
+        mask = BIT[first] | BIT[second]
+        held = self.hands[rows, seat] & ~mask
+        self.hands[rows, seat] = held
+        self.kept[rows, seat] = held
+        self.laid[rows, seat] = mask
+        self.kept4[rows, seat] = six[k[:, None], KEEP[moves]]
+        self.crib4[rows, 2 * seat] = first
+        self.crib4[rows, 2 * seat + 1] = second
+        cut = rows[seat == dealer]  # pone lays away first: the dealer's lay-away ends it
+        if cut.size:
+            self._cut(cut, over)
+
+    def _cut(self, rows: IntArray, over: BoolArray) -> None:
+        dealer = self.dealer[rows]
+        pone = 1 - dealer
+        starter = self.deck[rows, 12]
+        self.starter[rows] = starter
+        self.phase[rows] = 1
+        self.turn[rows] = pone
+        self.last[rows] = -1
+        top = starter[:, None]
+        self.show[rows, 0] = batch_hand_totals(np.hstack([self.kept4[rows, pone], top]))
+        self.show[rows, 1] = batch_hand_totals(np.hstack([self.kept4[rows, dealer], top]))
+        self.show[rows, 2] = batch_hand_totals(np.hstack([self.crib4[rows], top]), crib=True)
+        heels = RANK[starter] == _JACK
+        if heels.any():
+            self._score(rows[heels], dealer[heels], np.full(int(heels.sum()), 2), over)
+
+    # -- scoring -------------------------------------------------------------------------------
+
+    def _score(
+        self, rows: IntArray, seat: IntArray, points: IntArray, over: BoolArray
+    ) -> BoolArray:
+        """Add ``points`` for ``seat`` in games ``rows``; end the games where a side reaches the
+        target. Which of ``rows`` go on (not ended)."""
+        totals = self.scores[rows, seat] + points
+        self.scores[rows, seat] = totals
+        won = totals >= self.target
+        if won.any():
+            ended = rows[won]
+            over[ended] = True
+            self.winner[ended] = seat[won]
+        going: BoolArray = ~won
+        return going
+
+    # -- pegging -------------------------------------------------------------------------------
+
+    def _play(self, rows: IntArray, moves: IntArray, over: BoolArray) -> None:
+        seat = self.turn[rows]
+        card = moves - CARD_BASE
+        bit = BIT[card]
+        self.hands[rows, seat] &= ~bit
+        count = self.count[rows] + PIP[card]
+        self.count[rows] = count
+        tail = self.tail[rows]
+        tail[:, 1:] = tail[:, :-1].copy()
+        tail[:, 0] = RANK[card]
+        self.tail[rows] = tail
+        self.pile[rows] |= bit
+        self.played[rows, seat] |= bit
+        self.last[rows] = seat
+        points = _peg_points(tail, count)
+        scored = points > 0
+        if scored.any():
+            going = self._score(rows[scored], seat[scored], points[scored], over)
+            keep = np.ones(rows.size, dtype=bool)
+            keep[np.flatnonzero(scored)[~going]] = False
+            rows, seat, count = rows[keep], seat[keep], count[keep]
+        if rows.size:
+            self._advance(rows, seat, count, over)
+
+    def _advance(self, rows: IntArray, seat: IntArray, count: IntArray, over: BoolArray) -> None:
+        """After a card by ``seat``: the next to play, or a go, or the end of the play."""
+        other = 1 - seat
+        mine = self.hands[rows, seat]
+        theirs = self.hands[rows, other]
+        empty = (mine == 0) & (theirs == 0)
+        if empty.any():
+            ended = rows[empty]
+            not31 = count[empty] != _MAX_COUNT
+            going = np.ones(ended.size, dtype=bool)
+            if not31.any():
+                last_card = np.flatnonzero(not31)
+                going[last_card] = self._score(
+                    ended[last_card],
+                    seat[empty][last_card],
+                    np.ones(last_card.size, np.int64),
+                    over,
+                )
+            if going.any():
+                self._show(ended[going], over)
+        rest = ~empty
+        if not rest.any():
+            return
+        rows, seat, other, count = rows[rest], seat[rest], other[rest], count[rest]
+        mine, theirs = mine[rest], theirs[rest]
+        at31 = count == _MAX_COUNT
+        fits = FITS[np.maximum(_MAX_COUNT - count, 0)]
+        they_can = (theirs & fits) != 0
+        i_can = (mine & fits) != 0
+        on = ~at31 & (they_can | i_can)
+        self.turn[rows[on]] = np.where(they_can, other, seat)[on]
+        go = ~at31 & ~on
+        restart = at31.copy()
+        if go.any():
+            going = self._score(rows[go], seat[go], np.ones(int(go.sum()), np.int64), over)
+            restart[np.flatnonzero(go)[going]] = True
+        if restart.any():
+            again = rows[restart]
+            self.count[again] = 0
+            self.tail[again] = 0
+            self.pile[again] = 0
+            self.last[again] = -1
+            self.turn[again] = np.where(theirs[restart] != 0, other[restart], seat[restart])
+
+    def _show(self, rows: IntArray, over: BoolArray) -> None:
+        """The show, pone's hand, the dealer's and the crib, then the next deal."""
+        dealer = self.dealer[rows]
+        for step in range(3):
+            seat = 1 - dealer if step == 0 else dealer
+            going = self._score(rows, seat, self.show[rows, step], over)
+            rows, dealer = rows[going], dealer[going]
+        if rows.size:
+            self.deal_no[rows] += 1
+            self.dealer[rows] = 1 - dealer
+            self._deal(rows)
+
+
+def _peg_points(tail: IntArray, count: IntArray) -> IntArray:
+    """The points of the last card laid: ``tail`` holds the ranks of the count's cards, the
+    last first (0: no card), ``count`` the count it makes (as ``play.peg_points``)."""
+    last = tail[:, 0]
+    points = np.where((count == 15) | (count == _MAX_COUNT), 2, 0)
+    same = np.ones(last.size, dtype=np.int64)
+    run = tail[:, 1] == last
+    for back in range(1, 4):
+        if back > 1:
+            run &= tail[:, back] == last
+        same += run
+    points += same * (same - 1)
+    ranks = np.left_shift(1, last) | np.left_shift(1, tail[:, 1])
+    best = np.zeros(last.size, dtype=np.int64)
+    for size in range(3, _TAIL + 1):
+        ranks |= np.left_shift(1, tail[:, size - 1])
+        best = np.where(RUN_TABLE[ranks] == size, size, best)
+    points += best
+    return points

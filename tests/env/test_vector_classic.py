@@ -1,0 +1,127 @@
+"""The vectorised classic batch (issue 18, point 4) is the engine: seeded random games through
+:class:`ClassicBatch`, each replayed with its decks and moves through ``cribkit.games.start``,
+the scores after every move, the winner, the masks and the observations compared."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cribkit.env.classic_codec import ClassicCodec
+from cribkit.env.codec import mask_of
+from cribkit.env.vector import ClassicBatch, ClassicRecord, random_moves
+from cribkit.env.vector_classic import _peg_points
+from cribkit.env.vector_tables import RANK
+from cribkit.games import start
+from cribkit.games.classic.play import peg_points
+from cribkit.games.classic.rules import ClassicRules
+
+Trace = list[tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]]
+
+
+def play_batch(
+    batch: ClassicBatch, games: int, seed: int
+) -> list[tuple[ClassicRecord, Trace, list[np.ndarray[Any, Any]]]]:
+    """Random games through ``batch`` until ``games`` have ended: each record with the
+    observation and mask before each of its moves, and the rewards after each."""
+    rng = np.random.default_rng(seed)
+    traces: list[Trace] = [[] for _ in range(batch.n)]
+    rewards: list[list[np.ndarray[Any, Any]]] = [[] for _ in range(batch.n)]
+    done_games: list[tuple[ClassicRecord, Trace, list[np.ndarray[Any, Any]]]] = []
+    while batch.games < games:
+        observations, masks = batch.observations(), batch.masks()
+        for i in range(batch.n):
+            traces[i].append((observations[i], masks[i]))
+        step_rewards, done = batch.step(random_moves(masks, rng))
+        for i in range(batch.n):
+            rewards[i].append(step_rewards[i])
+        for i in np.flatnonzero(done).tolist():
+            done_games.append((batch.records[len(done_games)], traces[i], rewards[i]))
+            traces[i], rewards[i] = [], []
+    return done_games
+
+
+def replay(record: ClassicRecord, trace: Trace, rules: ClassicRules) -> tuple[int, ...]:
+    """Play ``record`` through the engine, checking every move; the final scores."""
+    codec = ClassicCodec()
+    state = start(rules, decks=record.decks, first_dealer=record.first_dealer).state
+    assert len(trace) == len(record.moves) == len(record.scores)
+    for move, scores, (observation, mask) in zip(record.moves, record.scores, trace, strict=True):
+        seat = state.current_player
+        assert seat is not None
+        legal = codec.legal(state, seat)
+        np.testing.assert_array_equal(mask, mask_of(legal, codec.actions))
+        np.testing.assert_array_equal(observation, codec.encode(state.observation(seat)))
+        state = state.apply(legal[move]).state
+        assert state.scores == scores
+    assert state.result is not None
+    assert state.result.winner == record.winner
+    return tuple(state.scores)
+
+
+@pytest.mark.parametrize(("target", "seed"), [(121, 1), (61, 2)])
+def test_random_games_through_the_batch_are_the_engines(target: int, seed: int) -> None:
+    rules = ClassicRules(target=target)
+    batch = ClassicBatch(6, seed=seed, target=target, record=True)
+    games = play_batch(batch, 30, seed)
+    assert len(games) >= 30
+    assert batch.games == len(games)
+    heels = deals = 0
+    for record, trace, rewards in games:
+        final = replay(record, trace, rules)
+        assert max(final) >= target > min(final)
+        assert final[record.winner] == max(final)
+        np.testing.assert_array_equal(
+            rewards[-1], [1.0 if s == record.winner else -1.0 for s in range(2)]
+        )
+        assert all(not r.any() for r in rewards[:-1])
+        heels += sum(RANK[deck[12]] == 11 for deck in record.decks)
+        deals += len(record.decks)
+    assert heels > 0  # his heels came up
+    assert deals > 100  # the games went through many deals
+
+
+def test_points_rewards_are_the_score_margins() -> None:
+    batch = ClassicBatch(4, seed=5, reward="points", record=True)
+    games = play_batch(batch, 8, 5)
+    for record, _, rewards in games:
+        before = (0, 0)
+        for scores, reward in zip(record.scores, rewards, strict=True):
+            gained = (scores[0] - before[0], scores[1] - before[1])
+            assert reward.tolist() == [gained[0] - gained[1], gained[1] - gained[0]]
+            before = scores
+
+
+def test_peg_points_are_the_engines() -> None:
+    rng = np.random.default_rng(3)
+    piles: list[list[int]] = []
+    while len(piles) < 3000:
+        cards = rng.permutation(52)[: rng.integers(1, 9)]
+        # small ranks make long counts, runs and pairs
+        cards = cards[np.cumsum([min(10, c // 4 + 1) for c in cards]) <= 31]
+        if cards.size:
+            piles.append(cards.tolist())
+    tail = np.zeros((len(piles), 8), dtype=np.int64)
+    count = np.zeros(len(piles), dtype=np.int64)
+    for i, pile in enumerate(piles):
+        for j, card in enumerate(reversed(pile)):
+            tail[i, j] = RANK[card]
+        count[i] = sum(min(10, c // 4 + 1) for c in pile)
+    expected = [peg_points(pile, int(c)) for pile, c in zip(piles, count, strict=True)]
+    assert _peg_points(tail, count).tolist() == expected
+    # runs of the low cards: A 2 3 4 5 6 7 in any order score the longest run
+    run = [4 * r for r in (3, 1, 0, 2, 6, 5, 4)]
+    t = np.array([[RANK[c] for c in reversed(run)] + [0]], dtype=np.int64)
+    assert _peg_points(t, np.array([28])).tolist() == [peg_points(run, 28)] == [7]
+
+
+def test_bad_moves_and_settings_are_refused() -> None:
+    batch = ClassicBatch(2, seed=0)
+    with pytest.raises(ValueError, match="not legal in game 0"):
+        batch.step(np.array([20, 0]))
+    with pytest.raises(ValueError, match="two players"):
+        ClassicBatch(2, players=3)
+    with pytest.raises(ValueError, match="reward"):
+        ClassicBatch(2, reward="nope")
