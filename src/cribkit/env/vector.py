@@ -12,5 +12,6 @@ again at once and counted. ``bench/bench_env.py`` measures them.
 from __future__ import annotations
 
 from cribkit.env.vector_classic import ClassicBatch, ClassicRecord, random_moves
+from cribkit.env.vector_solitaire import SolitaireBatch, SolitaireRecord
 
-__all__ = ["ClassicBatch", "ClassicRecord", "random_moves"]
+__all__ = ["ClassicBatch", "ClassicRecord", "SolitaireBatch", "SolitaireRecord", "random_moves"]
