@@ -79,9 +79,11 @@ class ClassicRecord:
 
 
 def random_moves(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> IntArray:
-    """A uniformly random legal move in each row of ``masks`` (the argmax of noise on them)."""
-    noise = rng.random(masks.shape, dtype=np.float32) + 1.0
-    moves: IntArray = np.argmax(noise * masks, axis=1).astype(np.int64)
+    """A uniformly random legal move in each row of ``masks``: the k-th legal one, k drawn
+    uniformly below their number (each row needs one legal move at least)."""
+    legal = np.cumsum(masks, axis=1, dtype=np.int8)  # (no row has 128 legal moves)
+    pick = (rng.random(masks.shape[0]) * legal[:, -1]).astype(np.int8)
+    moves: IntArray = np.argmax(legal > pick[:, None], axis=1).astype(np.int64)
     return moves
 
 
@@ -144,6 +146,7 @@ class ClassicBatch:
         self.scores = np.zeros((n, 2), i64)
         self.deal_no = np.zeros(n, i64)
         self.winner = np.full(n, -1, i64)
+        self._dealing: list[IntArray] = []
         if record:
             self._open = [ClassicRecord(slot=i, first_dealer=0) for i in range(n)]
         self._new_games(self._rows)
@@ -238,21 +241,33 @@ class ClassicBatch:
                 self.records.append(self._open[i])
         if ended.size:
             self.games += int(ended.size)
-            self._new_games(ended)
+            self._start(ended)
+        dealing = [*self._dealing, ended] if ended.size else self._dealing
+        if dealing:
+            self._deal(np.concatenate(dealing))
+            self._dealing = []
         return rewards, over
 
     def _check(self, moves: IntArray) -> None:
-        masks = self.masks()
-        inside = (moves >= 0) & (moves < ACTIONS)
-        ok = inside & (masks[self._rows, np.where(inside, moves, 0)] == 1)
+        laying = self.phase == 0
+        card = np.clip(moves - CARD_BASE, 0, 51)
+        room = np.maximum(_MAX_COUNT - self.count, 0)
+        fits = (self.hands[self._rows, self.turn] & FITS[room] & BIT[card]) != 0
+        ok = np.where(laying, (moves >= 0) & (moves < 15), fits & (moves >= CARD_BASE))
+        ok &= moves < CARD_BASE + 52
         if not ok.all():
             bad = int(np.flatnonzero(~ok)[0])
-            legal = np.flatnonzero(masks[bad]).tolist()
+            legal = np.flatnonzero(self.masks()[bad]).tolist()
             raise ValueError(f"move {moves[bad]} is not legal in game {bad}: the legal are {legal}")
 
     # -- the deal ------------------------------------------------------------------------------
 
     def _new_games(self, rows: IntArray) -> None:
+        self._start(rows)
+        self._deal(rows)
+
+    def _start(self, rows: IntArray) -> None:
+        """New games in ``rows``: a first dealer, the scores at 0 (to be dealt)."""
         self.dealer[rows] = self.rng.integers(0, 2, rows.size)
         self.scores[rows] = 0
         self.deal_no[rows] = 0
@@ -260,7 +275,6 @@ class ClassicBatch:
         if self.record:
             for i in rows:
                 self._open[i] = ClassicRecord(slot=int(i), first_dealer=int(self.dealer[i]))
-        self._deal(rows)
 
     def _deal(self, rows: IntArray) -> None:
         decks = self.rng.permuted(np.broadcast_to(_DECK_ROW, (rows.size, 52)), axis=1)
@@ -420,7 +434,7 @@ class ClassicBatch:
         if rows.size:
             self.deal_no[rows] += 1
             self.dealer[rows] = 1 - dealer
-            self._deal(rows)
+            self._dealing.append(rows)  # dealt at the end of the step
 
 
 def _peg_points(tail: IntArray, count: IntArray) -> IntArray:
@@ -428,6 +442,7 @@ def _peg_points(tail: IntArray, count: IntArray) -> IntArray:
     last first (0: no card), ``count`` the count it makes (as ``play.peg_points``)."""
     last = tail[:, 0]
     points = np.where((count == 15) | (count == _MAX_COUNT), 2, 0)
+    # the cards of the same rank laid last, in a row: 2 for a pair, 6 for three, 12 for four
     same = np.ones(last.size, dtype=np.int64)
     run = tail[:, 1] == last
     for back in range(1, 4):
@@ -435,6 +450,7 @@ def _peg_points(tail: IntArray, count: IntArray) -> IntArray:
             run &= tail[:, back] == last
         same += run
     points += same * (same - 1)
+    # the longest run of the last k cards (k >= 3): their ranks' mask is k consecutive ones
     ranks = np.left_shift(1, last) | np.left_shift(1, tail[:, 1])
     best = np.zeros(last.size, dtype=np.int64)
     for size in range(3, _TAIL + 1):
