@@ -15,7 +15,7 @@ from cribkit.env.vector import ClassicBatch, ClassicRecord, random_moves
 from cribkit.env.vector_classic import _peg_points
 from cribkit.env.vector_tables import RANK
 from cribkit.games import start
-from cribkit.games.classic.play import peg_points
+from cribkit.games.classic.play import cards_of, peg_points
 from cribkit.games.classic.rules import ClassicRules
 
 Trace = list[tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]]
@@ -43,36 +43,53 @@ def play_batch(
     return done_games
 
 
-def replay(record: ClassicRecord, trace: Trace, rules: ClassicRules) -> tuple[int, ...]:
-    """Play ``record`` through the engine, checking every move; the final scores."""
+def replay(record: ClassicRecord, trace: Trace, rules: ClassicRules) -> tuple[str, set[int]]:
+    """Play ``record`` through the engine, checking every move: the kind of the event that won
+    the game and the deals whose crib was a four-card flush of another suit than the starter."""
     codec = ClassicCodec()
     state = start(rules, decks=record.decks, first_dealer=record.first_dealer).state
     assert len(trace) == len(record.moves) == len(record.scores)
+    flushes: set[int] = set()
+    events: list[Any] = []
     for move, scores, (observation, mask) in zip(record.moves, record.scores, trace, strict=True):
         seat = state.current_player
         assert seat is not None
         legal = codec.legal(state, seat)
         np.testing.assert_array_equal(mask, mask_of(legal, codec.actions))
         np.testing.assert_array_equal(observation, codec.encode(state.observation(seat)))
-        state = state.apply(legal[move]).state
+        crib_suits = {c & 3 for c in cards_of(state.crib)}
+        if (
+            state.starter is not None
+            and len(crib_suits) == 1
+            and state.starter & 3 not in crib_suits
+        ):
+            flushes.add(state.deal_no)
+        transition = state.apply(legal[move])
+        state = transition.state
+        events = list(transition.events)
         assert state.scores == scores
     assert state.result is not None
     assert state.result.winner == record.winner
-    return tuple(state.scores)
+    assert max(state.scores) >= rules.target > min(state.scores)
+    assert state.scores[record.winner] == max(state.scores)
+    assert events[-1].type == "win"
+    return type(events[-2]).__name__, flushes
 
 
-@pytest.mark.parametrize(("target", "seed"), [(121, 1), (61, 2)])
-def test_random_games_through_the_batch_are_the_engines(target: int, seed: int) -> None:
+@pytest.mark.parametrize(("target", "seed", "count"), [(121, 1, 150), (61, 2, 200)])
+def test_random_games_through_the_batch_are_the_engines(target: int, seed: int, count: int) -> None:
     rules = ClassicRules(target=target)
-    batch = ClassicBatch(6, seed=seed, target=target, record=True)
-    games = play_batch(batch, 30, seed)
-    assert len(games) >= 30
+    batch = ClassicBatch(16, seed=seed, target=target, record=True)
+    games = play_batch(batch, count, seed)
+    assert len(games) >= count
     assert batch.games == len(games)
     heels = deals = 0
+    endings: dict[str, int] = {}
+    flushes = 0
     for record, trace, rewards in games:
-        final = replay(record, trace, rules)
-        assert max(final) >= target > min(final)
-        assert final[record.winner] == max(final)
+        ending, crib_flushes = replay(record, trace, rules)
+        endings[ending] = endings.get(ending, 0) + 1
+        flushes += len(crib_flushes)
         np.testing.assert_array_equal(
             rewards[-1], [1.0 if s == record.winner else -1.0 for s in range(2)]
         )
@@ -81,6 +98,10 @@ def test_random_games_through_the_batch_are_the_engines(target: int, seed: int) 
         deals += len(record.decks)
     assert heels > 0  # his heels came up
     assert deals > 100  # the games went through many deals
+    # games were won by a card, a go, the last card, a hand and the crib shown; and a crib
+    # flush of four (another suit cut) scored nothing
+    assert {"CardPlayed", "GoPoint", "LastCard", "HandShown", "CribShown"} <= set(endings)
+    assert flushes > 0
 
 
 def test_points_rewards_are_the_score_margins() -> None:
