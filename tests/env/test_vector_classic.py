@@ -76,10 +76,15 @@ def replay(record: ClassicRecord, trace: Trace, rules: ClassicRules) -> tuple[st
     return type(events[-2]).__name__, flushes
 
 
-@pytest.mark.parametrize(("target", "seed", "count"), [(121, 1, 150), (61, 2, 200)])
-def test_random_games_through_the_batch_are_the_engines(target: int, seed: int, count: int) -> None:
-    rules = ClassicRules(target=target)
-    batch = ClassicBatch(16, seed=seed, target=target, record=True)
+@pytest.mark.parametrize(
+    ("players", "target", "seed", "count"),
+    [(2, 121, 1, 150), (2, 61, 2, 200), (3, 121, 3, 100), (4, 121, 4, 200), (3, 61, 5, 100)],
+)
+def test_random_games_through_the_batch_are_the_engines(
+    players: int, target: int, seed: int, count: int
+) -> None:
+    rules = ClassicRules(players=players, target=target)
+    batch = ClassicBatch(16, players=players, seed=seed, target=target, record=True)
     games = play_batch(batch, count, seed)
     assert len(games) >= count
     assert batch.games == len(games)
@@ -90,11 +95,14 @@ def test_random_games_through_the_batch_are_the_engines(target: int, seed: int, 
         ending, crib_flushes = replay(record, trace, rules)
         endings[ending] = endings.get(ending, 0) + 1
         flushes += len(crib_flushes)
+        winners = [s for s in range(players) if (s % 2 if players == 4 else s) == record.winner]
+        loss = -len(winners) / (players - len(winners))
         np.testing.assert_array_equal(
-            rewards[-1], [1.0 if s == record.winner else -1.0 for s in range(2)]
+            rewards[-1], [1.0 if s in winners else loss for s in range(players)]
         )
         assert all(not r.any() for r in rewards[:-1])
-        heels += sum(RANK[deck[12]] == 11 for deck in record.decks)
+        starter_at = {2: 12, 3: 16, 4: 20}[players]
+        heels += sum(RANK[deck[starter_at]] == 11 for deck in record.decks)
         deals += len(record.decks)
     assert heels > 0  # his heels came up
     assert deals > 100  # the games went through many deals
@@ -104,14 +112,21 @@ def test_random_games_through_the_batch_are_the_engines(target: int, seed: int, 
     assert flushes > 0
 
 
-def test_points_rewards_are_the_score_margins() -> None:
-    batch = ClassicBatch(4, seed=5, reward="points", record=True)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_points_rewards_are_the_aec_environments(players: int) -> None:
+    batch = ClassicBatch(4, players=players, seed=5, reward="points", record=True)
+    sides = 2 if players == 4 else players
     games = play_batch(batch, 8, 5)
     for record, _, rewards in games:
-        before = (0, 0)
+        before: tuple[int, ...] = (0,) * sides
         for scores, reward in zip(record.scores, rewards, strict=True):
-            gained = (scores[0] - before[0], scores[1] - before[1])
-            assert reward.tolist() == [gained[0] - gained[1], gained[1] - gained[0]]
+            gained = [now - then for now, then in zip(scores, before, strict=True)]
+            expected = []
+            for seat in range(players):
+                side = seat % 2 if players == 4 else seat
+                others = [g for index, g in enumerate(gained) if index != side]
+                expected.append(np.float32(gained[side] - sum(others) / len(others)))
+            assert reward.tolist() == expected
             before = scores
 
 
@@ -142,7 +157,10 @@ def test_bad_moves_and_settings_are_refused() -> None:
     batch = ClassicBatch(2, seed=0)
     with pytest.raises(ValueError, match="not legal in game 0"):
         batch.step(np.array([20, 0]))
-    with pytest.raises(ValueError, match="two players"):
-        ClassicBatch(2, players=3)
+    with pytest.raises(ValueError, match="2, 3 or 4 players"):
+        ClassicBatch(2, players=5)
+    three = ClassicBatch(1, players=3, seed=0)
+    with pytest.raises(ValueError, match="not legal in game 0"):
+        three.step(np.array([0]))  # a pair's number: three players lay away one card
     with pytest.raises(ValueError, match="reward"):
         ClassicBatch(2, reward="nope")

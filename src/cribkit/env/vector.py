@@ -1,7 +1,7 @@
 """Vectorised play for throughput: N games held as numpy arrays and stepped together
 (``docs/env.md``, "Vectorised play").
 
-- :class:`ClassicBatch`: two-player classic cribbage (:mod:`cribkit.env.vector_classic`);
+- :class:`ClassicBatch`: classic cribbage for 2, 3 or 4 players (:mod:`cribkit.env.vector_classic`);
 - :class:`SolitaireBatch`: Cribbage Solitaire (:mod:`cribkit.env.vector_solitaire`).
 
 Their moves, observations and masks are exactly the codecs' (:mod:`cribkit.env.classic_codec`,

@@ -12,7 +12,7 @@ a side reaches the target, in the middle of the play or of the show. A finished 
 again at once (a new first dealer and new decks from the batch's generator) and counted in
 :attr:`~ClassicBatch.games`.
 
-Two players, standard rules (no manual counting). :meth:`~ClassicBatch.observations` and
+Two, three or four players (in partnerships), standard rules (no manual counting). :meth:`~ClassicBatch.observations` and
 :meth:`~ClassicBatch.masks` are exactly :class:`~cribkit.env.classic_codec.ClassicCodec`'s for
 the seat to move (``tests/env/test_vector_classic.py`` replays the recorded games through the
 engine and compares every move).
@@ -62,6 +62,8 @@ _MAX_COUNT: Final = 31
 _JACK: Final = 11
 _TAIL: Final = 8  # no count holds more than the deal's 8 cards
 _DECK_ROW: Final = np.arange(52, dtype=np.int64)
+#: The four places of a five-card hand kept when the card at each place is laid away.
+_KEEP_FIVE: Final = np.array([[i for i in range(5) if i != j] for j in range(5)], dtype=np.int64)
 
 
 @dataclass
@@ -73,8 +75,9 @@ class ClassicRecord:
     first_dealer: int
     decks: list[list[int]] = field(default_factory=list)
     moves: list[int] = field(default_factory=list)
-    #: The scores after each move.
-    scores: list[tuple[int, int]] = field(default_factory=list)
+    #: The scores (of each side) after each move.
+    scores: list[tuple[int, ...]] = field(default_factory=list)
+    #: The side that won.
     winner: int = -1
 
 
@@ -88,11 +91,13 @@ def random_moves(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> IntAr
 
 
 class ClassicBatch:
-    """``n`` two-player classic games stepped together (module docstring).
+    """``n`` classic games of ``players`` (2, 3 or 4, in partnerships) stepped together
+    (module docstring).
 
-    ``reward`` is ``"game"`` (+1 to the winner and -1 to the loser when a game ends) or
-    ``"points"`` (each seat's points in the move less the other's); ``record=True`` keeps every
-    game's decks, moves and scores (:attr:`records`, slow: for tests).
+    ``reward`` is ``"game"`` (when a game ends, +1 to each winning seat and the loss shared
+    among the others) or ``"points"`` (each seat's side's points in the move less the mean of
+    the other sides'), as the AEC environment's; ``record=True`` keeps every game's decks,
+    moves and scores (:attr:`records`, slow: for tests).
     """
 
     def __init__(
@@ -105,8 +110,8 @@ class ClassicBatch:
         reward: str = "game",
         record: bool = False,
     ) -> None:
-        if players != 2:
-            raise ValueError(f"ClassicBatch plays two players, not {players}")
+        if players not in (2, 3, 4):
+            raise ValueError(f"classic is for 2, 3 or 4 players, not {players}")
         if target not in (61, 121):
             raise ValueError(f"the target is 121 or 61, not {target}")
         if reward not in REWARDS:
@@ -114,7 +119,8 @@ class ClassicBatch:
         if n < 1:
             raise ValueError(f"a batch holds one game or more, not {n}")
         self.n = n
-        self.players = players
+        self.players = p = players
+        self.sides = 2 if p == 4 else p
         self.target = target
         self.reward = reward
         self.rng = np.random.default_rng(seed)
@@ -125,15 +131,19 @@ class ClassicBatch:
         #: How many games have finished.
         self.games = 0
         self._rows = np.arange(n, dtype=np.int64)
+        self._hand_size = 6 if p == 2 else 5
+        self._starter_at = {2: 12, 3: 16, 4: 20}[p]
+        #: The side of each seat.
+        self.side_of = np.array([s % 2 if p == 4 else s for s in range(p)], dtype=np.int64)
         i64 = np.int64
-        self.hands = np.zeros((n, 2), i64)
-        self.kept = np.zeros((n, 2), i64)
-        self.laid = np.zeros((n, 2), i64)
-        self.played = np.zeros((n, 2), i64)
-        self.sorted6 = np.zeros((n, 2, 6), i64)
-        self.kept4 = np.zeros((n, 2, 4), i64)
+        self.hands = np.zeros((n, p), i64)
+        self.kept = np.zeros((n, p), i64)
+        self.laid = np.zeros((n, p), i64)
+        self.played = np.zeros((n, p), i64)
+        self.sorted = np.zeros((n, p, self._hand_size), i64)
+        self.kept4 = np.zeros((n, p, 4), i64)
         self.crib4 = np.zeros((n, 4), i64)
-        self.show = np.zeros((n, 3), i64)
+        self.show = np.zeros((n, p + 1), i64)
         self.deck = np.zeros((n, 52), i64)
         self.starter = np.full(n, -1, i64)
         self.count = np.zeros(n, i64)
@@ -143,8 +153,10 @@ class ClassicBatch:
         self.last = np.full(n, -1, i64)
         self.dealer = np.zeros(n, i64)
         self.phase = np.zeros(n, i64)  # 0: laying away, 1: the play
-        self.scores = np.zeros((n, 2), i64)
+        self.laid_count = np.zeros(n, i64)
+        self.scores = np.zeros((n, self.sides), i64)
         self.deal_no = np.zeros(n, i64)
+        #: The side that won each game just ended (-1 while it goes on).
         self.winner = np.full(n, -1, i64)
         self._dealing: list[IntArray] = []
         if record:
@@ -154,56 +166,58 @@ class ClassicBatch:
     # -- what the seats to move see ------------------------------------------------------------
 
     def seats(self) -> IntArray:
-        """The seat to move in each game."""
-        pone = 1 - self.dealer
-        waiting = self.laid[self._rows, pone] != 0
-        discarding = np.where(waiting, self.dealer, pone)
-        seats: IntArray = np.where(self.phase == 0, discarding, self.turn)
+        """The seat to move in each game (laying away: pone first, clockwise)."""
+        laying = (self.dealer + 1 + self.laid_count) % self.players
+        seats: IntArray = np.where(self.phase == 0, laying, self.turn)
         return seats
 
     def masks(self) -> MaskArray:
         """``(n, 99)`` int8: the legal moves of the seat to move, by the codec's numbers."""
         out = np.zeros((self.n, ACTIONS), dtype=np.int8)
-        out[:, :15] = (self.phase == 0)[:, None]
+        cards = slice(CARD_BASE, CARD_BASE + 52)
+        if self.players == 2:
+            out[:, :15] = (self.phase == 0)[:, None]
+        else:
+            rows = np.flatnonzero(self.phase == 0)
+            if rows.size:
+                seat = (self.dealer[rows] + 1 + self.laid_count[rows]) % self.players
+                out[rows, cards] = unpack_cards(self.hands[rows, seat])
         rows = np.flatnonzero(self.phase == 1)
         if rows.size:
             room = _MAX_COUNT - self.count[rows]
             legal = self.hands[rows, self.turn[rows]] & FITS[room]
-            out[rows, CARD_BASE : CARD_BASE + 52] = unpack_cards(legal)
+            out[rows, cards] = unpack_cards(legal)
         return out
 
     def observations(self) -> FloatArray:
         """``(n, 552)`` float32: :meth:`ClassicCodec.encode` of the seat to move's view."""
-        n, rows = self.n, self._rows
+        n, rows, p = self.n, self._rows, self.players
         seat = self.seats()
-        other = 1 - seat
         own_laid = self.laid[rows, seat]
         starter = np.where(self.starter >= 0, BIT[np.maximum(self.starter, 0)], 0)
-        masks = np.stack(
-            [
-                self.hands[rows, seat],
-                np.where(own_laid != 0, self.kept[rows, seat], 0),
-                own_laid,
-                starter,
-                self.pile,
-                self.played[rows, seat],
-                self.played[rows, other],
-            ],
-            axis=1,
-        )
+        masks = [
+            self.hands[rows, seat],
+            np.where(own_laid != 0, self.kept[rows, seat], 0),
+            own_laid,
+            starter,
+            self.pile,
+        ]
+        masks += [self.played[rows, (seat + r) % p] for r in range(p)]
         out = np.zeros((n, SIZE), dtype=np.float32)
-        out[:, :364] = unpack_cards(masks).reshape(n, 364)
-        target = self.target
-        out[:, 468] = np.minimum(1.0, self.scores[rows, seat] / target)
-        out[:, 469] = np.minimum(1.0, self.scores[rows, other] / target)
-        out[rows, 472 + (self.dealer - seat) % 2] = 1.0
+        out[:, : 52 * len(masks)] = unpack_cards(np.stack(masks, axis=1)).reshape(n, -1)
+        target, sides = self.target, self.sides
+        own = self.side_of[seat]
+        for side in range(sides):
+            out[rows, 468 + (side - own) % sides] = np.minimum(1.0, self.scores[:, side] / target)
+        out[rows, 472 + (self.dealer - seat) % p] = 1.0
         out[:, 476] = 1.0
         out[rows, 480 + self.phase] = 1.0
         out[:, 485] = self.count / 31
-        out[:, 486] = np.bitwise_count(self.hands[rows, seat]) / 6
-        out[:, 487] = np.bitwise_count(self.hands[rows, other]) / 6
-        out[:, 490] = self.phase == 0
-        out[:, 491] = 1.0
+        held = np.bitwise_count(self.hands) / 6
+        for other in range(p):
+            out[rows, 486 + (other - seat) % p] = held[:, other]
+        out[:, 490] = np.where(self.phase == 0, (2 if p == 2 else 1) / 2, 0.0)
+        out[:, 491 + p - 2] = 1.0
         out[:, 494] = 1.0 if target == 61 else 0.0
         return out
 
@@ -211,7 +225,7 @@ class ClassicBatch:
 
     def step(self, actions: npt.ArrayLike) -> tuple[FloatArray, BoolArray]:
         """Make ``actions`` (one move number a game) and what follows; the rewards
-        ``(n, 2)`` and which games ended (those are dealt again at once)."""
+        ``(n, players)`` and which games ended (those are dealt again at once)."""
         moves = np.asarray(actions, dtype=np.int64).reshape(self.n)
         self._check(moves)
         before = self.scores.copy()
@@ -222,20 +236,13 @@ class ClassicBatch:
             self._lay_away(laying, moves[laying], over)
         if playing.size:
             self._play(playing, moves[playing], over)
-        rewards = np.zeros((self.n, 2), dtype=np.float32)
-        if self.reward == "points":
-            gained = self.scores - before
-            rewards[:, 0] = gained[:, 0] - gained[:, 1]
-            rewards[:, 1] = -rewards[:, 0]
         ended = np.flatnonzero(over)
-        if self.reward == "game" and ended.size:
-            rewards[ended, self.winner[ended]] = 1.0
-            rewards[ended, 1 - self.winner[ended]] = -1.0
+        rewards = self._rewards(before, ended)
         if self.record:
             for i in range(self.n):
                 game = self._open[i]
                 game.moves.append(int(moves[i]))
-                game.scores.append((int(self.scores[i, 0]), int(self.scores[i, 1])))
+                game.scores.append(tuple(int(x) for x in self.scores[i]))
             for i in ended.tolist():
                 self._open[i].winner = int(self.winner[i])
                 self.records.append(self._open[i])
@@ -248,13 +255,30 @@ class ClassicBatch:
             self._dealing = []
         return rewards, over
 
+    def _rewards(self, before: IntArray, ended: IntArray) -> FloatArray:
+        rewards = np.zeros((self.n, self.players), dtype=np.float32)
+        side = self.side_of
+        if self.reward == "points":
+            gained = self.scores - before
+            others = (gained.sum(axis=1, keepdims=True) - gained) / (self.sides - 1)
+            rewards[:] = (gained - others)[:, side]
+        elif ended.size:
+            winners = self.players // self.sides  # seats of a side
+            losers = self.players - winners
+            won = side[None, :] == self.winner[ended][:, None]
+            rewards[ended] = np.where(won, 1.0, -winners / losers)
+        return rewards
+
     def _check(self, moves: IntArray) -> None:
         laying = self.phase == 0
         card = np.clip(moves - CARD_BASE, 0, 51)
-        room = np.maximum(_MAX_COUNT - self.count, 0)
-        fits = (self.hands[self._rows, self.turn] & FITS[room] & BIT[card]) != 0
-        ok = np.where(laying, (moves >= 0) & (moves < 15), fits & (moves >= CARD_BASE))
-        ok &= moves < CARD_BASE + 52
+        room = np.where(laying, _MAX_COUNT, np.maximum(_MAX_COUNT - self.count, 0))
+        held = (self.hands[self._rows, self.seats()] & FITS[room] & BIT[card]) != 0
+        is_card = held & (moves >= CARD_BASE) & (moves < CARD_BASE + 52)
+        if self.players == 2:
+            ok = np.where(laying, (moves >= 0) & (moves < 15), is_card)
+        else:
+            ok = is_card
         if not ok.all():
             bad = int(np.flatnonzero(~ok)[0])
             legal = np.flatnonzero(self.masks()[bad]).tolist()
@@ -268,71 +292,83 @@ class ClassicBatch:
 
     def _start(self, rows: IntArray) -> None:
         """New games in ``rows``: a first dealer, the scores at 0 (to be dealt)."""
-        self.dealer[rows] = self.rng.integers(0, 2, rows.size)
+        self.dealer[rows] = self.rng.integers(0, self.players, rows.size)
         self.scores[rows] = 0
         self.deal_no[rows] = 0
         self.winner[rows] = -1
         if self.record:
-            for i in rows:
-                self._open[i] = ClassicRecord(slot=int(i), first_dealer=int(self.dealer[i]))
+            for i in rows.tolist():
+                self._open[i] = ClassicRecord(slot=i, first_dealer=int(self.dealer[i]))
 
     def _deal(self, rows: IntArray) -> None:
         decks = self.rng.permuted(np.broadcast_to(_DECK_ROW, (rows.size, 52)), axis=1)
         self.deck[rows] = decks
         if self.record:
-            for i, deck in zip(rows, decks, strict=True):
+            for i, deck in zip(rows.tolist(), decks, strict=True):
                 self._open[i].decks.append(deck.tolist())
+        p = self.players
         dealer = self.dealer[rows]
-        pone = 1 - dealer
-        pone_cards = np.sort(decks[:, 0:12:2], axis=1)
-        dealer_cards = np.sort(decks[:, 1:12:2], axis=1)
-        self.sorted6[rows, pone] = pone_cards
-        self.sorted6[rows, dealer] = dealer_cards
-        self.hands[rows, pone] = BIT[pone_cards].sum(axis=1)
-        self.hands[rows, dealer] = BIT[dealer_cards].sum(axis=1)
+        dealt = self._hand_size * p
+        for place in range(p):  # the cards go round from pone, one at a time
+            seat = (dealer + 1 + place) % p
+            cards = np.sort(decks[:, place:dealt:p], axis=1)
+            self.sorted[rows, seat] = cards
+            self.hands[rows, seat] = BIT[cards].sum(axis=1)
         self.kept[rows] = self.hands[rows]
         self.laid[rows] = 0
+        self.laid_count[rows] = 0
         self.played[rows] = 0
+        self.crib4[rows] = 0
+        if p == 3:
+            self.crib4[rows, 0] = decks[:, dealt]  # the card dealt to the crib
         self.starter[rows] = -1
         self.count[rows] = 0
         self.tail[rows] = 0
         self.pile[rows] = 0
-        self.turn[rows] = pone
+        self.turn[rows] = (dealer + 1) % p
         self.last[rows] = -1
         self.phase[rows] = 0
 
     def _lay_away(self, rows: IntArray, moves: IntArray, over: BoolArray) -> None:
-        dealer = self.dealer[rows]
-        pone = 1 - dealer
-        seat = np.where(self.laid[rows, pone] != 0, dealer, pone)
-        six = self.sorted6[rows, seat]
+        p = self.players
+        seat = (self.dealer[rows] + 1 + self.laid_count[rows]) % p
+        hand = self.sorted[rows, seat]
         k = np.arange(rows.size)
-        first = six[k, PAIR_FIRST[moves]]
-        second = six[k, PAIR_SECOND[moves]]
-        mask = BIT[first] | BIT[second]
+        if p == 2:
+            first = hand[k, PAIR_FIRST[moves]]
+            second = hand[k, PAIR_SECOND[moves]]
+            mask = BIT[first] | BIT[second]
+            self.kept4[rows, seat] = hand[k[:, None], KEEP[moves]]
+            self.crib4[rows, 2 * seat] = first
+            self.crib4[rows, 2 * seat + 1] = second
+        else:
+            card = moves - CARD_BASE
+            mask = BIT[card]
+            place = np.argmax(hand == card[:, None], axis=1)
+            self.kept4[rows, seat] = hand[k[:, None], _KEEP_FIVE[place]]
+            self.crib4[rows, seat + (1 if p == 3 else 0)] = card
         held = self.hands[rows, seat] & ~mask
         self.hands[rows, seat] = held
         self.kept[rows, seat] = held
         self.laid[rows, seat] = mask
-        self.kept4[rows, seat] = six[k[:, None], KEEP[moves]]
-        self.crib4[rows, 2 * seat] = first
-        self.crib4[rows, 2 * seat + 1] = second
-        cut = rows[seat == dealer]  # pone lays away first: the dealer's lay-away ends it
+        self.laid_count[rows] += 1
+        cut = rows[self.laid_count[rows] == p]  # the dealer lays away last
         if cut.size:
             self._cut(cut, over)
 
     def _cut(self, rows: IntArray, over: BoolArray) -> None:
+        p = self.players
         dealer = self.dealer[rows]
-        pone = 1 - dealer
-        starter = self.deck[rows, 12]
+        starter = self.deck[rows, self._starter_at]
         self.starter[rows] = starter
         self.phase[rows] = 1
-        self.turn[rows] = pone
+        self.turn[rows] = (dealer + 1) % p
         self.last[rows] = -1
         top = starter[:, None]
-        self.show[rows, 0] = batch_hand_totals(np.hstack([self.kept4[rows, pone], top]))
-        self.show[rows, 1] = batch_hand_totals(np.hstack([self.kept4[rows, dealer], top]))
-        self.show[rows, 2] = batch_hand_totals(np.hstack([self.crib4[rows], top]), crib=True)
+        for place in range(p):
+            kept = self.kept4[rows, (dealer + 1 + place) % p]
+            self.show[rows, place] = batch_hand_totals(np.hstack([kept, top]))
+        self.show[rows, p] = batch_hand_totals(np.hstack([self.crib4[rows], top]), crib=True)
         heels = RANK[starter] == _JACK
         if heels.any():
             self._score(rows[heels], dealer[heels], np.full(int(heels.sum()), 2), over)
@@ -342,15 +378,16 @@ class ClassicBatch:
     def _score(
         self, rows: IntArray, seat: IntArray, points: IntArray, over: BoolArray
     ) -> BoolArray:
-        """Add ``points`` for ``seat`` in games ``rows``; end the games where a side reaches the
-        target. Which of ``rows`` go on (not ended)."""
-        totals = self.scores[rows, seat] + points
-        self.scores[rows, seat] = totals
+        """Add ``points`` for ``seat``'s side in games ``rows``; end the games where it reaches
+        the target. Which of ``rows`` go on (not ended)."""
+        side = self.side_of[seat]
+        totals = self.scores[rows, side] + points
+        self.scores[rows, side] = totals
         won = totals >= self.target
         if won.any():
             ended = rows[won]
             over[ended] = True
-            self.winner[ended] = seat[won]
+            self.winner[ended] = side[won]
         going: BoolArray = ~won
         return going
 
@@ -381,11 +418,10 @@ class ClassicBatch:
             self._advance(rows, seat, count, over)
 
     def _advance(self, rows: IntArray, seat: IntArray, count: IntArray, over: BoolArray) -> None:
-        """After a card by ``seat``: the next to play, or a go, or the end of the play."""
-        other = 1 - seat
-        mine = self.hands[rows, seat]
-        theirs = self.hands[rows, other]
-        empty = (mine == 0) & (theirs == 0)
+        """After a card by ``seat``: the next able to play, or a go, or the end of the play."""
+        p = self.players
+        hands = self.hands[rows]
+        empty = (hands == 0).all(axis=1)
         if empty.any():
             ended = rows[empty]
             not31 = count[empty] != _MAX_COUNT
@@ -403,14 +439,16 @@ class ClassicBatch:
         rest = ~empty
         if not rest.any():
             return
-        rows, seat, other, count = rows[rest], seat[rest], other[rest], count[rest]
-        mine, theirs = mine[rest], theirs[rest]
+        rows, seat, count, hands = rows[rest], seat[rest], count[rest], hands[rest]
+        k = np.arange(rows.size)
         at31 = count == _MAX_COUNT
         fits = FITS[np.maximum(_MAX_COUNT - count, 0)]
-        they_can = (theirs & fits) != 0
-        i_can = (mine & fits) != 0
-        on = ~at31 & (they_can | i_can)
-        self.turn[rows[on]] = np.where(they_can, other, seat)[on]
+        after = [(seat + i) % p for i in range(1, p + 1)]  # the others clockwise, then seat
+        able = np.full(rows.size, -1, dtype=np.int64)
+        for other in reversed(after):
+            able = np.where((hands[k, other] & fits) != 0, other, able)
+        on = ~at31 & (able >= 0)
+        self.turn[rows[on]] = able[on]
         go = ~at31 & ~on
         restart = at31.copy()
         if go.any():
@@ -422,18 +460,22 @@ class ClassicBatch:
             self.tail[again] = 0
             self.pile[again] = 0
             self.last[again] = -1
-            self.turn[again] = np.where(theirs[restart] != 0, other[restart], seat[restart])
+            lead = np.full(rows.size, -1, dtype=np.int64)
+            for other in reversed(after):
+                lead = np.where(hands[k, other] != 0, other, lead)
+            self.turn[again] = lead[restart]
 
     def _show(self, rows: IntArray, over: BoolArray) -> None:
-        """The show, pone's hand, the dealer's and the crib, then the next deal."""
+        """The show: each hand from pone round to the dealer, then the crib; the next deal."""
+        p = self.players
         dealer = self.dealer[rows]
-        for step in range(3):
-            seat = 1 - dealer if step == 0 else dealer
-            going = self._score(rows, seat, self.show[rows, step], over)
+        for place in range(p + 1):
+            seat = (dealer + 1 + place) % p if place < p else dealer
+            going = self._score(rows, seat, self.show[rows, place], over)
             rows, dealer = rows[going], dealer[going]
         if rows.size:
             self.deal_no[rows] += 1
-            self.dealer[rows] = 1 - dealer
+            self.dealer[rows] = (dealer + 1) % p
             self._dealing.append(rows)  # dealt at the end of the step
 
 
