@@ -12,7 +12,7 @@ import pytest
 from cribkit.env.classic_codec import ClassicCodec
 from cribkit.env.codec import mask_of
 from cribkit.env.vector import ClassicBatch, ClassicRecord, random_moves
-from cribkit.env.vector_classic import _peg_points
+from cribkit.env.vector_classic import _peg_points, shuffled_decks
 from cribkit.env.vector_tables import RANK
 from cribkit.games import start
 from cribkit.games.classic.play import cards_of, peg_points
@@ -78,7 +78,7 @@ def replay(record: ClassicRecord, trace: Trace, rules: ClassicRules) -> tuple[st
 
 @pytest.mark.parametrize(
     ("players", "target", "seed", "count"),
-    [(2, 121, 1, 150), (2, 61, 2, 200), (3, 121, 3, 100), (4, 121, 4, 200), (3, 61, 5, 100)],
+    [(2, 121, 1, 150), (2, 61, 2, 200), (3, 121, 3, 100), (4, 121, 4, 200), (3, 61, 5, 250)],
 )
 def test_random_games_through_the_batch_are_the_engines(
     players: int, target: int, seed: int, count: int
@@ -164,3 +164,12 @@ def test_bad_moves_and_settings_are_refused() -> None:
         three.step(np.array([0]))  # a pair's number: three players lay away one card
     with pytest.raises(ValueError, match="reward"):
         ClassicBatch(2, reward="nope")
+
+
+def test_shuffled_decks_are_decks() -> None:
+    decks = shuffled_decks(np.random.default_rng(0), 2000)
+    assert (np.sort(decks, axis=1) == np.arange(52)).all()
+    # every card comes to the top about as often as every other
+    tops = np.bincount(decks[:, 0], minlength=52)
+    assert tops.min() > 10
+    assert tops.max() < 80

@@ -61,7 +61,7 @@ REWARDS: Final = ("game", "points")
 _MAX_COUNT: Final = 31
 _JACK: Final = 11
 _TAIL: Final = 8  # no count holds more than the deal's 8 cards
-_DECK_ROW: Final = np.arange(52, dtype=np.int64)
+_DECK_ROW: Final = np.arange(52, dtype=np.uint64)
 #: The four places of a five-card hand kept when the card at each place is laid away.
 _KEEP_FIVE: Final = np.array([[i for i in range(5) if i != j] for j in range(5)], dtype=np.int64)
 
@@ -79,6 +79,14 @@ class ClassicRecord:
     scores: list[tuple[int, ...]] = field(default_factory=list)
     #: The side that won.
     winner: int = -1
+
+
+def shuffled_decks(rng: np.random.Generator, count: int) -> IntArray:
+    """``count`` shuffled decks ``(count, 52)``: the cards sorted by 58 random bits each (the
+    card breaks a tie, once in 10^14 decks or so)."""
+    keys = rng.integers(0, 1 << 58, (count, 52), dtype=np.uint64) << np.uint64(6) | _DECK_ROW
+    decks: IntArray = (np.sort(keys, axis=1) & np.uint64(63)).astype(np.int64)
+    return decks
 
 
 def random_moves(masks: npt.NDArray[np.int8], rng: np.random.Generator) -> IntArray:
@@ -228,7 +236,7 @@ class ClassicBatch:
         ``(n, players)`` and which games ended (those are dealt again at once)."""
         moves = np.asarray(actions, dtype=np.int64).reshape(self.n)
         self._check(moves)
-        before = self.scores.copy()
+        before = self.scores.copy() if self.reward == "points" else self.scores
         over = np.zeros(self.n, dtype=bool)
         laying = np.flatnonzero(self.phase == 0)
         playing = np.flatnonzero(self.phase == 1)
@@ -301,7 +309,7 @@ class ClassicBatch:
                 self._open[i] = ClassicRecord(slot=i, first_dealer=int(self.dealer[i]))
 
     def _deal(self, rows: IntArray) -> None:
-        decks = self.rng.permuted(np.broadcast_to(_DECK_ROW, (rows.size, 52)), axis=1)
+        decks = shuffled_decks(self.rng, rows.size)
         self.deck[rows] = decks
         if self.record:
             for i, deck in zip(rows.tolist(), decks, strict=True):
@@ -364,11 +372,13 @@ class ClassicBatch:
         self.phase[rows] = 1
         self.turn[rows] = (dealer + 1) % p
         self.last[rows] = -1
-        top = starter[:, None]
+        cards = np.empty((rows.size, p, 5), dtype=np.int64)  # each hand, pone first
+        cards[:, :, 4] = starter[:, None]
         for place in range(p):
-            kept = self.kept4[rows, (dealer + 1 + place) % p]
-            self.show[rows, place] = batch_hand_totals(np.hstack([kept, top]))
-        self.show[rows, p] = batch_hand_totals(np.hstack([self.crib4[rows], top]), crib=True)
+            cards[:, place, :4] = self.kept4[rows, (dealer + 1 + place) % p]
+        self.show[rows, :p] = batch_hand_totals(cards.reshape(-1, 5)).reshape(rows.size, p)
+        crib = np.column_stack([self.crib4[rows], starter])
+        self.show[rows, p] = batch_hand_totals(crib, crib=True)
         heels = RANK[starter] == _JACK
         if heels.any():
             self._score(rows[heels], dealer[heels], np.full(int(heels.sum()), 2), over)

@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from cribkit.core.tables import CARD_WEIGHT_ARRAY, RANK_TABLES, batch_hand_totals
 from cribkit.env.solitaire_codec import ACTIONS, SIZE
+from cribkit.env.vector_classic import shuffled_decks
 from cribkit.env.vector_tables import (
     BIT,
     KEEP,
@@ -51,7 +52,6 @@ _HAND: Final = np.array([0, 1, 2, 5, 6, 7], dtype=np.int64)
 _CRIB: Final = np.array([3, 4], dtype=np.int64)
 #: How many starters at the stock's bottom the player has seen go there, each round.
 _KNOWN: Final = (0, 1, 2, 3, 4, 4)
-_DECK_ROW: Final = np.arange(52, dtype=np.int64)
 
 
 @dataclass
@@ -167,7 +167,7 @@ class SolitaireBatch:
         return points
 
     def _new_games(self, rows: IntArray) -> None:
-        decks = self.rng.permuted(np.broadcast_to(_DECK_ROW, (rows.size, 52)), axis=1)
+        decks = shuffled_decks(self.rng, rows.size)
         if self.record:
             for i, deck in zip(rows.tolist(), decks, strict=True):
                 self._open[i] = SolitaireRecord(slot=i, deck=deck.tolist())
