@@ -6,7 +6,15 @@
 
 Their moves, observations and masks are exactly the codecs' (:mod:`cribkit.env.classic_codec`,
 :mod:`cribkit.env.solitaire_codec`), the seat to move's in each game; finished games are dealt
-again at once and counted. ``bench/bench_env.py`` measures them.
+again at once and counted. ``record=True`` keeps each game's decks and moves, to play it again
+through the engine (the tests do, move by move). ``bench/bench_env.py`` measures them.
+
+>>> import numpy as np
+>>> batch, rng = ClassicBatch(256, seed=0), np.random.default_rng(0)
+>>> while batch.games < 100:
+...     rewards, done = batch.step(random_moves(batch.masks(), rng))
+>>> rewards.shape, batch.observations().shape
+((256, 2), (256, 552))
 """
 
 from __future__ import annotations

@@ -12,10 +12,13 @@ a side reaches the target, in the middle of the play or of the show. A finished 
 again at once (a new first dealer and new decks from the batch's generator) and counted in
 :attr:`~ClassicBatch.games`.
 
-Two, three or four players (in partnerships), standard rules (no manual counting). :meth:`~ClassicBatch.observations` and
-:meth:`~ClassicBatch.masks` are exactly :class:`~cribkit.env.classic_codec.ClassicCodec`'s for
-the seat to move (``tests/env/test_vector_classic.py`` replays the recorded games through the
-engine and compares every move).
+Two, three or four players (four in partnerships), standard rules (no manual counting).
+:meth:`~ClassicBatch.observations` and :meth:`~ClassicBatch.masks` are exactly
+:class:`~cribkit.env.classic_codec.ClassicCodec`'s for the seat to move; with ``record=True``
+the batch keeps each game's first dealer, decks and moves, and
+``tests/env/test_vector_classic.py`` replays them through the engine
+(``start("classic", decks=..., first_dealer=...)``), comparing the scores, the mask and the
+observation at every move and the winner.
 
 >>> batch = ClassicBatch(4, seed=1)
 >>> batch.observations().shape, batch.masks().shape, int(batch.masks()[0].sum())
@@ -51,7 +54,7 @@ from cribkit.env.vector_tables import (
     unpack_cards,
 )
 
-__all__ = ["REWARDS", "ClassicBatch", "ClassicRecord", "random_moves"]
+__all__ = ["REWARDS", "ClassicBatch", "ClassicRecord", "random_moves", "shuffled_decks"]
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
