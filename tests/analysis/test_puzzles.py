@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from cribkit.analysis import puzzles as lib
-from cribkit.analysis.puzzle_values import GAPS, KINDS, MARGINS, classic_view, is_best
+from cribkit.analysis.puzzle_values import GAPS, KINDS, MARGINS, is_best
 from cribkit.core.analysis import analyse_discards
 from cribkit.core.cards import Card
 from cribkit.games import start
+from cribkit.games.classic.view import ClassicView
 from cribkit.games.solitaire import daily_seed as solitaire_daily_seed
 
 ALL = lib.load()
@@ -153,7 +154,7 @@ def test_a_puzzle_does_not_move_when_the_hidden_cards_change() -> None:
     assert one == two
     # And the view rebuilt from the puzzle's JSON is the seat's view itself.
     view = layaway_view(["Ac", "2c", "3c", "4c", "6c", "5c"])
-    assert classic_view(view.to_json()) == view
+    assert ClassicView.from_json(view.to_json()) == view
 
 
 def test_the_daily_puzzle_is_the_same_for_a_date_and_changes_with_the_date() -> None:

@@ -135,81 +135,16 @@ def card_key(cards: Iterable[Card]) -> str:
 # -- views from their JSON form ------------------------------------------------------------------
 
 
-def _card(text: str | None) -> Card | None:
-    return None if text is None else Card.parse(text)
-
-
-def classic_view(data: Mapping[str, Any]) -> ClassicView:
-    """A classic view of its JSON form (a position's ``view``; no claim or result pending)."""
-    from cribkit.games.classic.rules import ClassicRules
-    from cribkit.games.classic.view import ClassicView
-
-    return ClassicView(
-        game="classic",
-        seat=int(data["seat"]),
-        phase=str(data["phase"]),
-        current_player=data["current_player"],
-        scores=tuple(data["scores"]),
-        rules=ClassicRules.from_options(data["rules"]),
-        side=int(data["side"]),
-        sides=tuple(data["sides"]),
-        deal=int(data["deal"]),
-        dealer=int(data["dealer"]),
-        target=int(data["target"]),
-        hand=tuple(Card.parse(t) for t in data["hand"]),
-        kept=tuple(Card.parse(t) for t in data["kept"]),
-        laid_away=tuple(Card.parse(t) for t in data["laid_away"]),
-        to_lay_away=int(data["to_lay_away"]),
-        hand_counts=tuple(data["hand_counts"]),
-        laid_away_by=tuple(data["laid_away_by"]),
-        crib_owner=int(data["crib_owner"]),
-        crib_count=int(data["crib_count"]),
-        starter=_card(data["starter"]),
-        count=int(data["count"]),
-        pile=tuple(Card.parse(t) for t in data["pile"]),
-        played=tuple((int(s), Card.parse(t)) for s, t in data["played"]),
-        claim=None,
-        result=None,
-    )
-
-
-def tabletop_view(data: Mapping[str, Any]) -> TableTopView:
-    """A Table Top view of its JSON form (a position's ``view``)."""
-    from cribkit.games.tabletop.actions import cell_index
-    from cribkit.games.tabletop.rules import TableTopRules
-    from cribkit.games.tabletop.view import TableTopView
-
-    lines = data["line_scores"]
-    return TableTopView(
-        game="tabletop",
-        seat=int(data["seat"]),
-        phase=str(data["phase"]),
-        current_player=data["current_player"],
-        scores=tuple(data["scores"]),
-        rules=TableTopRules.from_options(data["rules"]),
-        side=int(data["side"]),
-        sides=tuple(data["sides"]),
-        deal=int(data["deal"]),
-        dealer=int(data["dealer"]),
-        first_player=int(data["first_player"]),
-        rows_side=int(data["rows_side"]),
-        grid=tuple(_card(t) for row in data["grid"] for t in row),
-        turned=_card(data["turned"]),
-        open_cells=tuple(cell_index(c) for c in data["open_cells"]),
-        stack_sizes=tuple(data["stack_sizes"]),
-        placed=int(data["placed"]),
-        line_scores=(*lines["rows"], *lines["columns"]),
-        deal_scores=tuple(data["deal_scores"]),
-        result=None,
-    )
-
-
 def view_of(kind: str, data: Mapping[str, Any]) -> ClassicView | TableTopView | TilesView:
     """The seat's view of a position of ``kind`` from its JSON form."""
     if KINDS[kind] == "classic":
-        return classic_view(data)
+        from cribkit.games.classic.view import ClassicView
+
+        return ClassicView.from_json(data)
     if kind == "place":
-        return tabletop_view(data)
+        from cribkit.games.tabletop.view import TableTopView
+
+        return TableTopView.from_json(data)
     from cribkit.games.tiles.view import TilesView
 
     return TilesView.from_json(data)

@@ -337,6 +337,23 @@ class Result:
             "next_dealer": self.next_dealer,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Result:
+        """The result of its JSON form (:meth:`to_dict`'s).
+
+        >>> done = Result(0, (0,), (121, 98), 1, "none", 1)
+        >>> Result.from_dict(done.to_dict()) == done
+        True
+        """
+        return cls(
+            winner=int(data["winner"]),
+            winners=tuple(int(s) for s in data["winners"]),
+            scores=tuple(int(s) for s in data["scores"]),
+            game_points=int(data["game_points"]),
+            skunk=str(data["skunk"]),
+            next_dealer=int(data["next_dealer"]),
+        )
+
 
 def pegged(scores: Sequence[int], target: int | None) -> tuple[int, ...]:
     """Scores as the board holds them: no peg goes past the game hole. The winner's stops in

@@ -23,12 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from cribkit.core.cards import Card
 from cribkit.games.events import json_value
 
 if TYPE_CHECKING:
     from cribkit.games.protocol import GameState
 
-__all__ = ["GameView", "ViewFields", "view_fields"]
+__all__ = ["GameView", "ViewFields", "read_card", "view_fields"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,3 +68,8 @@ def view_fields(state: GameState, seat: int) -> ViewFields:
         current_player=state.current_player,
         scores=state.scores,
     )
+
+
+def read_card(text: str | None) -> Card | None:
+    """A card of a view's JSON form, or None (an empty place: no starter yet, an empty cell)."""
+    return None if text is None else Card.parse(text)

@@ -15,13 +15,15 @@ the seed never appear in a view. A spectator's view
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cribkit.core.cards import Card
+from cribkit.core.cards import Card, CardError
 from cribkit.games.classic.rules import ClassicRules
+from cribkit.games.errors import RecordError
 from cribkit.games.protocol import Result
-from cribkit.games.views import GameView
+from cribkit.games.views import GameView, read_card
 
 __all__ = ["ClaimView", "ClassicView"]
 
@@ -50,6 +52,18 @@ class ClaimView:
             "starter": None if self.starter is None else str(self.starter),
             "declared": self.declared,
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ClaimView:
+        """The claim of its JSON form (:meth:`to_json`'s)."""
+        declared = data["declared"]
+        return cls(
+            kind=str(data["kind"]),
+            seat=int(data["seat"]),
+            cards=tuple(Card.parse(t) for t in data["cards"]),
+            starter=read_card(data["starter"]),
+            declared=None if declared is None else int(declared),
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -88,3 +102,46 @@ class ClassicView(GameView):
     played: tuple[tuple[int, Card], ...]
     claim: ClaimView | None
     result: Result | None
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ClassicView:
+        """The view of its JSON form (:meth:`to_json`'s: a client's, a puzzle's position).
+
+        >>> from cribkit.games.classic.state import start_game
+        >>> view = start_game(ClassicRules(), seed=42).state.observation(0)
+        >>> ClassicView.from_json(view.to_json()) == view
+        True
+        """
+        if not isinstance(data, Mapping) or data.get("game") != ClassicRules.GAME:
+            raise RecordError(f"a classic view has game 'classic', not {data!r:.80}")
+        try:
+            claim, result = data["claim"], data["result"]
+            return cls(
+                game=ClassicRules.GAME,
+                seat=int(data["seat"]),
+                phase=str(data["phase"]),
+                current_player=data["current_player"],
+                scores=tuple(data["scores"]),
+                rules=ClassicRules.from_options(data["rules"]),
+                side=int(data["side"]),
+                sides=tuple(data["sides"]),
+                deal=int(data["deal"]),
+                dealer=int(data["dealer"]),
+                target=int(data["target"]),
+                hand=tuple(Card.parse(t) for t in data["hand"]),
+                kept=tuple(Card.parse(t) for t in data["kept"]),
+                laid_away=tuple(Card.parse(t) for t in data["laid_away"]),
+                to_lay_away=int(data["to_lay_away"]),
+                hand_counts=tuple(data["hand_counts"]),
+                laid_away_by=tuple(data["laid_away_by"]),
+                crib_owner=int(data["crib_owner"]),
+                crib_count=int(data["crib_count"]),
+                starter=read_card(data["starter"]),
+                count=int(data["count"]),
+                pile=tuple(Card.parse(t) for t in data["pile"]),
+                played=tuple((int(s), Card.parse(t)) for s, t in data["played"]),
+                claim=None if claim is None else ClaimView.from_json(claim),
+                result=None if result is None else Result.from_dict(result),
+            )
+        except (KeyError, TypeError, ValueError, CardError) as error:
+            raise RecordError(f"a classic view: {error!r}") from None

@@ -17,14 +17,16 @@ play and the seed are in no view. A spectator (``seat == -1``) sees the same tab
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from cribkit.core.cards import Card
+from cribkit.core.cards import Card, CardError
+from cribkit.games.errors import RecordError
 from cribkit.games.protocol import SPECTATOR, Result
-from cribkit.games.tabletop.actions import SIZE, cell_name
+from cribkit.games.tabletop.actions import SIZE, cell_index, cell_name
 from cribkit.games.tabletop.rules import TableTopRules
-from cribkit.games.views import GameView
+from cribkit.games.views import GameView, read_card
 
 __all__ = ["TableTopView"]
 
@@ -86,3 +88,41 @@ class TableTopView(GameView):
         out["target"] = self.target
         out["my_lines"] = self.my_lines
         return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableTopView:
+        """The view of its JSON form (:meth:`to_json`'s: a client's, a puzzle's position).
+
+        >>> from cribkit.games.tabletop.state import start_tabletop
+        >>> view = start_tabletop(TableTopRules(), seed=4).state.observation(0)
+        >>> TableTopView.from_json(view.to_json()) == view
+        True
+        """
+        if not isinstance(data, Mapping) or data.get("game") != TableTopRules.GAME:
+            raise RecordError(f"a Table Top view has game 'tabletop', not {data!r:.80}")
+        try:
+            lines, result = data["line_scores"], data["result"]
+            return cls(
+                game=TableTopRules.GAME,
+                seat=int(data["seat"]),
+                phase=str(data["phase"]),
+                current_player=data["current_player"],
+                scores=tuple(data["scores"]),
+                rules=TableTopRules.from_options(data["rules"]),
+                side=int(data["side"]),
+                sides=tuple(data["sides"]),
+                deal=int(data["deal"]),
+                dealer=int(data["dealer"]),
+                first_player=int(data["first_player"]),
+                rows_side=int(data["rows_side"]),
+                grid=tuple(read_card(t) for row in data["grid"] for t in row),
+                turned=read_card(data["turned"]),
+                open_cells=tuple(cell_index(c) for c in data["open_cells"]),
+                stack_sizes=tuple(data["stack_sizes"]),
+                placed=int(data["placed"]),
+                line_scores=(*lines["rows"], *lines["columns"]),
+                deal_scores=tuple(data["deal_scores"]),
+                result=None if result is None else Result.from_dict(result),
+            )
+        except (KeyError, TypeError, ValueError, CardError) as error:
+            raise RecordError(f"a Table Top view: {error!r}") from None
