@@ -5,9 +5,10 @@ name none."""
 from __future__ import annotations
 
 import pytest
+from typer.main import get_command_name
 from typer.testing import CliRunner
 
-from cribkit.cli.app import app, command_name, only_command
+from cribkit.cli.app import app, only_command
 
 runner = CliRunner()
 
@@ -39,7 +40,7 @@ def test_a_command_alone_is_the_apps_command(line: list[str]) -> None:
 
 def test_every_command_has_its_name_and_other_words_name_none() -> None:
     names = [
-        info.name or command_name(info.callback.__name__)
+        info.name or get_command_name(info.callback.__name__)
         for info in app.registered_commands
         if info.callback
     ]

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
+from typer.main import get_command_name
 
 from cribkit import __version__
 from cribkit.core.cards import Card, CardError, HandSizeError, parse_cards
@@ -300,7 +301,7 @@ def only_command(first: list[str]) -> typer.Typer | None:
         return None
     for info in app.registered_commands:
         callback = info.callback
-        if callback is not None and (info.name or command_name(callback.__name__)) == first[0]:
+        if callback is not None and (info.name or get_command_name(callback.__name__)) == first[0]:
             single = typer.Typer(
                 name="cribkit",
                 cls=WholeListing,
@@ -313,11 +314,6 @@ def only_command(first: list[str]) -> typer.Typer | None:
             single.registered_callback = app.registered_callback
             return single
     return None
-
-
-def command_name(function_name: str) -> str:
-    """A command's name from its function's, as Typer makes it (``serve_cmd`` is ``serve-cmd``)."""
-    return function_name.lower().replace("_", "-")
 
 
 # The game commands live in their own module and register themselves on this app.

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from cribkit.core.cards import (
@@ -25,6 +25,7 @@ from cribkit.core.cards import (
     parse_cards,
 )
 from cribkit.core.scoring import _GROUP_NAMES, pair_points
+from cribkit.core.slots import slot_setters
 from cribkit.core.words import number_word
 
 #: The count may never pass this.
@@ -171,10 +172,8 @@ def score_peg(pile: str | Iterable[int]) -> PegScore:
     return _new_peg_score(cards, _same_rank_tail(cards), _longest_run_tail(cards))
 
 
-# As cribkit.core.scoring makes its Score objects: a frozen dataclass's __init__ sets each field
-# through object.__setattr__, and the slots' own descriptors make the same object in half the
-# time (the unpacking fails at import if PegScore's fields change).
-_SET_PILE, _SET_SAME_RANK, _SET_RUN = (PegScore.__dict__[f.name].__set__ for f in fields(PegScore))
+# (made through the slots' setters, as cribkit.core.scoring makes its Score objects)
+_SET_PILE, _SET_SAME_RANK, _SET_RUN = slot_setters(PegScore)
 
 
 def _new_peg_score(

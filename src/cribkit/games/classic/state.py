@@ -30,13 +30,14 @@ breakdowns that explain them are built only when an event is asked for its words
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Final, cast
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card
 from cribkit.core.pegging import MAX_COUNT
+from cribkit.core.slots import slot_setters
 from cribkit.core.words import scores_dashed
 from cribkit.games.actions import Declare, Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
@@ -508,15 +509,11 @@ def _state_of(run: Run) -> ClassicState:
 
 
 #: The setter of each field's slot, in the order :func:`_state_of` unpacks them (every field).
-_SETTERS: Final = tuple(
-    getattr(ClassicState, name).__set__
-    for name in (
-        "rules", "setup", "phase", "deal_no", "dealer", "opening_dealer", "deck", "hands",
-        "kept", "laid", "crib", "starter", "count", "pile", "played", "turn", "last", "gone",
-        "scores", "claim", "show_step", "result", "history", "_legal",
-    )
-)  # fmt: skip
-assert len(_SETTERS) == len(fields(ClassicState))
+_SETTERS: Final = slot_setters(ClassicState, (
+    "rules", "setup", "phase", "deal_no", "dealer", "opening_dealer", "deck", "hands",
+    "kept", "laid", "crib", "starter", "count", "pile", "played", "turn", "last", "gone",
+    "scores", "claim", "show_step", "result", "history", "_legal",
+))  # fmt: skip
 _SET_LEGAL: Final[Callable[[ClassicState, tuple[Action, ...]], None]] = _SETTERS[-1]
 
 _PHASE_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {

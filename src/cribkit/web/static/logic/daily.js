@@ -1,6 +1,7 @@
 // The daily deals (docs/analysis.md, "The daily deal"), without the DOM: which game is one, when
 // the classic deal is over, the game to ask for, and the results kept in this browser's history of
 // puzzles (the classic deals and the Solitaire deals by date, the days in a row played).
+import { previousDay } from "./puzzles.js";
 
 /** Where each daily deal's results are kept in the history, and what its lines call it. */
 export const DAILY_KINDS = {
@@ -34,12 +35,6 @@ export function dailyBody(day) {
   return { game: "classic", daily: day, mode: "ai", ai: "expert" };
 }
 
-function dayBefore(date) {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
-}
-
 /**
  * The history with a deal's result (`GET /api/games/{id}/daily-deal`'s) kept: one per date, the
  * first played (a second game of the day's deal is played knowing its cards).
@@ -59,7 +54,7 @@ export function dealStreak(history, game = "classic") {
   const dates = new Set((history[DAILY_KINDS[game].key] || []).map((deal) => deal.date));
   const last = [...dates].sort().at(-1);
   let count = 0;
-  for (let day = last; day && dates.has(day); day = dayBefore(day)) count += 1;
+  for (let day = last; day && dates.has(day); day = previousDay(day)) count += 1;
   return count;
 }
 

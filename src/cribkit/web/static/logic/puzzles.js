@@ -50,7 +50,8 @@ export function emptyHistory() {
   return { streak: 0, best_streak: 0, daily_streak: 0, last_daily: null, answers: [] };
 }
 
-function previousDay(date) {
+/** The day before `date` ("YYYY-MM-DD"). */
+export function previousDay(date) {
   const day = new Date(`${date}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() - 1);
   return day.toISOString().slice(0, 10);
