@@ -31,6 +31,25 @@ SEAT: Final = 0
 LABEL: Final = "daily deal "
 
 
+def label(date: datetime.date) -> str:
+    """What a daily deal's record says of its deal: ``daily deal 2026-12-01``."""
+    return f"{LABEL}{date.isoformat()}"
+
+
+def day_of(deal: str) -> datetime.date | None:
+    """The day of a daily deal's label (:func:`label`), None for any other deal.
+
+    >>> day_of(label(datetime.date(2026, 12, 1))), day_of("seed 7 chosen by the player")
+    (datetime.date(2026, 12, 1), None)
+    """
+    if not deal.startswith(LABEL):
+        return None
+    try:
+        return datetime.date.fromisoformat(deal.removeprefix(LABEL))
+    except ValueError:
+        return None
+
+
 def deal_seed(date: datetime.date) -> int:
     """The seed of the day's deal."""
     from cribkit.games.solitaire import daily_seed

@@ -288,7 +288,9 @@ def _play_solitaire(
     title = None
     if daily:
         today = datetime.date.today()
-        seed, title = daily_seed(today), f"daily deal {today.isoformat()}"
+        from cribkit.analysis.daily_deal import label
+
+        seed, title = daily_seed(today), label(today)
     try:
         record = load_record(resume) if resume is not None else None
         from cribkit.tui.solitaire_app import SolitaireApp

@@ -194,7 +194,9 @@ class SolitaireApp(App[None]):
                 f"laying away {_cards(laid)}",
                 "magenta",
             )
-        if self.deal_title and self.deal_title.startswith("daily deal") and self.seed is not None:
+        from cribkit.analysis.daily_deal import day_of
+
+        if self.deal_title and day_of(self.deal_title) is not None and self.seed is not None:
             from cribkit.sim.solitaire import deal_report
 
             expert = deal_report(self.seed)["total"]

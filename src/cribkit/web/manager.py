@@ -178,7 +178,7 @@ class SessionManager:
         if daily is not None:
             if seed is not None:
                 raise WebError("bad_request", "name a seed or ask for the daily deal, not both")
-            seed, deal = daily_seed(daily), f"{daily_deal.LABEL}{daily.isoformat()}"
+            seed, deal = daily_seed(daily), daily_deal.label(daily)
             start = _daily_start(info.name, rules, ai, seed)
         if seed is not None and (mode != "ai" or public):
             raise WebError(

@@ -278,7 +278,7 @@ class GameSession:
             if self._best_possible is None:
                 self._best_possible = hints.best_possible(self.state)
             form["best_possible"] = self._best_possible
-            if self.row.table.deal.startswith(daily_deal.LABEL):
+            if daily_deal.day_of(self.row.table.deal) is not None:
                 form["expert_total"] = _expert_total(self.row.seed)
         return form
 
@@ -292,7 +292,7 @@ class GameSession:
             return "the game was abandoned"
         if self.row.mode == "table":
             return "no hints in a game between people"
-        if self.game == "classic" and self.row.table.deal.startswith(daily_deal.LABEL):
+        if self.game == "classic" and daily_deal.day_of(self.row.table.deal) is not None:
             return "no hints in the daily deal: your result is set beside the expert's"
         return None
 
@@ -311,8 +311,9 @@ class GameSession:
         }
         if table.match is not None:
             form["match"] = match_form(table.match, self.state.result)
-        if table.deal.startswith(daily_deal.LABEL):  # (whose seed everybody knows: it is the date)
-            form["daily"] = table.deal.removeprefix(daily_deal.LABEL)
+        day = daily_deal.day_of(table.deal)
+        if day is not None:  # (whose seed everybody knows: it is the date)
+            form["daily"] = day.isoformat()
         return form
 
     def state_message(

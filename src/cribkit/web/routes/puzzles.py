@@ -106,9 +106,9 @@ async def deal_result(game_id: str, store: Storage, player: Player) -> dict[str,
     same cards (``compare``'s JSON); a 409 until the deal is over, a 404 for a game that is
     not a daily classic deal of the player's."""
     row = row_of(store, game_id, player)
-    if row.game != "classic" or not row.table.deal.startswith(daily_deal.LABEL):
+    day = daily_deal.day_of(row.table.deal)
+    if row.game != "classic" or day is None:
         raise ApiError(404, "not_daily", f"game {game_id} is not a daily classic deal")
-    day = datetime.date.fromisoformat(row.table.deal.removeprefix(daily_deal.LABEL))
     try:
         actions = [Action.from_dict(form) for form in store.load_actions(game_id)]
     except GameError as error:  # pragma: no cover - the store holds only accepted actions
