@@ -34,11 +34,11 @@ observing seat (0 is itself, 1 the next clockwise...):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 import numpy as np
 
-from cribkit.env.codec import PAIR_INDEX, FloatArray, one_hot_cards, pair_index
+from cribkit.env.codec import FloatArray, number_lay_aways, one_hot_cards, pair_index
 from cribkit.games.actions import Declare, Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules
@@ -115,9 +115,7 @@ class ClassicCodec:
         if isinstance(first, Play):  # (the play: every move is a card)
             return {CARD_BASE + int(a.card): a for a in legal}  # type: ignore[attr-defined]
         if isinstance(first, Discard) and len(first.cards) == 2:
-            # (the hand, ascending, is every card of the lay-aways offered: no view needed)
-            place = {c: i for i, c in enumerate(sorted({c for a in legal for c in a.cards}))}  # type: ignore[attr-defined]
-            return {PAIR_INDEX[place[a.cards[0]], place[a.cards[1]]]: a for a in legal}  # type: ignore[attr-defined]
+            return number_lay_aways(cast(list[Discard], legal))
         return {number(action, ()): action for action in legal}
 
 

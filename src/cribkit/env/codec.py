@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.core.cards import DECK_SIZE
+from cribkit.games.actions import Discard
 from cribkit.games.protocol import Action, GameState, Rules
 from cribkit.games.views import GameView
 
@@ -69,3 +70,10 @@ def pair_index(hand: Sequence[int], cards: Sequence[int]) -> int:
 
 
 CARDS: Final = DECK_SIZE
+
+
+def number_lay_aways(legal: Sequence[Discard]) -> dict[int, Action]:
+    """Two-card lay-aways by their numbers (0-14): the hand, ascending, is every card of the
+    lay-aways offered, so no view is needed to place them."""
+    place = {card: i for i, card in enumerate(sorted({c for a in legal for c in a.cards}))}
+    return {PAIR_INDEX[place[a.cards[0]], place[a.cards[1]]]: a for a in legal}

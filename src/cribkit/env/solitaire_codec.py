@@ -23,7 +23,7 @@ from typing import Final
 
 import numpy as np
 
-from cribkit.env.codec import FloatArray, one_hot_cards, pair_index
+from cribkit.env.codec import FloatArray, number_lay_aways, one_hot_cards
 from cribkit.games.actions import Discard
 from cribkit.games.protocol import Action, GameState, Rules
 from cribkit.games.solitaire.result import RoundScore
@@ -61,9 +61,7 @@ class SolitaireCodec:
     def legal(self, state: GameState, seat: int) -> dict[int, Action]:
         if state.current_player != seat:
             return {}
-        legal = [a for a in state.legal_actions() if isinstance(a, Discard)]
-        hand = sorted({c for a in legal for c in a.cards})
-        return {pair_index(hand, a.cards): a for a in legal}
+        return number_lay_aways([a for a in state.legal_actions() if isinstance(a, Discard)])
 
 
 def counted_cards(counted: RoundScore) -> tuple[int, ...]:
