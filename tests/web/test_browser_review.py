@@ -132,10 +132,14 @@ def test_the_review_of_each_other_game(
 ) -> None:
     page = sized_page
     page.goto(f"{live_server}/")
+    # The lobby drawn: the page's session cookie is set (asked at once, a second request
+    # without it could be given another player, and the stored game would not be this page's).
+    page.wait_for_selector("[data-testid=player]")
     player = page.request.get(f"{live_server}/api/me").json()["player"]
     game_id = stored_finished_game(live_store, game, player)
     page.goto(f"{live_server}/#/review/{game_id}")
-    page.wait_for_selector("[data-testid=review-mark][aria-pressed=true]")
+    page.wait_for_selector("[data-testid=review-mark][aria-pressed=true], [data-testid=review-error]")
+    assert page.locator("[data-testid=review-error]").count() == 0, page.inner_text("#app")
     assert page.locator("[data-testid=review-mark]").count() > 0
     assert page.locator("[data-testid=review-choices] tbody tr").count() > 0
     # The position is drawn by the game's own table (no "no picture").
