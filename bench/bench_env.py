@@ -8,8 +8,9 @@ Run from the repository root::
 
 Three ways of playing two-player classic games to the end with uniformly random legal moves:
 
-- ``env``: the PettingZoo AEC environment (``classic_v0.raw_env()``), each move drawn from the
-  action mask of the agent to move (so each move also builds its observation);
+- ``env``: the PettingZoo AEC environment (``classic_v0.raw_env()``) in PettingZoo's own loop
+  (``agent_iter()``, ``last()``, ``step()``), each move drawn from the action mask of the agent
+  to move (so each move also builds its observation);
 - ``batch``: :class:`cribkit.env.vector.ClassicBatch` of ``--batch`` games (1024) stepped
   together, the moves drawn from the masks at once (:func:`~cribkit.env.vector.random_moves`),
   counting the games finished in the timed steps once the batch runs steadily; ``batch_obs``
@@ -57,9 +58,14 @@ def env_games(make: Callable[[], CribkitAEC], seconds: float, seed: int) -> floa
     start = time.process_time()
     while True:
         env.reset(seed=seed + games)
-        while env.game_state.result is None:
-            mask = env.observe(env.agent_selection)["action_mask"]
-            env.step(rng.choice(np.flatnonzero(mask).tolist()))
+        # PettingZoo's own loop: each agent's observation, mask and reward by last(), and each
+        # agent stepped once more with None when the game is over.
+        for _ in env.agent_iter():
+            observation, _reward, termination, truncation, _info = env.last()
+            if termination or truncation:
+                env.step(None)
+            else:
+                env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
         games += 1
         spent = time.process_time() - start
         if spent >= seconds:

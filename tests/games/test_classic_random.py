@@ -108,6 +108,9 @@ def check_observations(state: ClassicState) -> None:
         public |= mask(claim.cards)
     for seat in range(state.rules.players):
         view = state.observation(seat)
+        # (made slot by slot: every field set, the same view as the dataclass's own makes)
+        assert dataclasses.replace(view) == view
+        assert view.sides == state.sides
         obs = json.loads(json.dumps(view.to_json()))
         seen = mask(card_texts(obs))
         typed = [*view.hand, *view.kept, *view.laid_away, *view.pile, *(c for _, c in view.played)]

@@ -110,6 +110,9 @@ def test_a_playout_plays_as_the_states_do(spec: str) -> None:
         assert game.current_player == state.current_player
         assert game.legal_actions() == state.legal_actions()
         assert game.dealer == state.dealer
+        assert game.scores == state.scores
+        seats = state.rules.players
+        assert all(game.observation(s) == state.observation(s) for s in (-1, *range(seats)))
         action = rng.choice(state.legal_actions())
         transition = state.apply(action)
         pending = game.apply(action)

@@ -138,7 +138,9 @@ def test_the_review_of_each_other_game(
     player = page.request.get(f"{live_server}/api/me").json()["player"]
     game_id = stored_finished_game(live_store, game, player)
     page.goto(f"{live_server}/#/review/{game_id}")
-    page.wait_for_selector("[data-testid=review-mark][aria-pressed=true], [data-testid=review-error]")
+    page.wait_for_selector(
+        "[data-testid=review-mark][aria-pressed=true], [data-testid=review-error]"
+    )
     assert page.locator("[data-testid=review-error]").count() == 0, page.inner_text("#app")
     assert page.locator("[data-testid=review-mark]").count() > 0
     assert page.locator("[data-testid=review-choices] tbody tr").count() > 0

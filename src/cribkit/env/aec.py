@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from cribkit.env.codec import Codec, FloatArray, MaskArray, mask_of
+from cribkit.env.codec import Codec, FloatArray, MaskArray, Position, mask_of
 from cribkit.games.events import GameEvent
-from cribkit.games.protocol import Action, GameState, Rules, start
+from cribkit.games.protocol import Action, GameState, Rules, Transition, start
 
 #: The reward schemes.
 REWARDS: Final = ("game", "points")
@@ -61,9 +61,12 @@ class CribkitAEC(AECEnv):  # type: ignore[misc]  # (PettingZoo has no type infor
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {a: spaces.Discrete(codec.actions) for a in self.possible_agents}
         self._seeds = random.Random(secrets.randbits(64))
-        self.state_: GameState | None = None
-        #: Every event of the episode so far, in order.
-        self.events: list[GameEvent] = []
+        # The game as it is now: played in place where the game offers it (classic's
+        # ``playout``: no state made for each move), else its immutable states.
+        self._game: Position | None = None
+        self._in_place: Any = None
+        # The episode's steps, their events made only when read (an agent seldom reads them).
+        self._steps: list[Transition[Any]] = []
         self._legal: dict[int, Action] = {}
 
     # -- the PettingZoo API ------------------------------------------------------------------
@@ -82,10 +85,13 @@ class CribkitAEC(AECEnv):  # type: ignore[misc]  # (PettingZoo has no type infor
         #: The seed the episode was dealt from (``start(rules, seed=game_seed)`` deals it again).
         self.game_seed = self._seeds.randrange(2**63)
         transition = start(self.rules, seed=self.game_seed, **setup)
-        self.state_ = transition.state
-        self.events = list(transition.events)
+        state = transition.state
+        playout = getattr(state, "playout", None)
+        self._in_place = None if playout is None else playout()
+        self._game = state if self._in_place is None else self._in_place
+        self._steps = [transition]
         self._sides = [
-            int(getattr(self.state_.observation(s), "side", s)) for s in range(len(self.agents))
+            int(getattr(state.observation(s), "side", s)) for s in range(len(self.agents))
         ]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -96,8 +102,7 @@ class CribkitAEC(AECEnv):  # type: ignore[misc]  # (PettingZoo has no type infor
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.possible_agents.index(agent)
-        state = self._state()
-        observation: FloatArray = self.codec.encode(state.observation(seat))
+        observation: FloatArray = self.codec.encode(self._now().observation(seat))
         legal = self._legal if agent == self.agent_selection else {}
         mask: MaskArray = mask_of(legal, self.codec.actions)
         return {"observation": observation, "action_mask": mask}
@@ -111,14 +116,17 @@ class CribkitAEC(AECEnv):  # type: ignore[misc]  # (PettingZoo has no type infor
         if chosen is None:
             legal = sorted(self._legal)
             raise ValueError(f"move {action} is not legal for {agent} now: the legal are {legal}")
-        state = self._state()
-        before = state.scores
-        transition = state.apply(chosen)
-        self.state_ = transition.state
-        self.events.extend(transition.events)
+        game = self._now()
+        before = game.scores
+        if self._in_place is not None:
+            self._steps.append(Transition(None, pending=self._in_place.apply(chosen)))
+        else:
+            transition = cast(GameState, game).apply(chosen)
+            self._game = game = transition.state
+            self._steps.append(transition)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = self._rewards(before, transition.state)
-        if transition.state.result is not None:
+        self.rewards = self._rewards(before, game)
+        if game.result is not None:
             self.terminations = dict.fromkeys(self.agents, True)
         self._select()
         self._accumulate_rewards()
@@ -126,9 +134,9 @@ class CribkitAEC(AECEnv):  # type: ignore[misc]  # (PettingZoo has no type infor
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        state = self._state()
-        seat = state.current_player
-        return str(state.observation(seat if seat is not None else 0).to_json())
+        game = self._now()
+        seat = game.current_player
+        return str(game.observation(seat if seat is not None else 0).to_json())
 
     def close(self) -> None:
         pass
@@ -136,31 +144,38 @@ class CribkitAEC(AECEnv):  # type: ignore[misc]  # (PettingZoo has no type infor
     # -- the rest ------------------------------------------------------------------------------
 
     @property
+    def events(self) -> list[GameEvent]:
+        """Every event of the episode so far, in order."""
+        return [event for step in self._steps for event in step.events]
+
+    @property
     def game_state(self) -> GameState:
         """The engine's state of the episode (every card: not for a player's eyes)."""
-        return self._state()
+        if self._in_place is not None:
+            return cast(GameState, self._in_place.state())
+        return cast(GameState, self._now())
 
     def legal_moves(self) -> dict[int, Action]:
         """The legal moves of the agent to move, by number."""
         return dict(self._legal)
 
-    def _state(self) -> GameState:
-        if self.state_ is None:
+    def _now(self) -> Position:
+        if self._game is None:
             raise RuntimeError("reset() the environment before using it")
-        return self.state_
+        return self._game
 
     def _select(self) -> None:
-        state = self._state()
-        seat = state.current_player
-        if state.result is not None or seat is None:
+        game = self._now()
+        seat = game.current_player
+        if game.result is not None or seat is None:
             self._legal = {}
             if getattr(self, "agent_selection", None) is None:
                 self.agent_selection: str = self.agents[0]
             return
         self.agent_selection = self.possible_agents[seat]
-        self._legal = self.codec.legal(state, seat)
+        self._legal = self.codec.legal(game, seat)
 
-    def _rewards(self, before: tuple[int, ...], after: GameState) -> dict[str, float]:
+    def _rewards(self, before: tuple[int, ...], after: Position) -> dict[str, float]:
         rewards = dict.fromkeys(self.agents, 0.0)
         if self.reward_scheme == "points":
             gained = [now - then for now, then in zip(after.scores, before, strict=True)]

@@ -38,12 +38,12 @@ from typing import Final, cast
 
 import numpy as np
 
-from cribkit.env.codec import FloatArray, number_lay_aways, one_hot_cards, pair_index
+from cribkit.env.codec import FloatArray, Position, number_lay_aways, pair_index
 from cribkit.games.actions import Declare, Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.view import ClassicView
-from cribkit.games.protocol import Action, GameState, Rules
+from cribkit.games.protocol import Action, Rules
 from cribkit.games.views import GameView
 
 CARD_BASE: Final = 15
@@ -67,45 +67,53 @@ class ClassicCodec:
 
     def encode(self, view: GameView) -> FloatArray:
         assert isinstance(view, ClassicView)
-        out = np.zeros(SIZE, dtype=np.float32)
         seats = view.rules.players
         me = view.seat
-
-        def relative(seat: int) -> int:
-            return (seat - me) % seats
-
-        one_hot_cards(out, 0, view.hand)
-        one_hot_cards(out, 52, view.kept)
-        one_hot_cards(out, 104, view.laid_away)
+        out = np.zeros(SIZE, dtype=np.float32)
+        # Written through a memoryview, in plain loops: an item of it is set in half the time
+        # of a numpy item, and the array is made at every decision of an agent.
+        put = cast("memoryview[float]", out.data)
+        for card in view.hand:
+            put[card] = 1.0
+        for card in view.kept:
+            put[52 + card] = 1.0
+        for card in view.laid_away:
+            put[104 + card] = 1.0
         if view.starter is not None:
-            out[156 + int(view.starter)] = 1.0
-        one_hot_cards(out, 208, view.pile)
+            put[156 + view.starter] = 1.0
+        for card in view.pile:
+            put[208 + card] = 1.0
         for seat, card in view.played:
-            out[260 + 52 * relative(seat) + int(card)] = 1.0
+            put[260 + 52 * ((seat - me) % seats) + card] = 1.0
         sides = len(view.scores)
         own = view.side
+        target = view.target
         for index, score in enumerate(view.scores):
-            out[468 + (index - own) % sides] = min(1.0, score / view.target)
-        out[472 + relative(view.dealer)] = 1.0
+            put[468 + (index - own) % sides] = min(1.0, score / target)
+        put[472 + (view.dealer - me) % seats] = 1.0
         if view.current_player is not None:
-            out[476 + relative(view.current_player)] = 1.0
+            put[476 + (view.current_player - me) % seats] = 1.0
         if view.phase in PHASES:
-            out[480 + PHASES.index(view.phase)] = 1.0
-        out[485] = view.count / 31
+            put[480 + PHASES.index(view.phase)] = 1.0
+        put[485] = view.count / 31
         for seat, held in enumerate(view.hand_counts):
-            out[486 + relative(seat)] = held / 6
-        out[490] = view.to_lay_away / 2
-        out[491 + seats - 2] = 1.0
-        out[494] = 1.0 if view.target == 61 else 0.0
+            put[486 + (seat - me) % seats] = held / 6
+        put[490] = view.to_lay_away / 2
+        put[491 + seats - 2] = 1.0
+        if target == 61:
+            put[494] = 1.0
         claim = view.claim
         if claim is not None:
-            out[495 + CLAIM_KINDS.index(claim.kind)] = 1.0
-            out[498] = 1.0 if claim.seat == me else 0.0
-            out[499] = 0.0 if claim.declared is None else min(1.0, claim.declared / 29)
-            one_hot_cards(out, 500, claim.cards)
+            put[495 + CLAIM_KINDS.index(claim.kind)] = 1.0
+            if claim.seat == me:
+                put[498] = 1.0
+            if claim.declared is not None:
+                put[499] = min(1.0, claim.declared / 29)
+            for card in claim.cards:
+                put[500 + card] = 1.0
         return out
 
-    def legal(self, state: GameState, seat: int) -> dict[int, Action]:
+    def legal(self, state: Position, seat: int) -> dict[int, Action]:
         if state.current_player != seat:
             return {}
         legal = state.legal_actions()
@@ -113,7 +121,7 @@ class ClassicCodec:
             return {}
         first = legal[0]
         if isinstance(first, Play):  # (the play: every move is a card)
-            return {CARD_BASE + int(a.card): a for a in legal}  # type: ignore[attr-defined]
+            return {CARD_BASE + a.card: a for a in legal}  # type: ignore[attr-defined]
         if isinstance(first, Discard) and len(first.cards) == 2:
             return number_lay_aways(cast(list[Discard], legal))
         return {number(action, ()): action for action in legal}

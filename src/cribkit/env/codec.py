@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from cribkit.core.cards import DECK_SIZE
 from cribkit.games.actions import Discard
-from cribkit.games.protocol import Action, GameState, Rules
+from cribkit.games.protocol import Action, Result, Rules
 from cribkit.games.views import GameView
 
 FloatArray = npt.NDArray[np.float32]
@@ -26,6 +26,24 @@ MaskArray = npt.NDArray[np.int8]
 #: The 15 ways to lay away two cards of six, by their places in the ascending hand.
 PAIRS: Final[tuple[tuple[int, int], ...]] = tuple(combinations(range(6), 2))
 PAIR_INDEX: Final = {pair: index for index, pair in enumerate(PAIRS)}
+
+
+class Position(Protocol):
+    """A game as it is now, as the environments read it: a :class:`GameState`, or a game played
+    in place (classic's :class:`~cribkit.games.classic.playout.Playout`)."""
+
+    @property
+    def current_player(self) -> int | None: ...
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+    @property
+    def result(self) -> Result | None: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def observation(self, seat: int) -> GameView: ...
 
 
 class Codec(Protocol):
@@ -44,7 +62,7 @@ class Codec(Protocol):
         """The observation array of one seat's view (values in [0, 1])."""
         ...
 
-    def legal(self, state: GameState, seat: int) -> dict[int, Action]:
+    def legal(self, state: Position, seat: int) -> dict[int, Action]:
         """The legal moves of ``seat`` by number (empty when it is not the seat's turn)."""
         ...
 

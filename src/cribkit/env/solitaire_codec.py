@@ -23,9 +23,9 @@ from typing import Final
 
 import numpy as np
 
-from cribkit.env.codec import FloatArray, number_lay_aways, one_hot_cards
+from cribkit.env.codec import FloatArray, Position, number_lay_aways, one_hot_cards
 from cribkit.games.actions import Discard
-from cribkit.games.protocol import Action, GameState, Rules
+from cribkit.games.protocol import Action, Rules
 from cribkit.games.solitaire.result import RoundScore
 from cribkit.games.solitaire.view import SolitaireView
 from cribkit.games.views import GameView
@@ -58,7 +58,7 @@ class SolitaireCodec:
         out[269] = 1.0 if view.next_starter is not None else 0.0
         return out
 
-    def legal(self, state: GameState, seat: int) -> dict[int, Action]:
+    def legal(self, state: Position, seat: int) -> dict[int, Action]:
         if state.current_player != seat:
             return {}
         return number_lay_aways([a for a in state.legal_actions() if isinstance(a, Discard)])

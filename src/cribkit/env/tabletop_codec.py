@@ -30,8 +30,8 @@ from typing import Final
 import numpy as np
 
 from cribkit.core.cards import card_rank, card_suit
-from cribkit.env.codec import FloatArray
-from cribkit.games.protocol import Action, GameState, Rules
+from cribkit.env.codec import FloatArray, Position
+from cribkit.games.protocol import Action, Rules
 from cribkit.games.tabletop.actions import Place
 from cribkit.games.tabletop.view import TableTopView
 from cribkit.games.views import GameView
@@ -86,7 +86,7 @@ class TableTopCodec:
         out[540] = min(1.0, view.deal / 36)
         return out
 
-    def legal(self, state: GameState, seat: int) -> dict[int, Action]:
+    def legal(self, state: Position, seat: int) -> dict[int, Action]:
         if state.current_player != seat:
             return {}
         return {a.cell: a for a in state.legal_actions() if isinstance(a, Place)}

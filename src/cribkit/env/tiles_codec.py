@@ -28,8 +28,8 @@ from typing import Final
 
 import numpy as np
 
-from cribkit.env.codec import FloatArray
-from cribkit.games.protocol import Action, GameState, Rules
+from cribkit.env.codec import FloatArray, Position
+from cribkit.games.protocol import Action, Rules
 from cribkit.games.tiles.board import EMPTY
 from cribkit.games.tiles.rules import KINDS, TilesRules, piece_colour, piece_value
 from cribkit.games.tiles.view import TilesView
@@ -81,7 +81,7 @@ class TilesCodec:
         out[tail + 23] = 1.0 if view.result is not None else 0.0
         return out
 
-    def legal(self, state: GameState, seat: int) -> dict[int, Action]:
+    def legal(self, state: Position, seat: int) -> dict[int, Action]:
         if state.current_player != seat:
             return {}
         return dict(enumerate(state.legal_actions()[:ACTIONS]))

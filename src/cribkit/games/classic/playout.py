@@ -29,8 +29,10 @@ from cribkit.games.classic.state import (
     _legal_actions,
     _state_of,
     _to_act,
+    _view_of,
     carry_out,
 )
+from cribkit.games.classic.view import ClassicView
 from cribkit.games.protocol import Action, PendingEvent, Result
 
 __all__ = ["Playout"]
@@ -63,6 +65,14 @@ class Playout:
     @property
     def result(self) -> Result | None:
         return self._run.result
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self._run.scores
+
+    def observation(self, seat: int) -> ClassicView:
+        """:meth:`ClassicState.observation` of the game as it is now (no state made for it)."""
+        return _view_of(self._run, seat)
 
     def legal_actions(self) -> list[Action]:
         """:meth:`ClassicState.legal_actions` of the game as it is now."""

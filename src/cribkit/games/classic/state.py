@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import compress, repeat
 from operator import is_
 from typing import TYPE_CHECKING, Final, cast
 
@@ -78,7 +78,6 @@ from cribkit.games.protocol import (
     register,
 )
 from cribkit.games.setup import SIDED_SETUP_KEYS, Seed, SidedGame, side_of, sided_start
-from cribkit.games.views import view_fields
 
 if TYPE_CHECKING:
     from cribkit.games.classic.playout import Playout
@@ -386,45 +385,7 @@ class ClassicState(SidedGame):
         >>> watching.seat, watching.hand, watching.hand_counts
         (-1, (), (6, 6))
         """
-        rules = self.rules
-        players = rules.players
-        claim = self.claim
-        laid = self.laid
-        # A spectator holds nothing, lays nothing away and scores for no side.
-        side, to_lay_away = SPECTATOR, 0
-        hand: tuple[Card, ...] = ()
-        kept: tuple[Card, ...] = ()
-        laid_away: tuple[Card, ...] = ()
-        if check_viewer(seat, players) != SPECTATOR:
-            side = side_of(players, seat)
-            own_laid = laid[seat]
-            hand = cards_of(self.hands[seat])
-            kept = cards_of(self.kept[seat]) if own_laid else ()
-            laid_away = cards_of(own_laid)
-            to_lay_away = rules.discards if self.phase == DISCARD and not own_laid else 0
-        return ClassicView(
-            **view_fields(self, seat),
-            rules=rules,
-            side=side,
-            sides=self.sides,
-            deal=self.deal_no,
-            dealer=self.dealer,
-            target=rules.target,
-            hand=hand,
-            kept=kept,
-            laid_away=laid_away,
-            to_lay_away=to_lay_away,
-            hand_counts=tuple(h.bit_count() for h in self.hands),
-            laid_away_by=tuple(s for s in range(players) if laid[s]),
-            crib_owner=self.dealer,
-            crib_count=self.crib.bit_count(),
-            starter=self.starter,
-            count=self.count,
-            pile=self.pile,
-            played=self.played,
-            claim=None if claim is None else claim.view(),
-            result=self.result,
-        )
+        return _view_of(self, seat)
 
     # -- words ----------------------------------------------------------------------------------
 
@@ -447,6 +408,62 @@ class ClassicState(SidedGame):
         assert result is not None
         who = " and ".join(f"seat {s}" for s in result.winners)
         return f"{who} won {scores_dashed(result.scores)}"
+
+
+def _view_of(position: ClassicState | Run, seat: int) -> ClassicView:
+    """:meth:`ClassicState.observation` of a state or of a run."""
+    rules = position.rules
+    players = rules.players
+    claim = position.claim
+    laid = position.laid
+    hands = position.hands
+    # A spectator holds nothing, lays nothing away and scores for no side.
+    side, to_lay_away = SPECTATOR, 0
+    hand: tuple[Card, ...] = ()
+    kept: tuple[Card, ...] = ()
+    laid_away: tuple[Card, ...] = ()
+    if check_viewer(seat, players) != SPECTATOR:
+        side = side_of(players, seat)
+        own_laid = laid[seat]
+        hand = cards_of(hands[seat])
+        kept = cards_of(position.kept[seat]) if own_laid else ()
+        laid_away = cards_of(own_laid)
+        to_lay_away = rules.discards if position.phase == DISCARD and not own_laid else 0
+    # Slot by slot, as _state_of makes a state: the view is made at every decision of a
+    # learning environment, and the dataclass's own __init__ took twice as long.
+    view: ClassicView = object.__new__(ClassicView)
+    (
+        game, viewer, phase, current_player, scores, view_rules, view_side, sides, deal,
+        dealer, target, view_hand, view_kept, view_laid_away, view_to_lay_away, hand_counts,
+        laid_away_by, crib_owner, crib_count, starter, count, pile, played, view_claim,
+        result,
+    ) = _VIEW_SETTERS  # fmt: skip
+    game(view, rules.GAME)
+    viewer(view, seat)
+    phase(view, position.phase)
+    current_player(view, _to_act(position))
+    scores(view, position.scores)
+    view_rules(view, rules)
+    view_side(view, side)
+    sides(view, _sides_of(players))
+    deal(view, position.deal_no)
+    dealer(view, position.dealer)
+    target(view, rules.target)
+    view_hand(view, hand)
+    view_kept(view, kept)
+    view_laid_away(view, laid_away)
+    view_to_lay_away(view, to_lay_away)
+    hand_counts(view, tuple(map(int.bit_count, hands)))
+    laid_away_by(view, tuple(compress(range(players), laid)))
+    crib_owner(view, position.dealer)
+    crib_count(view, position.crib.bit_count())
+    starter(view, position.starter)
+    count(view, position.count)
+    pile(view, position.pile)
+    played(view, position.played)
+    view_claim(view, None if claim is None else claim.view())
+    result(view, position.result)
+    return view
 
 
 def carry_out(run: Run, action: Action) -> None:
@@ -514,6 +531,23 @@ _SETTERS: Final = slot_setters(ClassicState, (
     "kept", "laid", "crib", "starter", "count", "pile", "played", "turn", "last", "gone",
     "scores", "claim", "show_step", "result", "history", "_legal",
 ))  # fmt: skip
+#: The setter of each of a view's slots, in the order :meth:`ClassicState.observation` unpacks them.
+_VIEW_SETTERS: Final = slot_setters(ClassicView, (
+    "game", "seat", "phase", "current_player", "scores", "rules", "side", "sides", "deal",
+    "dealer", "target", "hand", "kept", "laid_away", "to_lay_away", "hand_counts",
+    "laid_away_by", "crib_owner", "crib_count", "starter", "count", "pile", "played", "claim",
+    "result",
+))  # fmt: skip
+_SIDES: Final = {
+    players: tuple(side_of(players, s) for s in range(players)) for players in (2, 3, 4)
+}
+
+
+def _sides_of(players: int) -> tuple[int, ...]:
+    """Each seat's side with ``players`` players (made once)."""
+    return _SIDES[players]
+
+
 _SET_LEGAL: Final[Callable[[ClassicState, tuple[Action, ...]], None]] = _SETTERS[-1]
 
 _PHASE_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {
