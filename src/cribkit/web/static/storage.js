@@ -4,6 +4,24 @@
 const tokensKey = (gameId) => `cribkit:tokens:${gameId}`;
 const UPLOAD_KEY = "cribkit:replay:upload";
 
+/** The text kept under `key`, or null (none kept, or a browser that refuses its storage). */
+function readKept(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Keep `text` under `key`; a browser that keeps nothing (storage full or refused) keeps nothing. */
+function keep(key, text) {
+  try {
+    localStorage.setItem(key, text);
+  } catch {
+    // The page still holds what it needs while it is open.
+  }
+}
+
 /** The seat tokens kept for a game ({"0": token, ...}), or null. */
 export function storedTokens(gameId) {
   try {
@@ -36,19 +54,11 @@ const commitmentKey = (gameId) => `cribkit:commitment:${gameId}`;
 
 /** The deal commitment this browser was first shown for a game (hex), or null. */
 export function storedCommitment(gameId) {
-  try {
-    return localStorage.getItem(commitmentKey(gameId));
-  } catch {
-    return null;
-  }
+  return readKept(commitmentKey(gameId));
 }
 
 export function storeCommitment(gameId, commitment) {
-  try {
-    localStorage.setItem(commitmentKey(gameId), commitment);
-  } catch {
-    // A browser that keeps nothing: the page still holds it while it is open.
-  }
+  keep(commitmentKey(gameId), commitment);
 }
 
 const hostKey = (gameId) => `cribkit:host:${gameId}`;
@@ -56,36 +66,22 @@ const CURRENT_KEY = "cribkit:current";
 
 /** Remember that this browser made a table (its host may cancel the invitations). */
 export function storeHost(gameId) {
-  try {
-    localStorage.setItem(hostKey(gameId), "1");
-  } catch {
-    // Nothing kept: the cancel buttons are not shown after a reload.
-  }
+  // (where nothing can be kept the cancel buttons are not shown after a reload)
+  keep(hostKey(gameId), "1");
 }
 
 export function isHost(gameId) {
-  try {
-    return localStorage.getItem(hostKey(gameId)) === "1";
-  } catch {
-    return false;
-  }
+  return readKept(hostKey(gameId)) === "1";
 }
 
 /** The table of people this browser plays at (reopened on the next visit), or null. */
 export function currentTable() {
-  try {
-    return localStorage.getItem(CURRENT_KEY);
-  } catch {
-    return null;
-  }
+  return readKept(CURRENT_KEY);
 }
 
 export function storeCurrentTable(gameId) {
-  try {
-    localStorage.setItem(CURRENT_KEY, gameId);
-  } catch {
-    // A browser that keeps nothing: the lobby lists the game to resume.
-  }
+  // (where nothing can be kept the lobby lists the game to resume)
+  keep(CURRENT_KEY, gameId);
 }
 
 /** Forget the table being played (it is over, or it cannot be resumed); only `gameId`'s. */
@@ -101,17 +97,10 @@ const PUZZLES_KEY = "cribkit:puzzles";
 
 /** The text of this browser's puzzle history (its streaks and daily deals), or null. */
 export function storedPuzzles() {
-  try {
-    return localStorage.getItem(PUZZLES_KEY);
-  } catch {
-    return null;
-  }
+  return readKept(PUZZLES_KEY);
 }
 
 export function storePuzzles(history) {
-  try {
-    localStorage.setItem(PUZZLES_KEY, JSON.stringify(history));
-  } catch {
-    // (storage full or refused: the streak is not kept, the page still works)
-  }
+  // (where nothing can be kept the streak is lost; the page still works)
+  keep(PUZZLES_KEY, JSON.stringify(history));
 }
