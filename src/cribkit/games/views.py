@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from cribkit.core.cards import Card
+from cribkit.games.errors import RecordError
 from cribkit.games.events import json_value
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class ViewFields(TypedDict):
 
 def view_fields(state: GameState, seat: int) -> ViewFields:
     """The fields every view of ``state`` has, for ``seat``: a game's ``observation`` passes
-    them on to its view (``ClassicView(**view_fields(self, seat), hand=...)``) with its own.
+    them on to its view (``TableTopView(**view_fields(self, seat), grid=...)``) with its own.
     ``seat`` may be :data:`~cribkit.games.protocol.SPECTATOR`: nothing here is per seat."""
     return ViewFields(
         game=state.rules.GAME,
@@ -73,3 +74,10 @@ def view_fields(state: GameState, seat: int) -> ViewFields:
 def read_card(text: str | None) -> Card | None:
     """A card of a view's JSON form, or None (an empty place: no starter yet, an empty cell)."""
     return None if text is None else Card.parse(text)
+
+
+def read_cards(value: object) -> tuple[Card, ...]:
+    """The cards of a JSON form: a list of cards as text."""
+    if not isinstance(value, list):
+        raise RecordError(f"cards are a list such as ['5h', 'Kd'], not {value!r}")
+    return tuple(Card.parse(c) for c in value)

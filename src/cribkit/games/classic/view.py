@@ -23,7 +23,7 @@ from cribkit.core.cards import Card, CardError
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.errors import RecordError
 from cribkit.games.protocol import Result
-from cribkit.games.views import GameView, read_card
+from cribkit.games.views import GameView, read_card, read_cards
 
 __all__ = ["ClaimView", "ClassicView"]
 
@@ -60,7 +60,7 @@ class ClaimView:
         return cls(
             kind=str(data["kind"]),
             seat=int(data["seat"]),
-            cards=tuple(Card.parse(t) for t in data["cards"]),
+            cards=read_cards(data["cards"]),
             starter=read_card(data["starter"]),
             declared=None if declared is None else int(declared),
         )
@@ -128,9 +128,9 @@ class ClassicView(GameView):
                 deal=int(data["deal"]),
                 dealer=int(data["dealer"]),
                 target=int(data["target"]),
-                hand=tuple(Card.parse(t) for t in data["hand"]),
-                kept=tuple(Card.parse(t) for t in data["kept"]),
-                laid_away=tuple(Card.parse(t) for t in data["laid_away"]),
+                hand=read_cards(data["hand"]),
+                kept=read_cards(data["kept"]),
+                laid_away=read_cards(data["laid_away"]),
                 to_lay_away=int(data["to_lay_away"]),
                 hand_counts=tuple(data["hand_counts"]),
                 laid_away_by=tuple(data["laid_away_by"]),
@@ -138,7 +138,7 @@ class ClassicView(GameView):
                 crib_count=int(data["crib_count"]),
                 starter=read_card(data["starter"]),
                 count=int(data["count"]),
-                pile=tuple(Card.parse(t) for t in data["pile"]),
+                pile=read_cards(data["pile"]),
                 played=tuple((int(s), Card.parse(t)) for s, t in data["played"]),
                 claim=None if claim is None else ClaimView.from_json(claim),
                 result=None if result is None else Result.from_dict(result),

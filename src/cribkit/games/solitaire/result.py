@@ -15,8 +15,9 @@ from cribkit.core.cards import Card, CardError
 from cribkit.games.errors import RecordError
 from cribkit.games.protocol import Result
 from cribkit.games.solitaire.rules import Rating, SolitaireRules, rating
+from cribkit.games.views import read_cards
 
-__all__ = ["RoundScore", "SolitaireResult", "read_cards", "read_count"]
+__all__ = ["RoundScore", "SolitaireResult", "read_count"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -132,10 +133,3 @@ def read_count(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise RecordError(f"a count is a whole number, not {value!r}")
     return value
-
-
-def read_cards(value: object) -> tuple[Card, ...]:
-    """The cards of a JSON form: a list of cards as text."""
-    if not isinstance(value, list):
-        raise RecordError(f"cards are a list such as ['5h', 'Kd'], not {value!r}")
-    return tuple(Card.parse(c) for c in value)

@@ -23,9 +23,9 @@ from typing import Any
 
 from cribkit.core.cards import DECK, Card, CardError
 from cribkit.games.errors import GameError, RecordError
-from cribkit.games.solitaire.result import RoundScore, SolitaireResult, read_cards, read_count
+from cribkit.games.solitaire.result import RoundScore, SolitaireResult, read_count
 from cribkit.games.solitaire.rules import ROUNDS, SolitaireRules
-from cribkit.games.views import GameView
+from cribkit.games.views import GameView, read_cards
 
 __all__ = ["SolitaireView"]
 
