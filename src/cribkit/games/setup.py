@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card, card_rank
@@ -208,6 +209,16 @@ def side_of(players: int, seat: int) -> int:
     return seat % 2 if players == 4 else seat
 
 
+@cache
+def seat_sides(players: int) -> tuple[int, ...]:
+    """The side of each seat with ``players`` players (made once a number of players).
+
+    >>> seat_sides(4), seat_sides(3)
+    ((0, 1, 0, 1), (0, 1, 2))
+    """
+    return tuple(side_of(players, s) for s in range(players))
+
+
 def side_seats(players: int, side: int) -> tuple[int, ...]:
     """The seats of ``side``: the seat itself, or the partnership's two with 4 players.
 
@@ -277,8 +288,7 @@ class SidedGame:
     @property
     def sides(self) -> tuple[int, ...]:
         """The side of each seat (the seat itself, or its partnership with 4 players)."""
-        players = int(self.rules.players)
-        return tuple(side_of(players, s) for s in range(players))
+        return seat_sides(int(self.rules.players))
 
     def seat_to_act(self, seat: object) -> int:
         """``seat``, if the game waits for an action and it is a seat of the game: a game over

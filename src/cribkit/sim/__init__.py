@@ -94,7 +94,7 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
     blind = [getattr(player, "choose_legal", None) for player in players]
     playout = getattr(state, "playout", None)
     if playout is not None:
-        # Played in place: a state is made only for a player that reads its view.
+        # Played in place: no state is made for a move.
         game = playout()
         legal, apply = game.legal_actions, game.apply
         # The events' tallies are counted a deal at a time (all against one dealer).
@@ -106,8 +106,8 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
             if chooser is not None:
                 action = chooser(legal())
             else:
-                now = game.state()
-                action = players[seat].choose(now.observation(seat), now.legal_actions())
+                # (the playout's own view of the seat: no state made for it)
+                action = players[seat].choose(game.observation(seat), legal())
             if game.dealer != dealer:
                 count(tally_pending(pending), dealer)
                 dealer, pending = game.dealer, []

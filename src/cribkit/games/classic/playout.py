@@ -3,8 +3,8 @@
 A :class:`Playout` is a game that a simulation plays to the end: it takes the same (legal)
 actions as the states do and makes the same events and the same result, but changes one
 :class:`~cribkit.games.classic.play.Run` in place rather than making a new immutable state and
-its history for each action. Its :meth:`~Playout.state` is made only when asked for (by a
-player that reads its seat's view).
+its history for each action. A seat's view is made from the run itself
+(:meth:`~Playout.observation`), and :meth:`~Playout.state` only when asked for.
 
 >>> import random
 >>> from cribkit.games.classic.state import ClassicRules, start_game

@@ -77,7 +77,14 @@ from cribkit.games.protocol import (
     check_viewer,
     register,
 )
-from cribkit.games.setup import SIDED_SETUP_KEYS, Seed, SidedGame, side_of, sided_start
+from cribkit.games.setup import (
+    SIDED_SETUP_KEYS,
+    Seed,
+    SidedGame,
+    seat_sides,
+    side_of,
+    sided_start,
+)
 
 if TYPE_CHECKING:
     from cribkit.games.classic.playout import Playout
@@ -445,7 +452,7 @@ def _view_of(position: ClassicState | Run, seat: int) -> ClassicView:
     scores(view, position.scores)
     view_rules(view, rules)
     view_side(view, side)
-    sides(view, _sides_of(players))
+    sides(view, seat_sides(players))
     deal(view, position.deal_no)
     dealer(view, position.dealer)
     target(view, rules.target)
@@ -538,16 +545,6 @@ _VIEW_SETTERS: Final = slot_setters(ClassicView, (
     "laid_away_by", "crib_owner", "crib_count", "starter", "count", "pile", "played", "claim",
     "result",
 ))  # fmt: skip
-_SIDES: Final = {
-    players: tuple(side_of(players, s) for s in range(players)) for players in (2, 3, 4)
-}
-
-
-def _sides_of(players: int) -> tuple[int, ...]:
-    """Each seat's side with ``players`` players (made once)."""
-    return _SIDES[players]
-
-
 _SET_LEGAL: Final[Callable[[ClassicState, tuple[Action, ...]], None]] = _SETTERS[-1]
 
 _PHASE_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {
