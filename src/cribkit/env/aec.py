@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Any, Final, cast
+from typing import Any, Final, Protocol, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -25,7 +25,16 @@ from pettingzoo import AECEnv
 
 from cribkit.env.codec import Codec, FloatArray, MaskArray, Position, mask_of
 from cribkit.games.events import GameEvent
-from cribkit.games.protocol import Action, GameState, Rules, Transition, start
+from cribkit.games.protocol import Action, GameState, PendingEvent, Rules, Transition, start
+
+
+class InPlace(Position, Protocol):
+    """A game played in place (classic's :class:`~cribkit.games.classic.playout.Playout`)."""
+
+    def apply(self, action: Action) -> list[PendingEvent]: ...
+
+    def state(self) -> GameState: ...
+
 
 #: The reward schemes.
 REWARDS: Final = ("game", "points")
@@ -64,7 +73,7 @@ class CribkitAEC(AECEnv):  # type: ignore[misc]  # (PettingZoo has no type infor
         # The game as it is now: played in place where the game offers it (classic's
         # ``playout``: no state made for each move), else its immutable states.
         self._game: Position | None = None
-        self._in_place: Any = None
+        self._in_place: InPlace | None = None
         # The episode's steps, their events made only when read (an agent seldom reads them).
         self._steps: list[Transition[Any]] = []
         self._legal: dict[int, Action] = {}
@@ -152,7 +161,7 @@ class CribkitAEC(AECEnv):  # type: ignore[misc]  # (PettingZoo has no type infor
     def game_state(self) -> GameState:
         """The engine's state of the episode (every card: not for a player's eyes)."""
         if self._in_place is not None:
-            return cast(GameState, self._in_place.state())
+            return self._in_place.state()
         return cast(GameState, self._now())
 
     def legal_moves(self) -> dict[int, Action]:
