@@ -25,10 +25,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import statistics
 import time
-from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -37,6 +35,7 @@ from cribkit.ai.win_table import win_probability
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import start_game
 from cribkit.games.setup import deal_deck
+from duel_common import mean_se
 
 PHASE_OF = {"peg": "pegging", "go": "pegging", "last_card": "pegging", "heels": "pegging",
             "show": "hand", "crib": "crib"}  # fmt: skip
@@ -117,12 +116,6 @@ def _play_chunk(args: tuple[list[str], str, int, list[int], list[tuple[int, int]
         ]
         for i in indices
     ]
-
-
-def mean_se(values: Sequence[float]) -> tuple[float, float]:
-    if len(values) < 2:
-        return (values[0] if values else 0.0, math.inf)
-    return statistics.fmean(values), statistics.stdev(values) / math.sqrt(len(values))
 
 
 def report(variants: list[str], rows: list[list[dict[str, Any]]]) -> dict[str, Any]:
