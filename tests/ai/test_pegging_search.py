@@ -18,11 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribkit.ai.classic import ClassicPlayer
-from cribkit.ai.data.build_peg_values import fit
+from cribkit.ai.data.build_peg_values import best_keep, measure, shrink
 from cribkit.ai.pegging import (
     PEG_FEATURES,
     WIN_VALUE,
-    PegValues,
     PlaySearch,
     greedy_card,
     load_peg_values,
@@ -32,6 +31,7 @@ from cribkit.ai.pegging import (
     pip,
     play_out,
     playable,
+    rank_patterns,
     reply_risk,
 )
 from cribkit.core.cards import DECK, Card
@@ -630,23 +630,47 @@ def test_peg_features_count_ranks_and_pairs_of_ranks() -> None:
     assert pairs[index[10, 10]] == 0
 
 
-def test_peg_values_fit_recovers_a_known_linear_model() -> None:
-    rng = np.random.default_rng(3)
-    truth = rng.normal(size=PEG_FEATURES + 1)
-    deck = [rank for rank in range(1, 14) for _ in range(4)]
-    hands = [tuple(rng.choice(deck, 4, replace=False)) for _ in range(3000)]
-    rows = np.array([peg_features(h) for h in hands], dtype=np.float64)
-    targets = truth[0] + rows @ truth[1:] + rng.normal(scale=0.01, size=len(rows))
-    weights, _, r2 = fit(rows, targets)
-    model = PegValues(pone=tuple(weights), dealer=tuple(weights))
-    for hand in hands[:50]:
-        expected = truth[0] + np.array(peg_features(hand)) @ truth[1:]
-        assert model.value(hand, dealer=False) == pytest.approx(expected, abs=0.05)
-    assert r2 > 0.99
+def test_rank_patterns_are_every_multiset_of_four_ranks_once() -> None:
+    patterns = rank_patterns()
+    assert len(patterns) == len(set(patterns)) == 1820
+    assert all(list(p) == sorted(p) and len(p) == 4 for p in patterns)
+    assert (5, 5, 5, 5) in patterns
+    assert (1, 2, 3, 13) in patterns
+
+
+def test_best_keep_keeps_the_best_hand_of_six() -> None:
+    assert best_keep([5, 5, 10, 11, 1, 9]) == (5, 5, 10, 11)
+    assert best_keep([13, 2, 7, 8, 9, 4]) == (2, 7, 8, 9)  # the run and its fifteen, and the 2
+
+
+def test_shrink_keeps_sure_means_and_pulls_noisy_ones_to_the_linear_prior() -> None:
+    rng = np.random.default_rng(4)
+    design = np.array([peg_features(p) for p in rank_patterns()])
+    linear = 0.3 + design @ rng.normal(scale=0.3, size=PEG_FEATURES)
+    means = linear + rng.normal(scale=0.5, size=len(linear))
+    sure, _ = shrink(means, np.full(len(means), 1e-6))
+    assert np.allclose(sure, means, atol=1e-6)
+    # The deviations are all noise of the stated size: the values come back to the prior.
+    noisy, spread = shrink(means, np.full(len(means), 0.5))
+    assert spread < 0.1
+    assert np.abs(noisy - linear).mean() < 0.5 * np.abs(means - linear).mean()
+
+
+def test_pegging_values_do_not_depend_on_how_the_work_is_split() -> None:
+    whole = measure((3, 6, 6, 9))
+    parts = measure((3, 4, 6, 9)) + measure((4, 6, 6, 9))
+    assert whole == parts
+    assert whole != measure((3, 6, 6, 10))
 
 
 def test_shipped_peg_values() -> None:
     values = load_peg_values()
-    assert len(values.pone) == len(values.dealer) == PEG_FEATURES + 1
+    assert len(values.pone) == len(values.dealer) == 1820
     # The dealer pegs more than pone on average; the last card is the dealer's more often.
     assert values.value((1, 4, 9, 12), dealer=True) > values.value((1, 4, 9, 12), dealer=False)
+    # Low pairs peg well and four faces badly, in either role.
+    for dealer in (False, True):
+        assert (
+            values.value((4, 1, 4, 1), dealer=dealer)
+            > values.value((10, 11, 12, 13), dealer=dealer) + 1
+        )

@@ -32,6 +32,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from cribkit.ai.endgame import ShowOutcome, crib_distribution
 from cribkit.ai.pegging import PlaySearch, greedy_card, load_peg_values, lookahead_card
 from cribkit.ai.players import Observation, register_players, view_of
 from cribkit.core.analysis import CribModel, UniformCribModel, analyse_discards, hand_starter_totals
@@ -90,6 +91,9 @@ class ExpertSettings:
     endgame_discard: bool = True
     #: Peg for the target near the end (else for the margin).
     endgame_play: bool = True
+    #: Near the end, value the end of the play by the chance of winning it leaves after the
+    #: show (:class:`~cribkit.ai.endgame.ShowOutcome`), not by the pegging margin.
+    endgame_outcome: bool = True
     endgame_fraction: float = ENDGAME_FRACTION
     #: Weight of the kept hand's expected pegging margin in laying away (0: ignored).
     peg_weight: float = PEG_WEIGHT
@@ -258,12 +262,18 @@ class ClassicPlayer:
             # In a two-player game it is my turn after my own card only if the opponent said go.
             opponent_go = last_seat == seat
         needs = None
+        outcome = None
         if self.settings.endgame_play and self.near_end(obs):
             # Two players: each seat is its own side, so scores index by seat.
             scores, target = obs.scores, obs.target
             needs = (target - scores[seat], target - scores[opponent])
+            if self.settings.endgame_outcome:
+                outcome = _show_outcome(obs)
         search = PlaySearch(
-            needs=needs, greed=self.settings.greed, opponent_model=self.settings.opponent_model
+            needs=needs,
+            greed=self.settings.greed,
+            opponent_model=self.settings.opponent_model,
+            outcome=outcome,
         )
         return search.card_values(
             hand,
@@ -395,6 +405,26 @@ def _sampled_crib(card: int, unseen: npt.NDArray[np.intp], rng: np.random.Genera
     picks = np.argsort(rng.random((CRIB_SAMPLES, len(unseen))), axis=1)[:, :4]
     rows = np.column_stack([np.full(CRIB_SAMPLES, card), unseen[picks]])
     return float(batch_hand_totals(rows, crib=True).mean())
+
+
+def _show_outcome(obs: ClassicView) -> ShowOutcome:
+    """The chance of winning after the play, for the play search near the end."""
+    assert obs.starter is not None  # the play follows the cut
+    seat = obs.seat
+    dealer = owns_crib(obs)
+    # My two cards are in the crib, whoever owns it; the other two are among the cards unseen
+    # (the opponent's held cards are counted among them: a small error).
+    crib = crib_distribution(obs.laid_away, _unseen_cards(obs), obs.starter)
+    return ShowOutcome(
+        target=obs.target,
+        mine=obs.scores[seat],
+        theirs=obs.scores[1 - seat],
+        dealer=dealer,
+        my_show=score_hand(obs.kept, obs.starter).total,
+        their_played=tuple(card_rank(c) for s, c in obs.played if s != seat),
+        starter_rank=card_rank(obs.starter),
+        crib=tuple(crib.tolist()),
+    )
 
 
 def _win_chance(obs: ClassicView, keep: Sequence[int], crib_mean: float, dealer: bool) -> float:

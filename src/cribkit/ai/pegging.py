@@ -13,18 +13,22 @@ information minimax) and is memoised, so many guesses share their work.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
-from typing import Literal
+from itertools import combinations_with_replacement
+from typing import Literal, Protocol
 
 from cribkit.core.pegging import MAX_COUNT
 
 #: A score that dwarfs any pegging difference: the value of pegging out first.
 WIN_VALUE = 1000
+#: The value of a sure win in the show after the play, when the end of the play is valued by
+#: the outcome: a point below pegging out, which is sure now and needs no model of the show.
+SHOW_WIN_VALUE = WIN_VALUE - 1
 #: The version of ``peg_values.json`` this code reads.
-PEG_VALUES_FORMAT = 1
+PEG_VALUES_FORMAT = 2
 
 
 def pip(rank: int) -> int:
@@ -120,6 +124,23 @@ def _reply_points(pile: tuple[int, ...]) -> tuple[int, ...]:
     )
 
 
+class PlayOutcome(Protocol):
+    """What the end of the play is worth near the end of the game: the searcher's chance of
+    winning once the hands are counted, from the points each side pegged in the rest of the
+    play. It depends on the guess of the opponent's cards (their count in the show), which
+    :meth:`guess_key` sums up so that positions of guesses with the same key share the memo.
+    """
+
+    def guess_key(self, guess: tuple[int, ...]) -> Hashable:
+        """What of this guess of the opponent's remaining ranks the chance depends on."""
+        ...
+
+    def chance(self, key: Hashable, mine: int, theirs: int) -> float:
+        """The searcher's chance of winning, 0 to 1, after pegging ``mine`` and ``theirs``
+        more points (neither reaching the target) in the rest of the play."""
+        ...
+
+
 @dataclass
 class PlaySearch:
     """Exact two-player search of the rest of the play, for known (or guessed) hands.
@@ -140,10 +161,14 @@ class PlaySearch:
     #: best now minus the expected points of one reply from the ranks *it* has not seen
     #: (``lookahead``: it does not know the searcher's cards; needs ``opponent_view``).
     opponent_model: Literal["greedy", "lookahead"] = "greedy"
+    #: With ``needs``: the end of the play valued by the chance of winning it leaves
+    #: (:data:`SHOW_WIN_VALUE` times 2 chance - 1, the scale of pegging out), not by the margin.
+    outcome: PlayOutcome | None = None
     _memo: dict[tuple[object, ...], float] = field(default_factory=dict, repr=False)
     #: The ranks the opponent has not seen at the root of the current guess (lookahead model).
     _root_unseen: tuple[int, ...] = field(default=(), repr=False)
     _root_hand: tuple[int, ...] = field(default=(), repr=False)
+    _guess_key: Hashable = field(default=None, repr=False)
 
     def card_values(
         self,
@@ -167,6 +192,8 @@ class PlaySearch:
         """
         if self.opponent_model == "lookahead" and self.greed and opponent_view is None:
             raise ValueError("the lookahead opponent model needs opponent_view")
+        if self.outcome is not None and self.needs is None:
+            raise ValueError("valuing the end of the play by the outcome needs the needs")
         count = sum(pip(r) for r in pile)
         options = playable(hand, count)
         if not options:
@@ -179,6 +206,8 @@ class PlaySearch:
         for index, guess in enumerate(opponent_hands):
             weight = 1.0 if weights is None else weights[index]
             theirs = tuple(sorted(guess))
+            if self.outcome is not None:
+                self._guess_key = self.outcome.guess_key(theirs)
             if opponent_view is not None:
                 view = tuple(opponent_view.get(r, 0) for r in range(14))
                 if (view, mine) != (self._root_unseen, self._root_hand):
@@ -223,14 +252,21 @@ class PlaySearch:
         if self.needs is not None and accrued[mover] >= self.needs[mover]:
             return sign * WIN_VALUE
         if not h0 and not h1:
-            return sign * points
+            return self._end(accrued) if self.outcome is not None else sign * points
+        # Valued by the outcome, points matter only through what has accrued.
+        gained = 0 if self.outcome is not None else sign * points
         other = 1 - mover
         other_hand = h1 if mover == 0 else h0
         if count == MAX_COUNT:
             nxt = other if other_hand else mover
-            return sign * points + self._move(h0, h1, (), 0, nxt, False, mover, accrued)
+            return gained + self._move(h0, h1, (), 0, nxt, False, mover, accrued)
         nxt, still_blocked = (mover, True) if blocked else (other, False)
-        return sign * points + self._move(h0, h1, pile, count, nxt, still_blocked, mover, accrued)
+        return gained + self._move(h0, h1, pile, count, nxt, still_blocked, mover, accrued)
+
+    def _end(self, accrued: tuple[int, int]) -> float:
+        assert self.outcome is not None
+        chance = self.outcome.chance(self._guess_key, accrued[0], accrued[1])
+        return SHOW_WIN_VALUE * (2 * chance - 1)
 
     def _move(
         self,
@@ -248,7 +284,7 @@ class PlaySearch:
         need_key = (
             None if self.needs is None else (self.needs[0] - accrued[0], self.needs[1] - accrued[1])
         )
-        key = (h0, h1, pile, mover, blocked, last, need_key)
+        key = (h0, h1, pile, mover, blocked, last, need_key, self._guess_key)
         cached = self._memo.get(key)
         if cached is not None:
             return cached
@@ -306,7 +342,8 @@ class PlaySearch:
             return sign * WIN_VALUE
         after_last = h1 if last == 0 else h0
         leader = 1 - last if after_last else last
-        return sign + self._move(h0, h1, (), 0, leader, False, last, accrued)
+        gained = 0 if self.outcome is not None else sign
+        return gained + self._move(h0, h1, (), 0, leader, False, last, accrued)
 
 
 def play_out(
@@ -326,20 +363,22 @@ def play_out(
     """
     hands = [list(pone), list(dealer)]
     if views is None:
-        unseen = [{r: 4 - hand.count(r) for r in range(1, 14)} for hand in hands]
+        unseen = [[4 - hand.count(r) for r in range(14)] for hand in hands]
     else:
-        unseen = [dict(views[0]), dict(views[1])]
-    pile: list[int] = []
+        unseen = [[views[0].get(r, 0) for r in range(14)], [views[1].get(r, 0) for r in range(14)]]
+    for counts in unseen:
+        counts[0] = 0
+    pile: tuple[int, ...] = ()
     count, mover, blocked, last, margin = 0, 0, False, 0, 0
     while True:
         hand = hands[mover]
         other = 1 - mover
         if any(count + pip(r) <= MAX_COUNT for r in hand):
-            rank = lookahead_card(hand, pile, {r: n for r, n in unseen[mover].items() if n > 0})
+            rank = _one_reply_card(hand, pile, count, unseen[mover])
             hand.remove(rank)
             unseen[other][rank] -= 1
             count += pip(rank)
-            pile.append(rank)
+            pile = (*pile, rank)
             points = peg_points(pile, count)
             done = not hands[0] and not hands[1]
             if done and count < MAX_COUNT:
@@ -349,7 +388,7 @@ def play_out(
             if done:
                 return margin
             if count == MAX_COUNT:
-                pile, count, blocked = [], 0, False
+                pile, count, blocked = (), 0, False
                 mover = other if hands[other] else mover
             elif not blocked:
                 mover = other
@@ -357,17 +396,17 @@ def play_out(
             blocked, mover = True, other
         else:
             margin += 1 if last == 0 else -1  # the go
-            pile, count, blocked = [], 0, False
+            pile, count, blocked = (), 0, False
             mover = 1 - last if hands[1 - last] else last
 
 
-#: Features of a kept hand's ranks for its pegging value: the count of each rank, then for
-#: each pair of ranks (a <= b) whether the hand holds both (two cards for a == b).
+#: Features of a kept hand's ranks for the prior of its pegging value: the count of each rank,
+#: then for each pair of ranks (a <= b) whether the hand holds both (two cards for a == b).
 PEG_FEATURES = 13 + 91
 
 
 def peg_features(ranks: Sequence[int]) -> list[float]:
-    """The :data:`PEG_FEATURES` features of kept ranks (see :class:`PegValues`)."""
+    """The :data:`PEG_FEATURES` features of kept ranks (the builder's linear prior)."""
     counts = [0] * 14
     for rank in ranks:
         counts[rank] += 1
@@ -379,22 +418,40 @@ def peg_features(ranks: Sequence[int]) -> list[float]:
     return out
 
 
+@cache
+def rank_patterns() -> tuple[tuple[int, ...], ...]:
+    """The 1,820 multisets of four ranks (sorted), in the order the pegging values list them."""
+    return tuple(combinations_with_replacement(range(1, 14), 4))
+
+
+@cache
+def _pattern_index() -> dict[tuple[int, ...], int]:
+    return {pattern: i for i, pattern in enumerate(rank_patterns())}
+
+
 @dataclass(frozen=True)
 class PegValues:
-    """A kept hand's expected pegging margin, by role, as a linear model of its ranks.
+    """A kept hand's expected pegging margin (own points minus the opponent's, go and last
+    card included), by role, for each of the 1,820 patterns of four ranks
+    (:func:`rank_patterns`, in that order).
 
-    Fitted by :mod:`cribkit.ai.data.build_peg_values` to play-outs in which both players peg
-    one reply ahead (:func:`play_out`), the opponent's four cards random.
+    Measured by :mod:`cribkit.ai.data.build_peg_values` from play-outs in which both players
+    peg one reply ahead (:func:`play_out`) and the opponent keeps the best four of six random
+    cards for its hand, each pattern's mean shrunk toward a linear model of its ranks by its
+    standard error.
+
+    >>> values = load_peg_values()
+    >>> values.value((1, 1, 4, 4), dealer=False) > values.value((10, 11, 12, 13), dealer=False)
+    True
     """
 
     pone: tuple[float, ...]
     dealer: tuple[float, ...]
 
     def value(self, ranks: Sequence[int], *, dealer: bool) -> float:
-        """The expected pegging margin (own points minus the opponent's) of these 4 ranks."""
-        weights = self.dealer if dealer else self.pone
-        features = peg_features(ranks)
-        return weights[0] + sum(w * f for w, f in zip(weights[1:], features, strict=True))
+        """The expected pegging margin of these four kept ranks, as dealer or as pone."""
+        index = _pattern_index()[tuple(sorted(ranks))]
+        return (self.dealer if dealer else self.pone)[index]
 
 
 @cache
@@ -406,4 +463,7 @@ def load_peg_values() -> PegValues:
             "peg_values.json has another format: rebuild it with "
             "python -m cribkit.ai.data.build_peg_values"
         )
+    patterns = len(rank_patterns())
+    if len(data["pone"]) != patterns or len(data["dealer"]) != patterns:
+        raise ValueError(f"peg_values.json must hold {patterns} values a role")
     return PegValues(pone=tuple(data["pone"]), dealer=tuple(data["dealer"]))

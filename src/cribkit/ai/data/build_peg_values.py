@@ -1,13 +1,17 @@
 """Rebuild the pegging values of kept hands (``peg_values.json``) from play-outs.
 
-Each play-out deals two four-card hands, two cards laid away by each player and a starter
-from a shuffled deck, and plays the play out with both players pegging one reply ahead from
-what they can see (:func:`cribkit.ai.pegging.play_out`). Pone's margin is a sample of pone's
-kept hand's value, and its negative one of the dealer's. A linear model of the kept ranks
-(:func:`cribkit.ai.pegging.peg_features`: each rank's count and each pair of ranks held) is
-fitted to each role by least squares; the file holds the weights and the fit's figures.
+For each of the 1,820 patterns of four kept ranks and each role, ``--deals`` play-outs deal the
+rest from a shuffled deck (the player's own two cards laid away, the opponent's six, the
+starter). The opponent keeps the four of its six with the best hand (the mean fifteens, pairs
+and runs over the starters, :func:`cribkit.ai.classic.keep_values`), as every cribkit player
+but the random one nearly always does, and both players peg one reply ahead from what they can
+see (:func:`cribkit.ai.pegging.play_out`). A pattern's value is its mean margin (own points
+minus the opponent's), shrunk toward a linear model of the patterns' means
+(:func:`cribkit.ai.pegging.peg_features`) in proportion to its standard error, so that the
+sampling noise of one pattern does not decide a lay-away. Every pattern draws from its own
+seeded generator: the file is the same whatever the number of workers.
 
-    python -m cribkit.ai.data.build_peg_values [--deals 200000] [--seed 1] [--workers 2]
+    python -m cribkit.ai.data.build_peg_values [--deals 1000] [--seed 1] [--workers 2]
 """
 
 from __future__ import annotations
@@ -17,78 +21,112 @@ import json
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
-from cribkit.ai.pegging import PEG_FEATURES, PEG_VALUES_FORMAT, peg_features, play_out
+from cribkit.ai.classic import keep_values
+from cribkit.ai.pegging import PEG_VALUES_FORMAT, peg_features, play_out, rank_patterns
 
 OUT = Path(__file__).parent / "peg_values.json"
+ROLES = ("pone", "dealer")
+
+FloatArray = npt.NDArray[np.float64]
 
 
-def sample_deals(seed: int, deals: int) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
-    """``deals`` play-outs: (pone's ranks, the dealer's ranks, pone's margin)."""
+def best_keep(six: list[int]) -> tuple[int, ...]:
+    """The four of six ranks with the best mean hand (the first such, in sorted order)."""
+    values = keep_values()
+    return max(combinations(sorted(six), 4), key=values.__getitem__)
+
+
+def unseen_by(own: list[int], starter: int) -> dict[int, int]:
+    """The ranks a player has not seen before the play: all but its six cards and the starter."""
+    view = dict.fromkeys(range(1, 14), 4)
+    for rank in [*own, starter]:
+        view[rank] -= 1
+    return view
+
+
+def pattern_margins(pattern: tuple[int, ...], dealer: bool, deals: int, seed: int) -> FloatArray:
+    """``deals`` pegging margins of the kept ``pattern`` in one role, against kept hands."""
     rng = random.Random(seed)
     deck = [rank for rank in range(1, 14) for _ in range(4)]
+    for rank in pattern:
+        deck.remove(rank)
+    margins = np.empty(deals)
+    for i in range(deals):
+        cards = rng.sample(deck, 9)
+        mine, theirs, starter = [*pattern, *cards[0:2]], cards[2:8], cards[8]
+        kept = best_keep(theirs)
+        views = (unseen_by(mine, starter), unseen_by(theirs, starter))
+        if dealer:
+            margins[i] = -play_out(kept, pattern, (views[1], views[0]))
+        else:
+            margins[i] = play_out(pattern, kept, views)
+    return margins
+
+
+def measure(task: tuple[int, int, int, int]) -> list[tuple[float, float, float, float]]:
+    """(pone mean, pone standard error, dealer mean, dealer standard error) of the patterns
+    ``start`` to ``stop``, each role of each pattern from its own generator."""
+    start, stop, deals, seed = task
     out = []
-    for _ in range(deals):
-        cards = rng.sample(deck, 13)
-        pone, dealer = tuple(cards[0:4]), tuple(cards[4:8])
-        starter = cards[12]
-        views = []
-        for own in (cards[0:4] + cards[8:10], cards[4:8] + cards[10:12]):
-            view = dict.fromkeys(range(1, 14), 4)
-            for rank in [*own, starter]:
-                view[rank] -= 1
-            views.append(view)
-        out.append((pone, dealer, play_out(pone, dealer, (views[0], views[1]))))
+    for index in range(start, stop):
+        pattern = rank_patterns()[index]
+        row: list[float] = []
+        for role, dealer in enumerate((False, True)):
+            margins = pattern_margins(pattern, dealer, deals, (seed * 10_000 + index) * 2 + role)
+            row += [float(margins.mean()), float(margins.std(ddof=1) / np.sqrt(deals))]
+        out.append((row[0], row[1], row[2], row[3]))
     return out
 
 
-def fit(rows: np.ndarray, targets: np.ndarray) -> tuple[list[float], float, float]:
-    """Least-squares weights (intercept first), the residual sd and R² of a held-out fifth."""
-    design = np.column_stack([np.ones(len(rows)), rows])
-    held = len(rows) // 5
-    train, test = slice(held, None), slice(0, held)
-    weights = np.linalg.lstsq(design[train], targets[train], rcond=None)[0]
-    residual = targets[test] - design[test] @ weights
-    r2 = 1 - residual.var() / targets[test].var()
-    full = np.linalg.lstsq(design, targets, rcond=None)[0]
-    return [round(float(w), 5) for w in full], float(residual.std()), float(r2)
+def shrink(means: FloatArray, errors: FloatArray) -> tuple[FloatArray, float]:
+    """Each mean pulled toward a linear model of the ranks (fitted to all the means) by the
+    share of its deviation that sampling noise explains; and the spread of the true
+    deviations (their standard deviation, estimated)."""
+    design = np.array([[1.0, *peg_features(p)] for p in rank_patterns()])
+    prior = design @ np.linalg.lstsq(design, means, rcond=None)[0]
+    deviation = means - prior
+    spread = max(float(deviation.var() - (errors**2).mean()), 0.0)
+    keep = spread / (spread + errors**2)
+    return prior + keep * deviation, float(np.sqrt(spread))
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--deals", type=int, default=200_000)
+    parser.add_argument("--deals", type=int, default=1000, help="play-outs a pattern and role")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    chunks = 20
-    sizes = [args.deals // chunks + (i < args.deals % chunks) for i in range(chunks)]
+    total = len(rank_patterns())
+    chunk = 20
+    tasks = [(s, min(s + chunk, total), args.deals, args.seed) for s in range(0, total, chunk)]
     with ProcessPoolExecutor(args.workers) as pool:
-        parts = pool.map(sample_deals, [args.seed * 1000 + i for i in range(chunks)], sizes)
-        samples = [row for part in parts for row in part]
-    print(f"{len(samples)} play-outs in {time.perf_counter() - started:.0f} s")
-    margins = np.array([m for _, _, m in samples], dtype=np.float64)
+        rows = np.array([row for part in pool.map(measure, tasks) for row in part])
+    print(f"{total * 2 * args.deals} play-outs in {time.perf_counter() - started:.0f} s")
     out: dict[str, object] = {
         "format_version": PEG_VALUES_FORMAT,
-        "method": {"deals": args.deals, "seed": args.seed, "features": PEG_FEATURES},
+        "method": {"deals_per_pattern": args.deals, "seed": args.seed, "patterns": total},
     }
-    for role, sign in (("pone", 1.0), ("dealer", -1.0)):
-        hands = [pone if role == "pone" else dealer for pone, dealer, _ in samples]
-        rows = np.array([peg_features(hand) for hand in hands], dtype=np.float64)
-        weights, sd, r2 = fit(rows, sign * margins)
-        out[role] = weights
+    for role_index, role in enumerate(ROLES):
+        means, errors = rows[:, 2 * role_index], rows[:, 2 * role_index + 1]
+        values, spread = shrink(means, errors)
+        out[role] = [round(float(v), 4) for v in values]
         out[f"{role}_fit"] = {
-            "mean_margin": round(float(sign * margins.mean()), 4),
-            "held_out_residual_sd": round(sd, 4),
-            "held_out_r2": round(r2, 4),
+            "mean_margin": round(float(means.mean()), 4),
+            "mean_standard_error": round(float(errors.mean()), 4),
+            "pattern_spread_beyond_linear": round(spread, 4),
+            "values_sd": round(float(values.std()), 4),
         }
-        print(f"{role}: mean margin {sign * margins.mean():+.3f}, held-out R² {r2:.4f}")
+        print(f"{role}: mean margin {means.mean():+.3f}, values sd {values.std():.3f}")
     args.out.write_text(json.dumps(out, indent=1) + "\n")
     print(f"wrote {args.out} in {time.perf_counter() - started:.0f} s")
 
