@@ -16,7 +16,7 @@ import pytest
 
 from cribkit.ai.classic import ClassicPlayer, ExpertSettings, _show_outcome
 from cribkit.ai.endgame import ShowOutcome, crib_distribution, rank_show
-from cribkit.ai.pegging import SHOW_WIN_VALUE, WIN_VALUE, PlaySearch
+from cribkit.ai.pegging import SHOW_WIN_VALUE, WIN_VALUE, PlaySearch, win_chance
 from cribkit.ai.win_table import load_win_table
 from cribkit.core.cards import DECK, Card
 from cribkit.core.scoring import score_hand
@@ -150,3 +150,21 @@ def test_the_expert_with_the_outcome_plays_legal_cards_near_the_end(seed: int) -
         action = expert.choose(state.observation(state.turn), legal)
         assert action in legal
         state = state.apply(action).state
+
+
+def test_the_expert_says_when_its_play_values_are_chances() -> None:
+    near = pegging_state(950, 0, start_scores=[104, 109])
+    early = pegging_state(950, 0, start_scores=[40, 52])
+    expert = ClassicPlayer("expert", seed=1)
+    for state, chances in ((near, True), (early, False)):
+        view = state.observation(state.turn)
+        assert expert.plays_for_chances(view) is chances
+        hand = [int(c.rank) for c in view.hand]
+        values = expert.play_values(view, hand, [])
+        if chances:
+            assert all(0.0 <= win_chance(v) <= 1.0 for v in values.values())
+            assert all(abs(v) <= WIN_VALUE for v in values.values())
+        else:
+            assert all(abs(v) < 40 for v in values.values())  # pegging margins
+    plain = ClassicPlayer("expert", seed=1, settings=ExpertSettings(endgame_outcome=False))
+    assert not plain.plays_for_chances(near.observation(near.turn))

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from cribkit.ai.classic import PEG_WEIGHT, ClassicPlayer, ExpertSettings
 from cribkit.ai.crib_table import TableCribModel
+from cribkit.ai.pegging import load_peg_values
 from cribkit.ai.players import make_player
 from cribkit.analysis.game import analyse
 from cribkit.analysis.model import Decision
@@ -49,7 +51,8 @@ def _decisions(state: ClassicState, seat: int, phase: str) -> list[Decision]:
 
 def test_a_lay_away_costs_its_exact_expectation() -> None:
     """Pone throws two fives from 5 5 5 J 7 9: the value of every discard is the kept hand's
-    mean over the 46 starters (counted here card by card) less the expert's crib mean."""
+    mean over the 46 starters (counted here card by card) less the expert's crib mean, plus
+    the kept hand's pegging value at the expert's weight."""
     state = _apply(_deal(pone=PONE_HAND), [(1, "5h 5c")])
     (found,) = _decisions(state, 1, "lay-away")
     deal = sorted(parse_cards(PONE_HAND))
@@ -60,7 +63,8 @@ def test_a_lay_away_costs_its_exact_expectation() -> None:
     for (a, b), crib in zip(pairs, cribs, strict=True):
         keep = [c for c in deal if c not in (a, b)]
         hand = sum(score_hand(keep, s).total for s in starters) / len(starters)
-        values[frozenset((a, b))] = hand - crib
+        pegging = load_peg_values().value([int(c.rank) for c in keep], dealer=False)
+        values[frozenset((a, b))] = hand - crib + PEG_WEIGHT * pegging
     chosen = values[frozenset(parse_cards("5h 5c"))]
     best = max(values.values())
     assert found.unit == "points"
@@ -92,17 +96,31 @@ def test_hindsight_lay_away_uses_the_real_starter_and_crib() -> None:
     assert dict(found.hindsight.action) == {"type": "discard", "seat": 1, "cards": ["7c", "9h"]}
 
 
-def test_near_the_end_lay_away_is_valued_by_the_chance_of_winning() -> None:
+def test_near_the_end_lay_away_is_valued_as_the_expert_values_it() -> None:
+    """The shipped expert lays away for points near the end too, and so does the analysis."""
     state = _apply(_deal(pone=PONE_HAND, start_scores=[110, 100]), [(1, "5h 5c")])
     (found,) = _decisions(state, 1, "lay-away")
-    assert found.unit == "win"
-    assert all(0.0 <= c.value <= 1.0 for c in found.choices)
     before = _deal(pone=PONE_HAND, start_scores=[110, 100])
-    expert = make_player("classic", "expert", seed=0).choose(
-        before.observation(1), before.legal_actions()
-    )
-    assert dict(found.best.action) == expert.to_dict()
-    assert "to win" in found.chosen.words
+    view = before.observation(1)
+    expert = make_player("classic", "expert", seed=0)
+    assert found.unit == "points"
+    assert dict(found.best.action) == expert.choose(view, before.legal_actions()).to_dict()
+    assert isinstance(expert, ClassicPlayer)
+    values = expert.discard_values(view)
+    assert sorted(c.value for c in found.choices) == pytest.approx(sorted(values.values()))
+
+
+def test_near_the_end_a_lay_away_for_the_win_is_valued_by_its_chance() -> None:
+    before = _deal(pone=PONE_HAND, start_scores=[110, 100])
+    view = before.observation(1)
+    expert = ClassicPlayer("expert", seed=0, settings=ExpertSettings(endgame_discard=True))
+    values = expert.discard_values(view)
+    assert all(0.0 <= v <= 1.0 for v in values.values())
+    # Pone at 100 against the dealer's 110: the three fives and the jack give it the best
+    # chance, and breaking the fives the worst.
+    best = max(values, key=values.__getitem__)
+    assert best == frozenset(parse_cards("7c 9h"))
+    assert values[best] > values[frozenset(parse_cards("5h 5c"))] + 0.05
 
 
 #: Pone leads K, the dealer Q (20), pone 9 (29): the dealer holds 9 4 3 and says go; pone's 2

@@ -6,7 +6,8 @@
 - expert: discards with the crib table built by iterated best responses; pegs by guessing the
   opponent's unseen cards consistently with everything seen (their discards make hands they
   would keep likelier) and searching each guess exactly to the end of the play; near the end of
-  the game the search plays to peg out first, and discards weigh the chance of winning.
+  the game the search plays for the chance of winning that the show leaves; discards count
+  the kept hand's expected pegging margin (PegValues).
 
 With 3 or 4 players the crib estimate comes from sampled cribs and the expert pegs one reply
 ahead (the exact search is two-player).
@@ -67,9 +68,9 @@ KEEP_TEMPERATURE = 4.0
 #: rather than the card best for it to the end of the play: always, which is also the fast
 #: search (one branch at the opponent's turns).
 EXPERT_GREED = 1.0
-#: Weight of the kept hand's expected pegging margin (PegValues) when laying away for points;
-#: off in the shipped player (see docs/ai.md, "Pegging-aware laying away").
-PEG_WEIGHT = 0.0
+#: Weight of the kept hand's expected pegging margin (PegValues) when laying away for points:
+#: the margin counts as the points it is (see docs/ai.md, "Pegging-aware laying away").
+PEG_WEIGHT = 1.0
 #: Sampled cribs per candidate discard with 3 or 4 players.
 CRIB_SAMPLES = 400
 #: Within this share of the target (36 points of 121), the expert plays for the win, not for
@@ -87,8 +88,10 @@ class ExpertSettings:
     greed: float = EXPERT_GREED
     #: How that opponent picks the card it plays (see PlaySearch.opponent_model).
     opponent_model: Literal["greedy", "lookahead"] = "lookahead"
-    #: Lay away for the chance of winning near the end (else for points).
-    endgame_discard: bool = True
+    #: Lay away for the chance of winning near the end (else for points, as the shipped expert
+    #: does: measured better once the play near the end is searched for the chance of winning;
+    #: docs/ai.md).
+    endgame_discard: bool = False
     #: Peg for the target near the end (else for the margin).
     endgame_play: bool = True
     #: Near the end, value the end of the play by the chance of winning it leaves after the
@@ -196,10 +199,14 @@ class ClassicPlayer:
         options = analyse_discards(hand, dealer=dealer, crib_model=self.crib_model)
         settings = self.settings
         if self.level == "expert" and settings.endgame_discard and self.near_end(obs):
-            return {
-                frozenset(o.discard): _win_chance(obs, list(o.keep), o.crib_mean, dealer)
-                for o in options
-            }
+            pegging = load_peg_values()
+            default = _pegging_margin(dealer)
+            out: dict[frozenset[int], float] = {}
+            for o in options:
+                table = pegging.value([card_rank(c) for c in o.keep], dealer=dealer)
+                margin = (1 - settings.peg_weight) * default + settings.peg_weight * table
+                out[frozenset(o.discard)] = _win_chance(obs, list(o.keep), o.crib_mean, margin)
+            return out
         if self.level == "expert" and settings.peg_weight:
             pegging = load_peg_values()
             return {
@@ -249,7 +256,9 @@ class ClassicPlayer:
     def play_values(self, obs: ClassicView, hand: list[int], pile: list[int]) -> dict[int, float]:
         """The expert's value of laying each playable rank: its mean pegging margin (points
         for minus points against, to the end of the play) over its guesses of the opponent's
-        cards; near the end of the game, pegging out first is worth 1000."""
+        cards; near the end of the game (:meth:`plays_for_chances`) the chance of winning
+        instead, pegging out first worth 1000 and the chance the show leaves 999 times
+        (2 chance - 1)."""
         seat = obs.seat
         opponent = 1 - seat
         guesses, weights = self._guess_opponent(obs, opponent)
@@ -262,13 +271,11 @@ class ClassicPlayer:
             # In a two-player game it is my turn after my own card only if the opponent said go.
             opponent_go = last_seat == seat
         needs = None
-        outcome = None
         if self.settings.endgame_play and self.near_end(obs):
             # Two players: each seat is its own side, so scores index by seat.
             scores, target = obs.scores, obs.target
             needs = (target - scores[seat], target - scores[opponent])
-            if self.settings.endgame_outcome:
-                outcome = _show_outcome(obs)
+        outcome = _show_outcome(obs) if self.plays_for_chances(obs) else None
         search = PlaySearch(
             needs=needs,
             greed=self.settings.greed,
@@ -311,6 +318,13 @@ class ClassicPlayer:
         )
         counts = Counter(drawn)
         return list(counts), [float(n) for n in counts.values()]
+
+    def plays_for_chances(self, obs: ClassicView) -> bool:
+        """Whether :meth:`play_values` are chances of winning here (in the search's scale,
+        :func:`~cribkit.ai.pegging.win_chance` reads them), not pegging margins: near the end,
+        with ``endgame_play`` and ``endgame_outcome``."""
+        settings = self.settings
+        return settings.endgame_play and settings.endgame_outcome and self.near_end(obs)
 
     def near_end(self, obs: ClassicView) -> bool:
         """Whether the game is near its end for this player's settings: a score within
@@ -427,20 +441,33 @@ def _show_outcome(obs: ClassicView) -> ShowOutcome:
     )
 
 
-def _win_chance(obs: ClassicView, keep: Sequence[int], crib_mean: float, dealer: bool) -> float:
+def _pegging_margin(dealer: bool) -> float:
+    """The mean pegging margin of a role (own points minus the opponent's) in the deals the win
+    table was solved from."""
+    from cribkit.ai.win_table import DEAL_MEANS
+
+    margin = DEAL_MEANS["dealer_peg"] - DEAL_MEANS["pone_peg"]
+    return margin if dealer else -margin
+
+
+def _win_chance(obs: ClassicView, keep: Sequence[int], crib_mean: float, margin: float) -> float:
     """Near the end: the chance of winning with this keep, from the win-probability table.
 
-    The kept hand counts exactly over each possible starter; pegging, the opponent's hand and
-    the crib count at their means. Pone counts first, so pone reaching the target with the
-    hand wins on the spot; otherwise the table takes over at the next deal, dealt by the other.
+    The kept hand counts exactly over each possible starter; the two players' pegging is
+    their mean total split by the expected ``margin`` (own points minus the opponent's), the
+    opponent's hand and the crib count at their means. Pone counts first, so pone reaching
+    the target with the hand wins on the spot; otherwise the table takes over at the next
+    deal, dealt by the other.
     """
     from cribkit.ai.win_table import DEAL_MEANS, win_probability
 
     seat = obs.seat
+    dealer = owns_crib(obs)
     scores = obs.scores
     target = obs.target
-    mine = scores[seat] + DEAL_MEANS["dealer_peg" if dealer else "pone_peg"]
-    theirs = scores[1 - seat] + DEAL_MEANS["pone_peg" if dealer else "dealer_peg"]
+    pegged = DEAL_MEANS["dealer_peg"] + DEAL_MEANS["pone_peg"]
+    mine = scores[seat] + (pegged + margin) / 2
+    theirs = scores[1 - seat] + (pegged - margin) / 2
     theirs += DEAL_MEANS["pone_hand" if dealer else "dealer_hand"] + (0.0 if dealer else crib_mean)
     seen = set(obs.hand)
     unseen = np.array([c for c in range(52) if c not in seen], dtype=np.intp)

@@ -124,6 +124,15 @@ def _reply_points(pile: tuple[int, ...]) -> tuple[int, ...]:
     )
 
 
+def win_chance(value: float) -> float:
+    """A search value with an outcome (:attr:`PlaySearch.outcome`) as the chance of winning.
+
+    >>> win_chance(SHOW_WIN_VALUE), win_chance(0.0), win_chance(WIN_VALUE)
+    (1.0, 0.5, 1.0)
+    """
+    return min(max((value / SHOW_WIN_VALUE + 1) / 2, 0.0), 1.0)
+
+
 class PlayOutcome(Protocol):
     """What the end of the play is worth near the end of the game: the searcher's chance of
     winning once the hands are counted, from the points each side pegged in the rest of the

@@ -6,8 +6,8 @@ seat's view (``state.observation(seat)``) only; hindsight, from the whole state,
 - **lay-away** (two players): the expert's own discard values: the kept hand's exact mean
   over the 46 starters, plus the crib's mean by the expert's crib table
   (:class:`~cribkit.ai.crib_table.TableCribModel`), added for the dealer and taken away for
-  pone, plus the kept hand's pegging term at the expert's weight (``ExpertSettings.peg_weight``,
-  0 in the shipped expert, so no pegging term today): ``ClassicPlayer.discard_values``. Near
+  pone, plus the kept hand's expected pegging margin at the expert's weight
+  (``ExpertSettings.peg_weight``, 1.0 in the shipped expert): ``ClassicPlayer.discard_values``. Near
   the end of the game (``ClassicPlayer.near_end``: a score within 30% of the target) the
   expert values a discard by its chance of winning, from the win table, and so does the
   analysis (``unit="win"``). With 3 or 4 players (one card away): the hand's exact mean plus
@@ -15,8 +15,8 @@ seat's view (``state.observation(seat)``) only; hindsight, from the whole state,
   scores most in hand and crib with the real starter and the real crib cards.
 - **play**: the expert search's value of each card (its mean pegging margin to the end of the
   play, points for minus points against, over its guesses of the opponent's cards, weighted by
-  how likely the opponent kept them). Near the end the expert searches to peg out first; the
-  analysis keeps the margin so that every play decision is in points. With 3 or 4 players: the
+  how likely the opponent kept them). Near the end the expert searches for the chance of
+  winning; the analysis keeps the margin so that every play decision is in points. With 3 or 4 players: the
   points now less the expected points of one reply. Hindsight: the exact search with the
   opponent's real cards against its best replies.
 - **count** (manual counting): a declaration below the true count costs the points left; not
@@ -109,7 +109,8 @@ def notes(steps: Sequence[Step], seat: int) -> tuple[str, ...]:
     """What the analysis of the seat's decisions assumed."""
     return (
         "play values are the pegging margin to the end of the play, also near the end of the "
-        "game (where the expert itself plays to peg out first), so that every play is in points",
+        "game (where the expert itself plays for the chance of winning), so that every play is "
+        "in points",
     )
 
 

@@ -18,6 +18,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
 from cribkit.ai.classic import ClassicPlayer
+from cribkit.ai.pegging import win_chance
 from cribkit.core.analysis import analyse_discards
 from cribkit.core.cards import Card, card_rank
 from cribkit.games.classic import (
@@ -214,14 +215,18 @@ class ClassicApp(ComputerGameApp[ClassicState]):
                 return
             values = advisor.play_values(view, hand, pile)
             best = max(values, key=lambda r: (values[r], r))
-            parts = ", ".join(
-                f"{_rank_name(r)} {v:+.2f}"
-                for r, v in sorted(values.items(), key=lambda kv: -kv[1])
-            )
+            ranked = sorted(values.items(), key=lambda kv: -kv[1])
+            if advisor.plays_for_chances(view):
+                # Near the end the search values a card by the chance of winning it leaves.
+                parts = ", ".join(f"{_rank_name(r)} {win_chance(v):.0%}" for r, v in ranked)
+                measure = "the chance of winning after each card is"
+            else:
+                parts = ", ".join(f"{_rank_name(r)} {v:+.2f}" for r, v in ranked)
+                measure = "the pegging margin of each card is"
             log.add(
                 Text(
                     f"Hint: play a {_rank_name(best)}. Searching the play to its end over likely "
-                    f"hands of the opponent, the pegging margin of each card is: {parts}",
+                    f"hands of the opponent, {measure}: {parts}",
                     style="magenta",
                 )
             )
