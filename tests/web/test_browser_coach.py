@@ -15,6 +15,7 @@ from cribkit.core.cards import Card
 from .browsing import assert_no_error, shown_seq, start_game, wait_for_change
 from .browsing import wait_for_turn_or_result as wait_for_turn
 from .test_browser_a11y import assert_accessible, page, scan
+from .test_coach import expert_value
 
 __all__ = ["page"]  # the a11y scan's page: themed, no sound, at the instant pace
 
@@ -27,11 +28,13 @@ def bad_lay_away(hand: list[Card]) -> tuple[frozenset[Card], dict[bool, frozense
     }
     best = {}
     for dealer in (False, True):
-        ranked = analyse_discards(hand, dealer=dealer, crib_model=TableCribModel())
-        best[dealer] = frozenset(ranked[0].discard)
-        for option in ranked:
-            cost = ranked[0].net_mean - option.net_mean
-            key = frozenset(option.discard)
+        found = analyse_discards(hand, dealer=dealer, crib_model=TableCribModel())
+        # As the expert values them: hand and crib, plus the kept hand's pegging.
+        values = {frozenset(o.discard): expert_value(o, dealer) for o in found}
+        top = max(values.values())
+        best[dealer] = max(values, key=values.__getitem__)
+        for key, value in values.items():
+            cost = top - value
             costs[key] = min(costs[key], cost)
     worst = max(costs, key=lambda cards: costs[cards])
     assert costs[worst] >= 0.5, "no lay-away of this deal is an inaccuracy either way"

@@ -13,7 +13,9 @@ from collections.abc import Callable
 import pytest
 from starlette.testclient import TestClient
 
+from cribkit.ai.classic import PEG_WEIGHT
 from cribkit.ai.crib_table import TableCribModel
+from cribkit.ai.pegging import load_peg_values
 from cribkit.core.analysis import DiscardOption, analyse_discards
 from cribkit.core.cards import Card
 
@@ -37,11 +39,18 @@ def cards_named(message: Message) -> set[int]:
 
 
 def options(state: Message) -> list[DiscardOption]:
-    """The 15 lay-aways of the seat's deal, best first, by the expert's crib table."""
+    """The 15 lay-aways of the seat's deal, best first, as the expert values them (hand and
+    crib by its crib table, plus the kept hand's pegging)."""
     observation = state["observation"]
     hand = [Card.parse(card) for card in observation["hand"]]
     dealer = observation["dealer"] == state["seat"]
-    return analyse_discards(hand, dealer=dealer, crib_model=TableCribModel())
+    found = analyse_discards(hand, dealer=dealer, crib_model=TableCribModel())
+    return sorted(found, key=lambda o: -expert_value(o, dealer))
+
+
+def expert_value(option: DiscardOption, dealer: bool) -> float:
+    pegging = load_peg_values().value([int(c.rank) for c in option.keep], dealer=dealer)
+    return option.net_mean + PEG_WEIGHT * pegging
 
 
 def lay_away(seat: Seat, option: DiscardOption) -> list[Message]:
@@ -79,7 +88,8 @@ def test_a_bad_lay_away_is_told_at_once_with_the_better_choice(client: TestClien
         worst, best = ranked[-1], ranked[0]
         (told,) = lay_away(seat, worst)
         actions = session_of(client, answer["id"]).actions
-    cost = best.net_mean - worst.net_mean
+    dealer = state["observation"]["dealer"] == state["seat"]
+    cost = expert_value(best, dealer) - expert_value(worst, dealer)
     assert cost >= 3  # the worst of 15 lay-aways is a blunder on this deal
     assert told["verdict"] == "blunder"
     assert told["unit"] == "points"
