@@ -22,7 +22,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
-from .browsing import require_installed, start_game, wait_for_turn_or_result, watched_page
+from .browsing import (
+    require_installed,
+    shown_seq,
+    start_game,
+    wait_for_change,
+    wait_for_turn_or_result,
+    watched_page,
+)
 from .test_browser import finished_record, play_classic_turn
 from .test_browser_daily import play_the_daily_deal
 from .test_browser_people import invite_link, new_table
@@ -312,9 +319,17 @@ def test_table_top_with_its_legal_cells_and_a_hint(page: Page, live_server: str)
 
 def test_tiles_with_a_hint_staged_and_previewed(page: Page, live_server: str) -> None:
     start_game(page, live_server, "tiles", {"board_size": "9"}, "random")
-    assert not wait_for_turn_or_result(page)
-    page.click("[data-action=hint]")
-    page.wait_for_selector("[data-action=apply-hint]")
+    # The deal is the server's own: a hint to exchange stages nothing, so it is taken and the
+    # next turn's hint asked for, until one stages tiles.
+    for _ in range(6):
+        assert not wait_for_turn_or_result(page)
+        page.click("[data-action=hint]")
+        page.wait_for_selector("[data-action=apply-hint]")
+        if page.locator("[data-testid=staged] li").count():
+            break
+        seq = shown_seq(page)
+        page.click("[data-action=apply-hint]")
+        wait_for_change(page, seq)
     page.wait_for_selector("[data-testid=preview-error], [data-testid=preview-points]")
     problems = scan(page, "Tiles, hint staged")
     # A staged tile's cell says where it is, the tile, and that it is not played yet.

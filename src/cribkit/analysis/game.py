@@ -120,7 +120,7 @@ def judge(before: GameState, action: Action, index: int) -> Decision | None:
     >>> before = start_game(ClassicRules(), decks=[deck], first_dealer=0).state
     >>> found = judge(before, Discard(1, tuple(parse_cards("5h 5c"))), 0)
     >>> found.verdict, round(found.cost, 2), found.best.words.split(",")[0], found.hindsight
-    ('blunder', 15.68, 'lay away 7♣ 9♥', None)
+    ('blunder', 15.47, 'lay away 7♣ 9♥', None)
     """
     game = before.rules.GAME
     if game not in ANALYSED:
