@@ -25,7 +25,7 @@ from cribkit.core.analysis import (
     hand_starter_totals,
     unseen_cards,
 )
-from cribkit.core.cards import Card, card_rank, parse_cards
+from cribkit.core.cards import Card, parse_cards
 from cribkit.core.pegging import score_peg
 from cribkit.core.scoring import score_hand
 from cribkit.games import lookup, start
@@ -338,8 +338,7 @@ def test_discards_are_the_best_net_value(
             values = {
                 o.discard: o.net_mean
                 if level == "medium"
-                else o.net_mean
-                + PEG_WEIGHT * pegging.value([card_rank(c) for c in o.keep], dealer=dealer)
+                else o.net_mean + PEG_WEIGHT * pegging.kept(o.keep, dealer=dealer)
                 for o in options
             }
             chosen = values[option_of(options, action).discard]

@@ -63,7 +63,7 @@ def test_a_lay_away_costs_its_exact_expectation() -> None:
     for (a, b), crib in zip(pairs, cribs, strict=True):
         keep = [c for c in deal if c not in (a, b)]
         hand = sum(score_hand(keep, s).total for s in starters) / len(starters)
-        pegging = load_peg_values().value([int(c.rank) for c in keep], dealer=False)
+        pegging = load_peg_values().kept(keep, dealer=False)
         values[frozenset((a, b))] = hand - crib + PEG_WEIGHT * pegging
     chosen = values[frozenset(parse_cards("5h 5c"))]
     best = max(values.values())

@@ -49,7 +49,7 @@ def options(state: Message) -> list[DiscardOption]:
 
 
 def expert_value(option: DiscardOption, dealer: bool) -> float:
-    pegging = load_peg_values().value([int(c.rank) for c in option.keep], dealer=dealer)
+    pegging = load_peg_values().kept(option.keep, dealer=dealer)
     return option.net_mean + PEG_WEIGHT * pegging
 
 

@@ -203,7 +203,7 @@ class ClassicPlayer:
             default = _pegging_margin(dealer)
             out: dict[frozenset[int], float] = {}
             for o in options:
-                table = pegging.value([card_rank(c) for c in o.keep], dealer=dealer)
+                table = pegging.kept(o.keep, dealer=dealer)
                 margin = (1 - settings.peg_weight) * default + settings.peg_weight * table
                 out[frozenset(o.discard)] = _win_chance(obs, list(o.keep), o.crib_mean, margin)
             return out
@@ -211,7 +211,7 @@ class ClassicPlayer:
             pegging = load_peg_values()
             return {
                 frozenset(o.discard): o.net_mean
-                + settings.peg_weight * pegging.value([card_rank(c) for c in o.keep], dealer=dealer)
+                + settings.peg_weight * pegging.kept(o.keep, dealer=dealer)
                 for o in options
             }
         return {frozenset(o.discard): o.net_mean for o in options}

@@ -20,6 +20,7 @@ from importlib import resources
 from itertools import combinations_with_replacement
 from typing import Literal, Protocol
 
+from cribkit.core.cards import card_rank
 from cribkit.core.pegging import MAX_COUNT
 
 #: A score that dwarfs any pegging difference: the value of pegging out first.
@@ -461,6 +462,17 @@ class PegValues:
         """The expected pegging margin of these four kept ranks, as dealer or as pone."""
         index = _pattern_index()[tuple(sorted(ranks))]
         return (self.dealer if dealer else self.pone)[index]
+
+    def kept(self, cards: Iterable[int], *, dealer: bool) -> float:
+        """:meth:`value` of four kept cards (ints or :class:`~cribkit.core.cards.Card`).
+
+        >>> from cribkit.core.cards import parse_cards
+        >>> values = load_peg_values()
+        >>> values.kept(parse_cards("Ah As 4c 4d"), dealer=False) == values.value(
+        ...     (1, 1, 4, 4), dealer=False)
+        True
+        """
+        return self.value([card_rank(c) for c in cards], dealer=dealer)
 
 
 @cache
