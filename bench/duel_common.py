@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cribkit.ai.players import LEVELS
+from cribkit.ai.players import LEVELS, Player, make_player
 from cribkit.games import lookup
 from cribkit.sim import GameOutcome, play_game, wilson_interval
 
@@ -65,7 +65,8 @@ def plus_minus(pair: Sequence[float | None], digits: int = 2) -> str:
 def parse_args(doc: str, spec: str, games: int, seed: int) -> argparse.Namespace:
     """The command line: ``spec``, ``games`` (seeds) and ``seed`` are the script's defaults."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
-    parser.add_argument("--variants", default="medium,expert", help="levels, comma-separated")
+    parser.add_argument("--variants", default="medium,expert",
+                        help="levels, comma-separated; level:name=value;... sets its knobs")  # fmt: skip
     parser.add_argument("--against", default="medium", help="the level in the other chairs")
     parser.add_argument("--games", type=int, default=games,
                         help="seeds: each is played from every chair by every variant")  # fmt: skip
@@ -75,12 +76,43 @@ def parse_args(doc: str, spec: str, games: int, seed: int) -> argparse.Namespace
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     args.variants = args.variants.split(",")
-    for level in [*args.variants, args.against]:
-        if level not in LEVELS:
-            parser.error(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
+    game = lookup(args.spec).GAME
+    for variant in [*args.variants, args.against]:
+        try:
+            tuned_player(game, variant, 0)
+        except ValueError as error:
+            parser.error(str(error))
     if args.games < 1:
         parser.error("play at least one seed")
     return args
+
+
+def tuned_player(game: str, variant: str, seed: int) -> Player:
+    """The player of ``variant``: a level, or ``level:name=value;...``, which sets the level's
+    public knobs (attributes such as the Tiles expert's ``candidates`` and ``samples``) to
+    other values, each of the type it has.
+
+    >>> tuned_player("tiles", "expert:samples=20;window=30", 1).samples
+    20
+    >>> tuned_player("tiles", "expert:depth=3", 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: the tiles expert has no setting 'depth'
+    """
+    level, _, settings = variant.partition(":")
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
+    player = make_player(game, level, seed=seed)
+    for setting in filter(None, settings.split(";")):
+        name, _, text = setting.partition("=")
+        if name.startswith("_") or not hasattr(player, name) or name in ("name", "level"):
+            raise ValueError(f"the {game} {level} has no setting {name!r}")
+        kind = type(getattr(player, name))
+        try:
+            setattr(player, name, kind(text))
+        except ValueError:
+            raise ValueError(f"{name} takes a {kind.__name__}, not {text!r}") from None
+    return player
 
 
 def play_seed(
@@ -100,7 +132,7 @@ def play_seed(
         started = time.perf_counter()
         for chair in range(sides):
             # Game ``group * sides + chair`` of simulate: the variant (entrant 0) in ``chair``.
-            outcome = play_game(spec, entrants, group * sides + chair, seed)
+            outcome = play_game(spec, entrants, group * sides + chair, seed, tuned_player)
             others = sides - 1
             margin += outcome.scores[0] - sum(outcome.scores[1:]) / others
             winners = outcome.winners or [outcome.winner]

@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from cribkit.ai.players import make_player
+from cribkit.ai.players import Player, make_player
 from cribkit.games import lookup, start
 from cribkit.games.protocol import PendingEvent, Rules, Tally, tally_pending
 
@@ -60,8 +60,16 @@ def _empty_points() -> dict[str, dict[str, int]]:
     return {role: dict.fromkeys(PHASES, 0) for role in ("dealer", "pone")}
 
 
-def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> GameOutcome:
-    """Play game ``index`` of a tournament: entrant ``e`` plays side ``(e + index) % sides``."""
+def play_game(
+    spec: str,
+    entrants: Sequence[str],
+    index: int,
+    seed: int,
+    make: Callable[[str, str, int], Player] = make_player,
+) -> GameOutcome:
+    """Play game ``index`` of a tournament: entrant ``e`` plays side ``(e + index) % sides``.
+    ``make(game, entrant, seed)`` makes each seat's player (benchmarks pass one that reads
+    settings from the entrant's name)."""
     rules: Rules = lookup(spec)
     sides = rules.sides
     players_count = rules.seats
@@ -70,7 +78,7 @@ def play_game(spec: str, entrants: Sequence[str], index: int, seed: int) -> Game
     side_entrant = [(side - rotation) % sides for side in range(sides)]
     seat_entrant = [side_entrant[seat % sides] for seat in range(players_count)]
     players = [
-        make_player(rules.GAME, entrants[seat_entrant[seat]], seed=_mix(seed, index, seat))
+        make(rules.GAME, entrants[seat_entrant[seat]], _mix(seed, index, seat))
         for seat in range(players_count)
     ]
     transition = start(rules, seed=_mix(seed, group, 999))
