@@ -117,9 +117,8 @@ def watched_game(
     (the recorded actions replayed from the recorded start)."""
     recorder = Recorder()
     with monkeypatch.context() as patch:
-        patch.setattr(sim, "make_player", recorder.make_player)
         patch.setattr(sim, "start", recorder.start_game)
-        outcome = play_game(spec, entrants, index, seed)
+        outcome = play_game(spec, entrants, index, seed, recorder.make_player)
     state = recorder.start
     assert state is not None
     for action in recorder.actions:
