@@ -7,30 +7,34 @@ Run from the repository root::
 
 Plays seeded two-player games between ``--level`` and ``--against``, times every decision of
 ``--level`` (the ``choose`` call alone: the engine's own work is not counted), and prints the
-median, p95, p99 and max per phase (laying away, pegging) and over all decisions. The project
-target for the expert is a p95 under 200 ms.
+median, p95, p99 and max per phase (laying away, pegging) and over all decisions, in wall-clock
+time and in the process's CPU time (``cpu``: what a decision costs on a shared machine, where
+the wall clock also counts the other work). The project target for the expert is a p95 under
+250 ms of CPU time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import time
 from typing import Any
 
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
 from timing import summary as times_summary
+from timing import timed_choice
 
-TARGET_P95_SECONDS = 0.200
+TARGET_P95_SECONDS = 0.250
 
 
 def decision_times(
     spec: str, level: str, against: str, games: int, seed: int
-) -> dict[str, list[float]]:
-    """Seconds per decision of ``level``, by phase, over ``games`` games (seats alternate)."""
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Seconds per decision of ``level``, by phase, over ``games`` games (seats alternate):
+    wall-clock and CPU."""
     rules = lookup(spec)
     times: dict[str, list[float]] = {}
+    cpu_times: dict[str, list[float]] = {}
     for game in range(games):
         timed_seat = game % 2
         players = [
@@ -44,17 +48,25 @@ def decision_times(
             seat = state.current_player
             assert seat is not None
             observation, legal = state.observation(seat), state.legal_actions()
-            started = time.perf_counter()
-            action = players[seat].choose(observation, legal)
-            elapsed = time.perf_counter() - started
+            action, elapsed, cpu = timed_choice(players[seat], observation, legal)
             if seat == timed_seat:
                 times.setdefault(state.phase, []).append(elapsed)
+                cpu_times.setdefault(state.phase, []).append(cpu)
             state = state.apply(action).state
-    return times
+    return times, cpu_times
 
 
 def summary(values: list[float]) -> dict[str, float]:
     return {"decisions": len(values), **times_summary(values, "median", "p95", "p99", "max")}
+
+
+def by_phase(times: dict[str, list[float]]) -> dict[str, Any]:
+    """``all`` decisions' :func:`summary` and ``by_phase``."""
+    everything = [t for values in times.values() for t in values]
+    return {
+        "all": summary(everything),
+        "by_phase": {phase: summary(values) for phase, values in sorted(times.items())},
+    }
 
 
 def main() -> None:
@@ -66,15 +78,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20261129)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    times = decision_times(args.game, args.level, args.against, args.games, args.seed)
-    everything = [t for values in times.values() for t in values]
+    times, cpu_times = decision_times(args.game, args.level, args.against, args.games, args.seed)
     report: dict[str, Any] = {
         "game": args.game,
         "level": args.level,
         "against": args.against,
         "games": args.games,
-        "all": summary(everything),
-        "by_phase": {phase: summary(values) for phase, values in sorted(times.items())},
+        **by_phase(times),
+        "cpu": by_phase(cpu_times),
         "target_p95_ms": 1000 * TARGET_P95_SECONDS,
     }
     if args.json:
@@ -84,12 +95,13 @@ def main() -> None:
     print(
         f"{'phase':<10} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}"
     )
-    for name, row in [("all", report["all"]), *report["by_phase"].items()]:
-        print(
-            f"{name:<10} {row['decisions']:>9} {row['median_ms']:>10.2f} {row['p95_ms']:>8.1f} "
-            f"{row['p99_ms']:>8.1f} {row['max_ms']:>8.1f}"
-        )
-    print(f"target: p95 under {1000 * TARGET_P95_SECONDS:.0f} ms")
+    for clock, table in (("wall", report), ("CPU", report["cpu"])):
+        for name, row in [("all", table["all"]), *table["by_phase"].items()]:
+            print(
+                f"{name:<10} {row['decisions']:>9} {row['median_ms']:>10.2f} "
+                f"{row['p95_ms']:>8.1f} {row['p99_ms']:>8.1f} {row['max_ms']:>8.1f}  {clock}"
+            )
+    print(f"target: p95 under {1000 * TARGET_P95_SECONDS:.0f} ms of CPU time")
 
 
 if __name__ == "__main__":

@@ -22,13 +22,12 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import time
 from typing import Any
 
 from cribkit.ai.players import make_player
 from cribkit.games import lookup, start
 from cribkit.sim import simulate
-from timing import timing_summary
+from timing import timed_choice, timing_summary
 
 TARGET_WIN_RATE = 0.60
 TARGET_P95_SECONDS = 2.0
@@ -80,10 +79,7 @@ def play_for_points(
             seat = state.current_player
             assert seat is not None
             observation, legal = state.observation(seat), state.legal_actions()
-            started, cpu_started = time.perf_counter(), time.process_time()
-            action = players[seat].choose(observation, legal)
-            elapsed = time.perf_counter() - started
-            cpu = time.process_time() - cpu_started
+            action, elapsed, cpu = timed_choice(players[seat], observation, legal)
             if entrant_of[seat] == 0:
                 times.append(elapsed)
                 cpu_times.append(cpu)

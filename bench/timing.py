@@ -10,8 +10,12 @@
 from __future__ import annotations
 
 import statistics
+import time
 from collections.abc import Sequence
 from typing import Any
+
+from cribkit.ai.players import Observation, Player
+from cribkit.games.protocol import Action
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -62,3 +66,13 @@ def timing_summary(times: Sequence[float], target_p95_seconds: float) -> dict[st
         **summary(times, "mean", "median", "p95", "p99", "max"),
         "target_p95_ms": 1000 * target_p95_seconds,
     }
+
+
+def timed_choice(
+    player: Player, observation: Observation, legal: Sequence[Action]
+) -> tuple[Action, float, float]:
+    """``player``'s choice and the seconds it took: wall-clock, and the process's CPU time
+    (what the decision costs on a shared machine, where the wall clock counts other work)."""
+    started, cpu_started = time.perf_counter(), time.process_time()
+    action = player.choose(observation, legal)
+    return action, time.perf_counter() - started, time.process_time() - cpu_started
