@@ -9,6 +9,7 @@ from io import BytesIO
 import numpy as np
 import pytest
 
+from cribkit.ai.data.build_win_table import all_samples
 from cribkit.ai.win_table import (
     DEAL_COLUMNS,
     FloatArray,
@@ -257,3 +258,12 @@ def test_win_probability_clamps_scores() -> None:
     assert win_probability(100, 140, dealer=True) == 0.0
     assert win_probability(30.5, 70, dealer=True, target=61) == 0.0
     assert win_probability(64, 30.5, dealer=False, target=61) == 1.0
+
+
+def test_the_builder_gives_the_same_samples_in_any_number_of_processes() -> None:
+    """The builder's games are seeded by their index: split over processes and joined in
+    order, they are the games played in one (each sample a deal's five counts)."""
+    one = all_samples(6, seed=3, level="easy", workers=1)
+    assert all_samples(6, seed=3, level="easy", workers=2) == one
+    assert len(one) > 6 * 4  # the deals of six whole games
+    assert all(len(sample) == len(DEAL_COLUMNS) and min(sample) >= 0 for sample in one)

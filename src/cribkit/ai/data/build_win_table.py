@@ -6,6 +6,11 @@ its end as a sample of (dealer's pegging with his heels, pone's pegging, pone's 
 hand, crib), and solves :func:`cribkit.ai.win_table.solve_win_table` for targets 121 and 61.
 
     python -m cribkit.ai.data.build_win_table [--games 1500] [--seed 1] [--out DIR]
+        [--level medium] [--workers 1]
+
+``--level`` plays the self-play games at another level (the expert's own games: issue 19's
+rebuild); ``--workers`` plays them in that many processes, each a range of the games, which
+are joined in order: the same samples and tables whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -24,10 +30,13 @@ from cribkit.games import start
 _COLUMN = {name: i for i, name in enumerate(DEAL_COLUMNS)}
 
 
-def deal_samples(games: int, seed: int, *, level: str = "medium") -> list[list[int]]:
-    """Per-deal point samples from ``games`` self-play games (complete deals only)."""
+def deal_samples(
+    games: int, seed: int, *, level: str = "medium", first: int = 0
+) -> list[list[int]]:
+    """Per-deal point samples from self-play games ``first`` to ``first + games - 1``
+    (complete deals only)."""
     samples: list[list[int]] = []
-    for game in range(games):
+    for game in range(first, first + games):
         players = [
             make_player("classic", level, seed=seed * 100_003 + game * 2 + i) for i in range(2)
         ]
@@ -56,9 +65,25 @@ def deal_samples(games: int, seed: int, *, level: str = "medium") -> list[list[i
             if state.deal_no != deal_no:
                 deal_no, dealer = state.deal_no, state.dealer
                 current = [0] * len(DEAL_COLUMNS)
-        if (game + 1) % 100 == 0:
-            print(f"  {game + 1}/{games} games, {len(samples)} deals", file=sys.stderr)
+        if (game + 1 - first) % 100 == 0:
+            print(f"  {game + 1 - first}/{games} games, {len(samples)} deals", file=sys.stderr)
     return samples
+
+
+def _chunk(job: tuple[int, int, str, int]) -> list[list[int]]:
+    games, seed, level, first = job
+    return deal_samples(games, seed, level=level, first=first)
+
+
+def all_samples(games: int, seed: int, level: str, workers: int) -> list[list[int]]:
+    """:func:`deal_samples` of every game, played in ``workers`` processes and joined in the
+    order of the games."""
+    if workers <= 1:
+        return deal_samples(games, seed, level=level)
+    bounds = [games * w // workers for w in range(workers + 1)]
+    jobs = [(bounds[w + 1] - bounds[w], seed, level, bounds[w]) for w in range(workers)]
+    with ProcessPoolExecutor(workers) as pool:
+        return [sample for chunk in pool.map(_chunk, jobs) for sample in chunk]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -68,9 +93,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).parent)
+    parser.add_argument("--level", default="medium", help="the self-play level")
+    parser.add_argument("--workers", type=int, default=1, help="processes")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    samples = np.array(deal_samples(args.games, args.seed), dtype=np.int64)
+    found = all_samples(args.games, args.seed, args.level, args.workers)
+    samples = np.array(found, dtype=np.int64)
     means = dict(zip(DEAL_COLUMNS, samples.mean(axis=0).round(3).tolist(), strict=True))
     print(f"{len(samples)} deals in {time.perf_counter() - started:.0f} s; means {means}")
     for target in (121, 61):
