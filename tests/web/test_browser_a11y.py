@@ -319,16 +319,18 @@ def test_table_top_with_its_legal_cells_and_a_hint(page: Page, live_server: str)
 
 def test_tiles_with_a_hint_staged_and_previewed(page: Page, live_server: str) -> None:
     start_game(page, live_server, "tiles", {"board_size": "9"}, "random")
-    # The deal is the server's own: a hint to exchange stages nothing, so it is taken and the
-    # next turn's hint asked for, until one stages tiles.
+    # The deal is the server's own: a hint to exchange is taken and the next turn's hint asked
+    # for, until one is a play. The hint's play is staged by "Use this hint" (the hint stages it
+    # too, but a state arriving after it would clear the staging).
     for _ in range(6):
         assert not wait_for_turn_or_result(page)
         page.click("[data-action=hint]")
         page.wait_for_selector("[data-action=apply-hint]")
-        if page.locator("[data-testid=staged] li").count():
-            break
+        playing = page.locator("[data-testid=hint-text]").inner_text().startswith("Play ")
         seq = shown_seq(page)
         page.click("[data-action=apply-hint]")
+        if playing:
+            break
         wait_for_change(page, seq)
     page.wait_for_selector("[data-testid=preview-error], [data-testid=preview-points]")
     problems = scan(page, "Tiles, hint staged")
