@@ -4,8 +4,10 @@ Run from the repository root::
 
     .venv/bin/python bench/bench_ai.py                        # expert vs easy, 20 games
     .venv/bin/python bench/bench_ai.py --level medium --games 40 --json
+    .venv/bin/python bench/bench_ai.py --game classic:players=4 --against medium
 
-Plays seeded two-player games between ``--level`` and ``--against``, times every decision of
+Plays seeded games of ``--game`` (a spec: ``classic:players=3``) between ``--level`` in one
+seat (each seat in turn) and ``--against`` in the others, times every decision of
 ``--level`` (the ``choose`` call alone: the engine's own work is not counted), and prints the
 median, p95, p99 and max per phase (laying away, pegging) and over all decisions, in wall-clock
 time and in the process's CPU time (``cpu``: what a decision costs on a shared machine, where
@@ -35,13 +37,16 @@ def decision_times(
     rules = lookup(spec)
     times: dict[str, list[float]] = {}
     cpu_times: dict[str, list[float]] = {}
+    seats = rules.seats
     for game in range(games):
-        timed_seat = game % 2
+        timed_seat = game % seats
         players = [
             make_player(
-                rules.GAME, level if seat == timed_seat else against, seed=seed + game * 2 + seat
+                rules.GAME,
+                level if seat == timed_seat else against,
+                seed=seed + game * seats + seat,
             )
-            for seat in range(2)
+            for seat in range(seats)
         ]
         state = start(rules, seed=seed + game).state
         while not state.is_terminal:

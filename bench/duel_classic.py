@@ -13,6 +13,10 @@ they score the same, and the difference between two variants on a deal comes onl
 their choices differ: a 0.05-point-a-deal effect shows in a few thousand deals, where full
 games need tens of thousands.
 
+With ``--players 3`` or ``4`` the other seats all play ``--against``, the dealer goes round the
+table, and the net points are seat 0's side's less the mean of the other sides' (the win
+equity then counts only a game won in the deal).
+
 For each variant the script prints the mean net points of the deal (seat 0's points minus seat
 1's, by phase: pegging with his heels, hand, crib) as dealer and as pone, and the win *equity*
 after the deal (1 or 0 if the game ended in it, else the win-probability table's chance from the
@@ -70,24 +74,35 @@ def parse_scores(text: str) -> list[tuple[int, int]]:
 
 
 def play_deal(
-    spec: str, against: str, seed: int, index: int, scores: tuple[int, int], target: int
+    spec: str,
+    against: str,
+    seed: int,
+    index: int,
+    scores: tuple[int, int],
+    target: int,
+    players: int = 2,
 ) -> dict[str, Any]:
-    """Deal ``index``: seat 0 plays ``spec``, seat 1 ``against``; the points by seat and phase."""
-    dealer = index % 2
-    rules = ClassicRules(target=target)
+    """Deal ``index``: seat 0 plays ``spec``, the other seats ``against``; seat 0's side's net
+    points by phase (less the other side's with 2 or 4 players; less the mean of the other two
+    seats' with 3)."""
+    dealer = index % players
+    rules = ClassicRules(target=target, players=players)
     deck = deal_deck(seed, index)
     level, settings = parse_variant(spec)
     other_level, other_settings = parse_variant(against)
-    players = [
-        ClassicPlayer(level, seed=seed * 1_000_003 + index, settings=settings),
-        ClassicPlayer(other_level, seed=seed * 1_000_033 + index, settings=other_settings),
+    seats = [ClassicPlayer(level, seed=seed * 1_000_003 + index, settings=settings)]
+    seats += [
+        ClassicPlayer(other_level, seed=seed * 1_000_033 + index + s, settings=other_settings)
+        for s in range(players - 1)
     ]
-    state = start_game(rules, decks=[deck], first_dealer=dealer, start_scores=scores).state
-    points = [dict.fromkeys(PHASES, 0) for _ in range(2)]
+    sides = 3 if players == 3 else 2
+    start = (scores[0], *[scores[1]] * (sides - 1))
+    state = start_game(rules, decks=[deck], first_dealer=dealer, start_scores=start).state
+    points = [dict.fromkeys(PHASES, 0) for _ in range(players)]
     while not state.is_terminal and state.phase != "awaiting_deck":
         seat = state.current_player
         assert seat is not None
-        action = players[seat].choose(state.observation(seat), state.legal_actions())
+        action = seats[seat].choose(state.observation(seat), state.legal_actions())
         transition = state.apply(action)
         for event in transition.events:
             phase = PHASE_OF.get(event.type)
@@ -97,21 +112,33 @@ def play_deal(
     if state.is_terminal:
         assert state.result is not None
         equity = 1.0 if int(state.result.winner) == 0 else 0.0
-    else:
+    elif players == 2:
         final = state.scores
         equity = win_probability(final[0], final[1], dealer=dealer == 1, target=target)
+    else:
+        equity = 0.0  # the win table is for two players: only a game won in the deal counts
+    ours = [0, 2] if players == 4 else [0]
+    theirs = [s for s in range(players) if s not in ours]
     return {
-        "role": "dealer" if dealer == 0 else "pone",
-        "net": {p: points[0][p] - points[1][p] for p in PHASES},
+        "role": "dealer" if dealer in ours else "pone",
+        "net": {
+            p: sum(points[s][p] for s in ours)
+            - sum(points[s][p] for s in theirs) * len(ours) / len(theirs)
+            for p in PHASES
+        },
         "equity": equity,
     }
 
 
-def _play_chunk(args: tuple[list[str], str, int, list[int], list[tuple[int, int]], int]) -> Any:
-    variants, against, seed, indices, situations, target = args
+def _play_chunk(
+    args: tuple[list[str], str, int, list[int], list[tuple[int, int]], int, int],
+) -> Any:
+    variants, against, seed, indices, situations, target, players = args
     return [
         [
-            play_deal(spec, against, seed, i, situations[(i // 2) % len(situations)], target)
+            play_deal(
+                spec, against, seed, i, situations[(i // 2) % len(situations)], target, players
+            )
             for spec in variants
         ]
         for i in indices
@@ -156,6 +183,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scores", default="0-0,40-40,70-60,60-70", help="situations a-b,...")
     parser.add_argument("--target", type=int, default=121)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
@@ -165,13 +193,17 @@ def main() -> None:
     situations = parse_scores(args.scores)
     started = time.perf_counter()
     chunks = [list(range(w, args.deals, 8 * args.workers)) for w in range(8 * args.workers)]
-    jobs = [(variants, args.against, args.seed, c, situations, args.target) for c in chunks]
+    jobs = [
+        (variants, args.against, args.seed, c, situations, args.target, args.players)
+        for c in chunks
+    ]
     with ProcessPoolExecutor(args.workers) as pool:
         results = list(pool.map(_play_chunk, jobs))
     rows = [row for chunk in results for row in chunk]
     out = report(variants, rows)
     out.update(
         against=args.against,
+        players=args.players,
         seed=args.seed,
         scores=args.scores,
         seconds=round(time.perf_counter() - started, 1),

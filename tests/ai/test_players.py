@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cribkit.ai.classic import PEG_WEIGHT, ClassicPlayer
+from cribkit.ai.classic import PEG_WEIGHT, ClassicPlayer, ExpertSettings
 from cribkit.ai.crib_table import TableCribModel
 from cribkit.ai.pegging import greedy_card, load_peg_values, lookahead_card
 from cribkit.ai.players import LEVELS, Player, RandomPlayer, make_player
@@ -41,15 +41,22 @@ from cribkit.games.protocol import Action
 
 
 def play(
-    spec: str, levels: Sequence[str], seed: int, *, player_seed: int = 0
+    spec: str,
+    levels: Sequence[str],
+    seed: int,
+    *,
+    player_seed: int = 0,
+    players: Sequence[Player] | None = None,
 ) -> tuple[ClassicState, dict[str, int]]:
-    """Play a whole game; every action must be legal. The final state and some tallies."""
+    """Play a whole game; every action must be legal. The final state and some tallies.
+    ``players`` (of the ``levels``) replace the players made from the levels."""
     state = start(spec, seed=seed).state
     assert isinstance(state, ClassicState)
-    players = [
-        make_player("classic", level, seed=player_seed * 10 + seat)
-        for seat, level in enumerate(levels)
-    ]
+    if players is None:
+        players = [
+            make_player("classic", level, seed=player_seed * 10 + seat)
+            for seat, level in enumerate(levels)
+        ]
     tally = {"actions": 0, "muggins_offered": 0, "muggins_called": 0}
     while not state.is_terminal:
         seat = state.current_player
@@ -101,6 +108,17 @@ def test_full_length_games(level: str) -> None:
     state, _ = play("classic", [level, level], seed=11)
     assert state.result is not None
     assert max(state.result.scores) >= 121
+
+
+@pytest.mark.parametrize("model", ["soft", "hand", "net"])
+def test_every_keep_model_of_the_expert_plays_legally(model: str) -> None:
+    settings = ExpertSettings(keep_model=model)  # type: ignore[arg-type]
+    players = [
+        ClassicPlayer("expert", seed=1, settings=settings),
+        make_player("classic", "easy", seed=2),
+    ]
+    _, tally = play("classic:target=61", ["expert", "easy"], 9, players=players)
+    assert tally["actions"] > 20
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,9 @@
   the game the search plays for the chance of winning that the show leaves; discards count
   the kept hand's expected pegging margin (PegValues).
 
-With 3 or 4 players the crib estimate comes from sampled cribs and the expert pegs one reply
-ahead (the exact search is two-player).
+With 3 or 4 players the crib estimate comes from sampled cribs; with 3 the expert searches
+the rest of the play over guesses of the other hands, the others laying their one-reply card
+(:class:`~cribkit.ai.pegging_many.ManyPlaySearch`); with 4 it pegs one reply ahead.
 
 >>> from cribkit.games import start
 >>> state = start("classic", seed=5).state
@@ -24,23 +25,24 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
 from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from cribkit.ai.endgame import ShowOutcome, crib_distribution
+from cribkit.ai.keeps import KeepRule, keep_likelihoods, keep_values
 from cribkit.ai.pegging import PlaySearch, greedy_card, load_peg_values, lookahead_card
+from cribkit.ai.pegging_many import ManyPlaySearch
 from cribkit.ai.players import Observation, register_players, view_of
 from cribkit.core.analysis import CribModel, UniformCribModel, analyse_discards, hand_starter_totals
 from cribkit.core.cards import Card, card_rank
 from cribkit.core.pegging import score_peg
 from cribkit.core.scoring import score_hand
-from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS, batch_hand_totals
+from cribkit.core.tables import batch_hand_totals
 from cribkit.games.actions import Declare, Discard
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.view import ClaimView, ClassicView
@@ -50,6 +52,7 @@ __all__ = [
     "CRIB_SAMPLES",
     "ENDGAME_FRACTION",
     "EXPERT_SAMPLES",
+    "MANY_SAMPLES",
     "ClassicPlayer",
     "ExpertSettings",
     "keep_values",
@@ -71,6 +74,8 @@ EXPERT_GREED = 1.0
 #: Weight of the kept hand's expected pegging margin (PegValues) when laying away for points:
 #: the margin counts as the points it is (see docs/ai.md, "Pegging-aware laying away").
 PEG_WEIGHT = 1.0
+#: Guesses of the other seats' cards the expert searches in the play with 3 or 4 players.
+MANY_SAMPLES = 128
 #: Sampled cribs per candidate discard with 3 or 4 players.
 CRIB_SAMPLES = 400
 #: Within this share of the target (36 points of 121), the expert plays for the win, not for
@@ -100,23 +105,19 @@ class ExpertSettings:
     endgame_fraction: float = ENDGAME_FRACTION
     #: Weight of the kept hand's expected pegging margin in laying away (0: ignored).
     peg_weight: float = PEG_WEIGHT
-
-
-@cache
-def keep_values() -> dict[tuple[int, ...], float]:
-    """Mean fifteens + pairs + runs of 4 kept ranks with a random starter (by rank multiset)."""
-    values: dict[tuple[int, ...], float] = {}
-    table = RANK_TABLES[5]
-    for ranks in combinations_with_replacement(range(1, 14), 4):
-        key = sum(RANK_WEIGHTS[r - 1] for r in ranks)
-        held = Counter(ranks)
-        weights = [4 - held[r] for r in range(1, 14)]
-        total = sum(
-            w * int(table[key + RANK_WEIGHTS[r - 1]])
-            for r, w in zip(range(1, 14), weights, strict=True)
-        )
-        values[ranks] = total / sum(weights)
-    return values
+    #: How the guesses of the opponent's hand are weighed: ``soft``, ``exp(value /
+    #: keep_temperature)`` of the kept hand; ``hand`` or ``net``, the likelihood that a player
+    #: laying away for the best hand (easy), or for hand and crib (medium), kept it
+    #: (:func:`~cribkit.ai.keeps.keep_likelihoods`), plus ``keep_floor`` (suits, which the
+    #: likelihoods ignore, can make any keep the best).
+    keep_model: Literal["soft", "hand", "net"] = "soft"
+    keep_floor: float = 0.05
+    #: With 3 players: guesses of the other seats' cards searched to the end of the play
+    #: (:class:`~cribkit.ai.pegging_many.ManyPlaySearch`; 0: one reply ahead, as medium pegs).
+    many_samples: int = MANY_SAMPLES
+    #: The same search with 4 players (off: with three hands to guess it measured worse than
+    #: one reply ahead; docs/ai.md).
+    four_player_search: bool = False
 
 
 class ClassicPlayer:
@@ -244,10 +245,14 @@ class ClassicPlayer:
         pile = [card_rank(c) for c in obs.pile]
         if self.level == "easy":
             return by_rank[greedy_card(hand, pile)]
-        unseen = _unseen_ranks(obs)
-        if self.level == "medium" or obs.rules.players != 2:
-            return by_rank[lookahead_card(hand, pile, unseen)]
-        return by_rank[self._search_card(obs, hand, pile)]
+        if self.level == "expert" and obs.rules.players == 2:
+            return by_rank[self._search_card(obs, hand, pile)]
+        settings = self.settings
+        searched = obs.rules.players == 3 or settings.four_player_search
+        if self.level == "expert" and settings.many_samples and searched:
+            values = self.many_play_values(obs, hand, pile)
+            return by_rank[max(values, key=lambda r: (values[r], r))]
+        return by_rank[lookahead_card(hand, pile, _unseen_ranks(obs))]
 
     def _search_card(self, obs: ClassicView, hand: list[int], pile: list[int]) -> int:
         values = self.play_values(obs, hand, pile)
@@ -292,6 +297,39 @@ class ClassicPlayer:
             opponent_view=_opponent_view(obs),
         )
 
+    def many_play_values(
+        self, obs: ClassicView, hand: list[int], pile: list[int]
+    ) -> dict[int, float]:
+        """With 3 or 4 players, the expert's value of laying each playable rank: its side's
+        mean pegging margin to the end of the play (:class:`ManyPlaySearch`) over
+        ``many_samples`` guesses of the other seats' cards, each guessed hand weighed as
+        :meth:`_guess_opponent` weighs one."""
+        n = obs.rules.players
+        others = [(obs.seat + i) % n for i in range(1, n)]
+        pool = _unseen_cards(obs)
+        likelihood = self._keep_likelihood(obs)
+        played = {s: [card_rank(c) for t, c in obs.played if t == s] for s in others}
+        sizes = [obs.hand_counts[s] for s in others]
+        guesses: list[tuple[tuple[int, ...], ...]] = []
+        weights: list[float] = []
+        for _ in range(self.settings.many_samples):
+            cards = self.rng.sample(pool, sum(sizes))
+            guess: list[tuple[int, ...]] = []
+            weight = 1.0
+            for seat, size in zip(others, sizes, strict=True):
+                ranks = tuple(sorted(card_rank(c) for c in cards[:size]))
+                cards = cards[size:]
+                kept = tuple(sorted((*played[seat], *ranks)))
+                weight *= likelihood(kept) if len(kept) == 4 else 1.0
+                guess.append(ranks)
+            guesses.append(tuple(guess))
+            weights.append(weight)
+        view = _opponent_view(obs)
+        search = ManyPlaySearch(players=n)
+        return search.card_values(
+            hand, guesses, pile=pile, weights=weights, opponent_views=[view] * (n - 1)
+        )
+
     def _guess_opponent(
         self, obs: ClassicView, opponent: int
     ) -> tuple[list[tuple[int, ...]], list[float]]:
@@ -301,13 +339,13 @@ class ClassicPlayer:
             return [()], [1.0]
         pool = _unseen_cards(obs)
         their_played = [card_rank(c) for s, c in obs.played if s == opponent]
-        values = keep_values()
+        likelihood = self._keep_likelihood(obs)
         weighted: dict[tuple[int, ...], float] = {}
         settings = self.settings
         for _ in range(settings.samples * settings.candidates_per_sample):
             guess = tuple(sorted(card_rank(c) for c in self.rng.sample(pool, size)))
             kept = tuple(sorted((*their_played, *guess)))
-            weight = math.exp(values[kept] / settings.keep_temperature) if len(kept) == 4 else 1.0
+            weight = likelihood(kept) if len(kept) == 4 else 1.0
             weighted[guess] = weighted.get(guess, 0.0) + weight
         if len(weighted) <= settings.samples:
             return list(weighted), list(weighted.values())
@@ -318,6 +356,20 @@ class ClassicPlayer:
         )
         counts = Counter(drawn)
         return list(counts), [float(n) for n in counts.values()]
+
+    def _keep_likelihood(self, obs: ClassicView) -> Callable[[tuple[int, ...]], float]:
+        """The weight of a guess that the opponent kept these four ranks (``keep_model``)."""
+        settings = self.settings
+        if settings.keep_model == "soft":
+            values = keep_values()
+            temperature = settings.keep_temperature
+            return lambda kept: math.exp(values[kept] / temperature)
+        rule: KeepRule = "hand"
+        if settings.keep_model == "net":
+            rule = "pone" if owns_crib(obs) else "dealer"
+        likelihoods = keep_likelihoods(rule)
+        floor = settings.keep_floor
+        return lambda kept: likelihoods[kept] + floor
 
     def plays_for_chances(self, obs: ClassicView) -> bool:
         """Whether :meth:`play_values` are chances of winning here (in the search's scale,

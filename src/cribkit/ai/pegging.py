@@ -89,10 +89,10 @@ def lookahead_card(hand: Sequence[int], pile: Sequence[int], unseen: Mapping[int
     count = sum(pip(r) for r in pile)
     if not playable(hand, count):
         raise ValueError("no rank in the hand can be laid on this count")
-    return _one_reply_card(hand, tuple(pile), count, [unseen.get(r, 0) for r in range(14)])
+    return one_reply_card(hand, tuple(pile), count, [unseen.get(r, 0) for r in range(14)])
 
 
-def _one_reply_card(
+def one_reply_card(
     hand: Iterable[int], pile: tuple[int, ...], count: int, unseen: Sequence[int]
 ) -> int:
     """:func:`lookahead_card` with ``unseen`` counted by rank (index 0 unused) and the reply
@@ -340,7 +340,7 @@ class PlaySearch:
             unseen[rank] += 1
         for rank in h1:
             unseen[rank] -= 1
-        return _one_reply_card(h1, pile, count, unseen)
+        return one_reply_card(h1, pile, count, unseen)
 
     def _go(
         self, h0: tuple[int, ...], h1: tuple[int, ...], last: int, accrued: tuple[int, int]
@@ -384,7 +384,7 @@ def play_out(
         hand = hands[mover]
         other = 1 - mover
         if any(count + pip(r) <= MAX_COUNT for r in hand):
-            rank = _one_reply_card(hand, pile, count, unseen[mover])
+            rank = one_reply_card(hand, pile, count, unseen[mover])
             hand.remove(rank)
             unseen[other][rank] -= 1
             count += pip(rank)

@@ -16,8 +16,10 @@ seat's view (``state.observation(seat)``) only; hindsight, from the whole state,
 - **play**: the expert search's value of each card (its mean pegging margin to the end of the
   play, points for minus points against, over its guesses of the opponent's cards, weighted by
   how likely the opponent kept them). Near the end the expert searches for the chance of
-  winning; the analysis keeps the margin so that every play decision is in points. With 3 or 4 players: the
-  points now less the expected points of one reply. Hindsight: the exact search with the
+  winning; the analysis keeps the margin so that every play decision is in points. With 3
+  players: the expert's search of the rest of the play over its guesses of the other two
+  hands (its points less half the others'); with 4: the points now less the expected points
+  of one reply. Hindsight: the exact search with the
   opponent's real cards against its best replies.
 - **count** (manual counting): a declaration below the true count costs the points left; not
   calling muggins on a short count costs the points that could have been taken.
@@ -35,6 +37,7 @@ from typing import Final
 from cribkit.ai.classic import (
     CRIB_SAMPLES,
     EXPERT_SAMPLES,
+    MANY_SAMPLES,
     ClassicPlayer,
     ExpertSettings,
     owns_crib,
@@ -281,10 +284,13 @@ def _play(before: ClassicState, action: Play, index: int, *, hindsight: bool) ->
     hand = [card_rank(c) for c in view.hand]
     pile = [card_rank(c) for c in view.pile]
     unseen = _unseen(view)
-    if view.rules.players == 2:
+    players = view.rules.players
+    if players == 2:
         values = _expert(index).play_values(view, hand, pile)
+    elif players == 3:
+        values = _expert(index).many_play_values(view, hand, pile)
     else:
-        # The expert's rule with 3 or 4 players: the points now less one reply's expectation.
+        # The expert's rule with 4 players: the points now less one reply's expectation.
         count = view.count
         values = {}
         for rank in {card_rank(a.card) for a in plays}:
@@ -316,12 +322,20 @@ def _play(before: ClassicState, action: Play, index: int, *, hindsight: bool) ->
         choices,
         said,
         # The search averages its guesses of the opponent's cards (exact when it holds none).
-        samples=EXPERT_SAMPLES if view.rules.players == 2 and view.hand_counts[1 - seat] else 0,
+        samples=_play_samples(view),
         hindsight=(
             _play_hindsight(before, view, plays) if hindsight and view.rules.players == 2 else None
         ),
         scores=tuple(before.scores),
     )
+
+
+def _play_samples(view: ClassicView) -> int:
+    """How many guesses of the other seats' cards a play's values average (0: none needed)."""
+    others = sum(view.hand_counts) - len(view.hand)
+    if view.rules.players == 2 and others:
+        return EXPERT_SAMPLES
+    return MANY_SAMPLES if view.rules.players == 3 and others else 0
 
 
 def _play_hindsight(before: ClassicState, view: ClassicView, plays: list[Play]) -> Choice:

@@ -1,0 +1,114 @@
+"""How likely an opponent kept four ranks, for the expert's guesses of the cards it holds.
+
+The expert guesses the opponent's hand by drawing four of the cards it has not seen and
+weighing each draw by how likely the opponent would have kept it. Two ways are offered:
+
+- :func:`keep_values`: a soft belief that good hands are kept, ``exp(value / temperature)``
+  (the expert's model of a strong opponent, whose lay-away it does not try to reproduce);
+- :func:`keep_likelihoods`: Bayes' rule for an opponent that lays away by a known rule (the
+  best hand, as easy does; or hand and crib at random, as medium does): the chance that such a
+  player, dealt these four ranks and two more at random, keeps these four, over the chance
+  that a random four are these. A guessed draw weighed by it follows the opponent's hands as
+  that player keeps them.
+
+Everything is by ranks (no flushes or nobs): suits hardly move a lay-away.
+
+>>> likely = keep_likelihoods("hand")
+>>> likely[(5, 5, 10, 11)] > 1 > likely[(1, 2, 8, 13)]
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+from math import comb, prod
+from typing import Literal
+
+from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS
+
+__all__ = ["KeepRule", "crib_values", "keep_likelihoods", "keep_values"]
+
+#: How an opponent lays away: the best hand alone (``hand``), or the best hand plus its own
+#: crib or minus the other's, the crib's other cards at random (``dealer`` / ``pone``: the
+#: rule of a player who deals or not).
+KeepRule = Literal["hand", "dealer", "pone"]
+
+_RANKS = range(1, 14)
+
+
+def _key(ranks: Sequence[int]) -> int:
+    return sum(RANK_WEIGHTS[r - 1] for r in ranks)
+
+
+def _draw_weight(ranks: Sequence[int]) -> int:
+    """How many sets of cards have these ranks."""
+    return prod(comb(4, n) for n in Counter(ranks).values())
+
+
+def _random_mean(ranks: Sequence[int], drawn: int) -> float:
+    """Mean fifteens + pairs + runs of ``ranks`` and ``drawn`` more cards from the rest of a
+    deck (the ranks' own cards out of it)."""
+    table = RANK_TABLES[len(ranks) + drawn]
+    base = _key(ranks)
+    held = Counter(ranks)
+    total = 0.0
+    weights = 0
+    for extra in combinations_with_replacement(_RANKS, drawn):
+        weight = prod(comb(4 - held[r], n) for r, n in Counter(extra).items())
+        if weight:
+            total += weight * int(table[base + _key(extra)])
+            weights += weight
+    return total / weights
+
+
+@cache
+def keep_values() -> dict[tuple[int, ...], float]:
+    """Mean fifteens + pairs + runs of 4 kept ranks with a random starter (by rank multiset)."""
+    return {
+        ranks: _random_mean(ranks, 1)
+        for ranks in combinations_with_replacement(_RANKS, 4)
+        if max(Counter(ranks).values()) <= 4
+    }
+
+
+@cache
+def crib_values() -> dict[tuple[int, int], float]:
+    """Mean fifteens + pairs + runs of a crib holding 2 laid ranks, the other two cards and
+    the starter at random."""
+    return {pair: _random_mean(pair, 3) for pair in combinations_with_replacement(_RANKS, 2)}
+
+
+@cache
+def keep_likelihoods(rule: KeepRule) -> dict[tuple[int, ...], float]:
+    """For every 4 ranks a hand can hold: the chance that a player laying away by ``rule``
+    keeps them, over the chance that four cards drawn at random have them (so the mean over
+    random draws is 1).
+
+    Each six-rank deal goes to the keep the rule prefers (shared between keeps of equal
+    value): the mass each keep gathers, over its own chance as a random draw of four.
+    """
+    hands = keep_values()
+    cribs = crib_values()
+    sign = {"hand": 0, "dealer": 1, "pone": -1}[rule]
+    kept: dict[tuple[int, ...], float] = dict.fromkeys(hands, 0.0)
+    for six in combinations_with_replacement(_RANKS, 6):
+        if max(Counter(six).values()) > 4:
+            continue
+        best: list[tuple[int, ...]] = []
+        best_value = -1e9
+        for away in set(combinations(six, 2)):
+            rest = list(six)
+            rest.remove(away[0])
+            rest.remove(away[1])
+            value = hands[tuple(rest)] + sign * cribs[away]
+            if value > best_value + 1e-9:
+                best, best_value = [tuple(rest)], value
+            elif value > best_value - 1e-9:
+                best.append(tuple(rest))
+        share = _draw_weight(six) / comb(52, 6) / len(best)
+        for keep in best:
+            kept[keep] += share
+    return {keep: mass / (_draw_weight(keep) / comb(52, 4)) for keep, mass in kept.items()}
