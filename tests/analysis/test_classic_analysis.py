@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
 import pytest
 
-from cribkit.ai.classic import PEG_WEIGHT, ClassicPlayer, ExpertSettings
+from cribkit.ai.classic import MANY_SAMPLES, PEG_WEIGHT, ClassicPlayer, ExpertSettings
 from cribkit.ai.crib_table import TableCribModel
-from cribkit.ai.pegging import load_peg_values
+from cribkit.ai.pegging import load_peg_values, pip, reply_risk
 from cribkit.ai.players import make_player
 from cribkit.analysis.game import analyse
 from cribkit.analysis.model import Decision
@@ -237,6 +238,37 @@ def test_three_and_four_players_are_analysed_with_the_experts_rules() -> None:
         assert found.cost > 1.5
         again = analyse(state.record(), [1]).decisions[0]
         assert again.to_json() == found.to_json()  # the samples are seeded: it repeats
+
+
+@pytest.mark.parametrize(("players", "samples"), [(3, MANY_SAMPLES), (4, 0)])
+def test_plays_with_three_players_are_valued_by_the_experts_search(
+    players: int, samples: int
+) -> None:
+    state = start_game(ClassicRules(players=players), seed=21).state
+    easy = [make_player("classic", "easy", seed=s) for s in range(players)]
+    while state.phase != "play":
+        seat = state.current_player
+        assert seat is not None
+        state = state.apply(easy[seat].choose(state.observation(seat), state.legal_actions())).state
+    seat = state.turn
+    view = state.observation(seat)
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    assert len({a.card.rank for a in plays}) > 1  # a lead from four cards: a decision
+    state = state.apply(plays[0]).state
+    (found,) = [d for d in analyse(state.record(), [seat]).decisions if d.phase == "play"]
+    assert found.samples == samples
+    values = [c.value for c in found.choices]
+    assert values == sorted(values, reverse=True)
+    # One reply ahead, a lead is worth minus the mean points of the reply it allows.
+    seen = {*view.hand, *view.laid_away, view.starter}
+    unseen = Counter(int(Card(c).rank) for c in range(52) if c not in seen)
+    one_reply = {a.card.rank: -reply_risk([a.card.rank], pip(a.card.rank), unseen) for a in plays}
+    by_rank = {Card.parse(c.action["card"]).rank: c.value for c in found.choices}
+    if players == 3:
+        assert any(abs(by_rank[r] - v) > 0.01 for r, v in one_reply.items())  # the search
+    else:
+        assert by_rank == pytest.approx(one_reply)
+    assert analyse(state.record(), [seat]).decisions[-1].to_json() == found.to_json()
 
 
 def test_luck_counts_each_hand_against_the_exact_distributions() -> None:
