@@ -74,7 +74,7 @@ EXPERT_GREED = 1.0
 #: Weight of the kept hand's expected pegging margin (PegValues) when laying away for points:
 #: the margin counts as the points it is (see docs/ai.md, "Pegging-aware laying away").
 PEG_WEIGHT = 1.0
-#: Guesses of the other seats' cards the expert searches in the play with 3 or 4 players.
+#: Guesses of the other seats' cards the expert searches in the play with 3 players.
 MANY_SAMPLES = 128
 #: Sampled cribs per candidate discard with 3 or 4 players.
 CRIB_SAMPLES = 400
@@ -247,9 +247,7 @@ class ClassicPlayer:
             return by_rank[greedy_card(hand, pile)]
         if self.level == "expert" and obs.rules.players == 2:
             return by_rank[self._search_card(obs, hand, pile)]
-        settings = self.settings
-        searched = obs.rules.players == 3 or settings.four_player_search
-        if self.level == "expert" and settings.many_samples and searched:
+        if self.searches_many(obs):
             values = self.many_play_values(obs, hand, pile)
             return by_rank[max(values, key=lambda r: (values[r], r))]
         return by_rank[lookahead_card(hand, pile, _unseen_ranks(obs))]
@@ -296,6 +294,15 @@ class ClassicPlayer:
             weights=weights,
             opponent_view=_opponent_view(obs),
         )
+
+    def searches_many(self, obs: ClassicView) -> bool:
+        """Whether this player searches the play with 3 or 4 players (:meth:`many_play_values`)
+        rather than looking one reply ahead: the expert with 3 players, or with 4 and
+        ``four_player_search``."""
+        settings = self.settings
+        players = obs.rules.players
+        wanted = players == 3 or (players == 4 and settings.four_player_search)
+        return self.level == "expert" and bool(settings.many_samples) and wanted
 
     def many_play_values(
         self, obs: ClassicView, hand: list[int], pile: list[int]

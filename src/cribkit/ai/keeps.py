@@ -67,11 +67,7 @@ def _random_mean(ranks: Sequence[int], drawn: int) -> float:
 @cache
 def keep_values() -> dict[tuple[int, ...], float]:
     """Mean fifteens + pairs + runs of 4 kept ranks with a random starter (by rank multiset)."""
-    return {
-        ranks: _random_mean(ranks, 1)
-        for ranks in combinations_with_replacement(_RANKS, 4)
-        if max(Counter(ranks).values()) <= 4
-    }
+    return {ranks: _random_mean(ranks, 1) for ranks in combinations_with_replacement(_RANKS, 4)}
 
 
 @cache

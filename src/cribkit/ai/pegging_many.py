@@ -56,9 +56,9 @@ class ManyPlaySearch:
         """Mean value of laying each playable rank of ``hand`` over the ``guesses`` of the other
         seats' ranks (one tuple a seat, seats 1 to players - 1, in the order of play).
 
-        ``pile`` is the current count's ranks. ``opponent_views[i]`` counts, by rank, the cards seat ``i + 1`` cannot
-        have seen if it held none (all but the starter and the cards played): its own cards
-        come off at each of its turns.
+        ``pile`` is the current count's ranks. ``opponent_views[i]`` counts, by rank, the cards
+        seat ``i + 1`` cannot have seen if it held none (all but the starter and the cards
+        played): the cards laid from here on and its own come off at each of its turns.
         """
         if self.players not in (3, 4):
             raise ValueError(f"the many-player search is for 3 or 4 players, not {self.players}")

@@ -36,8 +36,6 @@ from typing import Final
 
 from cribkit.ai.classic import (
     CRIB_SAMPLES,
-    EXPERT_SAMPLES,
-    MANY_SAMPLES,
     ClassicPlayer,
     ExpertSettings,
     owns_crib,
@@ -284,11 +282,11 @@ def _play(before: ClassicState, action: Play, index: int, *, hindsight: bool) ->
     hand = [card_rank(c) for c in view.hand]
     pile = [card_rank(c) for c in view.pile]
     unseen = _unseen(view)
-    players = view.rules.players
-    if players == 2:
-        values = _expert(index).play_values(view, hand, pile)
-    elif players == 3:
-        values = _expert(index).many_play_values(view, hand, pile)
+    expert = _expert(index)
+    if view.rules.players == 2:
+        values = expert.play_values(view, hand, pile)
+    elif expert.searches_many(view):
+        values = expert.many_play_values(view, hand, pile)
     else:
         # The expert's rule with 4 players: the points now less one reply's expectation.
         count = view.count
@@ -322,7 +320,7 @@ def _play(before: ClassicState, action: Play, index: int, *, hindsight: bool) ->
         choices,
         said,
         # The search averages its guesses of the opponent's cards (exact when it holds none).
-        samples=_play_samples(view),
+        samples=_play_samples(view, expert),
         hindsight=(
             _play_hindsight(before, view, plays) if hindsight and view.rules.players == 2 else None
         ),
@@ -330,12 +328,13 @@ def _play(before: ClassicState, action: Play, index: int, *, hindsight: bool) ->
     )
 
 
-def _play_samples(view: ClassicView) -> int:
+def _play_samples(view: ClassicView, expert: ClassicPlayer) -> int:
     """How many guesses of the other seats' cards a play's values average (0: none needed)."""
-    others = sum(view.hand_counts) - len(view.hand)
-    if view.rules.players == 2 and others:
-        return EXPERT_SAMPLES
-    return MANY_SAMPLES if view.rules.players == 3 and others else 0
+    if sum(view.hand_counts) == len(view.hand):
+        return 0
+    if view.rules.players == 2:
+        return expert.settings.samples
+    return expert.settings.many_samples if expert.searches_many(view) else 0
 
 
 def _play_hindsight(before: ClassicState, view: ClassicView, plays: list[Play]) -> Choice:
