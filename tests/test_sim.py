@@ -315,6 +315,38 @@ def test_per_deal_averages() -> None:
             assert per[role]["total"] == pytest.approx(sum(per[role][p] for p in PHASES))
 
 
+def test_complete_deals_leave_out_the_deal_the_game_ended_in() -> None:
+    spec, entrants, seed = "classic:target=61", ["easy", "random"], 8
+    for index in range(2):
+        outcome = play_game(spec, entrants, index, seed)
+        # The same game step by step: the scores when its last deal began.
+        players = [make_player("classic", entrants[(s + index) % 2], sim._mix(seed, index, s))
+                   for s in range(2)]  # fmt: skip
+        state = start(lookup(spec), seed=sim._mix(seed, index // 2, 999)).state
+        at_last_deal = state.scores
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            action = players[seat].choose(state.observation(seat), state.legal_actions())
+            after = state.apply(action).state
+            if after.dealer != state.dealer:
+                at_last_deal = after.scores
+            state = after
+        for entrant in range(2):
+            seat = (entrant + index) % 2
+            counted = outcome.complete_points[entrant]
+            assert sum(sum(phases.values()) for phases in counted.values()) == at_last_deal[seat]
+            all_deals, complete = outcome.deals[entrant], outcome.complete_deals[entrant]
+            assert sum(complete.values()) == sum(all_deals.values()) - 1
+    result = simulate(spec, entrants, games=4, seed=seed)
+    data = result.to_dict()
+    # The last deal of a game is cut short: counted out, the dealer's deals score more.
+    assert data["points_per_complete_deal"][0]["dealer"]["total"] != pytest.approx(
+        data["points_per_deal"][0]["dealer"]["total"]
+    )
+    assert sum(result.complete_deals[0].values()) == sum(result.deals[0].values()) - 4
+
+
 # ---------------------------------------------------------------------------------------------
 # Cribbage Tiles: points per game and per turn
 

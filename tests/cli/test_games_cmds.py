@@ -149,6 +149,7 @@ def test_simulate_text_and_errors() -> None:
     )
     assert text.exit_code == 0
     assert "95% CI" in text.stdout
+    assert "counted out (the deal each game ended in left out)" in text.stdout
     wrong = runner.invoke(app, ["simulate", "classic", "--ai", "easy", "--games", "2"])
     assert wrong.exit_code == 2
     assert "give 2 AI levels" in wrong.stderr

@@ -150,6 +150,11 @@ def simulate(
             parts = deal[role]
             split = " + ".join(f"{p} {parts[p]:.2f}" for p in phases)
             typer.echo(f"       as {role:<6} {parts['total']:5.2f} points a deal = {split}")
+        complete = data["points_per_complete_deal"][entrant]
+        typer.echo(
+            "       counted out (the deal each game ended in left out): "
+            f"{complete['dealer']['total']:.2f} as dealer, {complete['pone']['total']:.2f} as pone"
+        )
 
 
 def _simulate_solitaire(level: str, *, games: int, seed: int, as_json: bool) -> None:

@@ -49,6 +49,9 @@ class GameOutcome:
     points: list[dict[str, dict[str, int]]]
     deals: list[dict[str, int]]
     actions: int
+    #: The same over the deals counted out: all but the one the game ended in.
+    complete_points: list[dict[str, dict[str, int]]] = field(default_factory=list)
+    complete_deals: list[dict[str, int]] = field(default_factory=list)
     #: Cribbage Tiles only (empty for the other games): turns taken and points by kind
     #: (:data:`TILES_KINDS`), by entrant.
     turns: list[int] = field(default_factory=list)
@@ -58,6 +61,55 @@ class GameOutcome:
 
 def _empty_points() -> dict[str, dict[str, int]]:
     return {role: dict.fromkeys(PHASES, 0) for role in ("dealer", "pone")}
+
+
+def _empty_deals() -> dict[str, int]:
+    return dict.fromkeys(("dealer", "pone"), 0)
+
+
+@dataclass
+class _DealCounts:
+    """Points by entrant, role and phase, and deals by entrant and role: over the game, and
+    over its latest deal alone (the game's last deal is cut short when the game ends, so the
+    deals counted out are the game's counts less the last one's)."""
+
+    entrants: int
+    points: list[dict[str, dict[str, int]]] = field(default_factory=list)
+    deals: list[dict[str, int]] = field(default_factory=list)
+    last_points: list[dict[str, dict[str, int]]] = field(default_factory=list)
+    last_deals: list[dict[str, int]] = field(default_factory=list)
+    last_deal: int = -1
+    seen: set[tuple[int, int]] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.points = [_empty_points() for _ in range(self.entrants)]
+        self.deals = [_empty_deals() for _ in range(self.entrants)]
+
+    def add(self, entrant: int, role: str, phase: str, scored: int, deal: int, seat: int) -> None:
+        if deal > self.last_deal:
+            self.last_deal = deal
+            self.last_points = [_empty_points() for _ in range(self.entrants)]
+            self.last_deals = [_empty_deals() for _ in range(self.entrants)]
+        for points in (self.points, self.last_points):
+            points[entrant][role][phase] += scored
+        if (deal, seat) not in self.seen:
+            self.seen.add((deal, seat))
+            self.deals[entrant][role] += 1
+            self.last_deals[entrant][role] += 1
+
+    def complete(self) -> tuple[list[dict[str, dict[str, int]]], list[dict[str, int]]]:
+        """The points and the deals of the deals counted out."""
+        if self.last_deal < 0:
+            return self.points, self.deals
+        points = [
+            {role: {p: v - last[role][p] for p, v in phases.items()} for role, phases in by.items()}
+            for by, last in zip(self.points, self.last_points, strict=True)
+        ]
+        deals = [
+            {role: n - last[role] for role, n in by.items()}
+            for by, last in zip(self.deals, self.last_deals, strict=True)
+        ]
+        return points, deals
 
 
 def play_game(
@@ -83,9 +135,7 @@ def play_game(
     ]
     transition = start(rules, seed=_mix(seed, group, 999))
     state = transition.state
-    points = [_empty_points() for _ in entrants]
-    deals = [dict.fromkeys(("dealer", "pone"), 0) for _ in entrants]
-    seen_deals: set[tuple[int, int]] = set()
+    counts = _DealCounts(len(entrants))
     actions = 0
     tiles = rules.GAME == "tiles"
     turns = [0] * len(entrants) if tiles else []
@@ -93,7 +143,7 @@ def play_game(
 
     def count(tallies: list[Tally], dealer: int) -> None:
         if tallies:
-            _count(tallies, dealer, seat_entrant, points, deals, seen_deals)
+            _count(tallies, dealer, seat_entrant, counts)
             if tiles:
                 _count_tiles(tallies, seat_entrant, turns, tiles_points)
 
@@ -140,6 +190,7 @@ def play_game(
     winner_side = int(result.winner)
     # The winning seats: a partnership's two, or every seat tied on the top score (Tiles).
     winner_seats = result.winners
+    complete_points, complete_deals = counts.complete()
     return GameOutcome(
         winner=side_entrant[winner_side],
         winners=sorted({side_entrant[seat % sides] for seat in winner_seats}),
@@ -147,9 +198,11 @@ def play_game(
         scores=[
             int(result.scores[side_of]) for side_of in [side_entrant.index(e) for e in range(sides)]
         ],
-        points=points,
-        deals=deals,
+        points=counts.points,
+        deals=counts.deals,
         actions=actions,
+        complete_points=complete_points,
+        complete_deals=complete_deals,
         turns=turns,
         tiles_points=tiles_points,
     )
@@ -179,9 +232,7 @@ def _count(
     tallies: Sequence[Tally],
     dealer: int,
     seat_entrant: list[int],
-    points: list[dict[str, dict[str, int]]],
-    deals: list[dict[str, int]],
-    seen_deals: set[tuple[int, int]],
+    counts: _DealCounts,
 ) -> None:
     """Each event's points by entrant, role (against ``dealer``, the dealer before the
     action) and phase (:meth:`Transition.tallies`: the events with a seat), and the deals
@@ -191,13 +242,7 @@ def _count(
         if phase not in _PHASE_SET:
             continue  # no points, or Tiles' kinds (counted by _count_tiles)
         role = "dealer" if seat == dealer else "pone"
-        entrant = seat_entrant[seat]
-        if scored:
-            points[entrant][role][phase] += scored
-        key = (deal, seat)
-        if key not in seen_deals:
-            seen_deals.add(key)
-            deals[entrant][role] += 1
+        counts.add(seat_entrant[seat], role, phase, scored, deal, seat)
 
 
 def _mix(*parts: int) -> int:
@@ -240,6 +285,9 @@ class SimulationResult:
     double_skunks: list[int]
     points: list[dict[str, dict[str, int]]]
     deals: list[dict[str, int]]
+    #: The same over the deals counted out (:attr:`GameOutcome.complete_points`).
+    complete_points: list[dict[str, dict[str, int]]] = field(default_factory=list)
+    complete_deals: list[dict[str, int]] = field(default_factory=list)
     actions: int = 0
     seconds: float = 0.0
     outcomes: list[GameOutcome] = field(default_factory=list, repr=False)
@@ -254,6 +302,9 @@ class SimulationResult:
     def __post_init__(self) -> None:
         if not self.ties:
             self.ties = [0] * len(self.entrants)
+        if not self.complete_points:
+            self.complete_points = [_empty_points() for _ in self.entrants]
+            self.complete_deals = [_empty_deals() for _ in self.entrants]
 
     @property
     def win_rate(self) -> list[float]:
@@ -263,12 +314,17 @@ class SimulationResult:
     def ci95(self) -> list[tuple[float, float]]:
         return [wilson_interval(w, self.games) for w in self.wins]
 
-    def per_deal(self, entrant: int) -> dict[str, dict[str, float]]:
-        """Average points per deal by role and phase for one entrant."""
+    def per_deal(self, entrant: int, *, complete: bool = False) -> dict[str, dict[str, float]]:
+        """Average points per deal by role and phase for one entrant; with ``complete``, over
+        the deals counted out only (a game's last deal, cut short by its end, left out: the
+        way averages of whole deals such as Colvert's are counted)."""
+        points, deals_by = (
+            (self.complete_points, self.complete_deals) if complete else (self.points, self.deals)
+        )
         out: dict[str, dict[str, float]] = {}
         for role in ("dealer", "pone"):
-            deals = self.deals[entrant][role]
-            phases = {p: self.points[entrant][role][p] / deals if deals else 0.0 for p in PHASES}
+            deals = deals_by[entrant][role]
+            phases = {p: points[entrant][role][p] / deals if deals else 0.0 for p in PHASES}
             phases["total"] = sum(phases.values())
             out[role] = phases
         return out
@@ -286,7 +342,11 @@ class SimulationResult:
             "skunks": self.skunks,
             "double_skunks": self.double_skunks,
             "points_per_deal": [self.per_deal(e) for e in range(len(self.entrants))],
+            "points_per_complete_deal": [
+                self.per_deal(e, complete=True) for e in range(len(self.entrants))
+            ],
             "deals": self.deals,
+            "complete_deals": self.complete_deals,
             "actions": self.actions,
             "seconds": self.seconds,
             "games_per_second": self.games / self.seconds if self.seconds else None,
@@ -338,8 +398,7 @@ def simulate(
     result = SimulationResult(
         spec=rules.spec(), entrants=list(entrants), games=0, seed=seed,
         wins=[0] * sides, skunks=[0] * sides, double_skunks=[0] * sides,
-        points=[_empty_points() for _ in entrants],
-        deals=[dict.fromkeys(("dealer", "pone"), 0) for _ in entrants],
+        points=[_empty_points() for _ in entrants], deals=[_empty_deals() for _ in entrants],
     )  # fmt: skip
     chunk = max(sides, 2 * sides * max(1, games // (40 * max(workers, 1)) // (2 * sides)))
     jobs = [(spec, tuple(entrants), i, min(i + chunk, games), seed) for i in range(0, games, chunk)]
@@ -381,11 +440,16 @@ def _add(
             result.skunks[outcome.winner] += 1
         if outcome.game_points >= 3:
             result.double_skunks[outcome.winner] += 1
-        for entrant, by_role in enumerate(outcome.points):
-            for role, phases in by_role.items():
-                for phase, value in phases.items():
-                    result.points[entrant][role][phase] += value
-                result.deals[entrant][role] += outcome.deals[entrant][role]
+        for into, deals_into, points, deals in (
+            (result.points, result.deals, outcome.points, outcome.deals),
+            (result.complete_points, result.complete_deals, outcome.complete_points,
+             outcome.complete_deals),
+        ):  # fmt: skip
+            for entrant, by_role in enumerate(points):
+                for role, phases in by_role.items():
+                    for phase, value in phases.items():
+                        into[entrant][role][phase] += value
+                    deals_into[entrant][role] += deals[entrant][role]
         result.actions += outcome.actions
         if outcome.turns:
             _add_tiles(result, outcome)
