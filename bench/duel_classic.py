@@ -27,41 +27,21 @@ the first, deal by deal: the mean paired difference and its standard error.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cribkit.ai.classic import ClassicPlayer, ExpertSettings
 from cribkit.ai.win_table import win_probability
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import start_game
 from cribkit.games.setup import deal_deck
-from duel_common import mean_se
+from duel_common import mean_se, tuned_player
 
 PHASE_OF = {"peg": "pegging", "go": "pegging", "last_card": "pegging", "heels": "pegging",
             "show": "hand", "crib": "crib"}  # fmt: skip
 PHASES = ("pegging", "hand", "crib")
-
-
-def parse_variant(spec: str) -> tuple[str, ExpertSettings]:
-    """``level`` or ``level:name=value;...`` (names of :class:`ExpertSettings`).
-
-    >>> parse_variant("expert:greed=0.25;endgame_discard=0")[1].greed
-    0.25
-    """
-    level, _, options = spec.partition(":")
-    fields = {f.name: f for f in dataclasses.fields(ExpertSettings)}
-    values: dict[str, Any] = {}
-    for option in filter(None, options.split(";")):
-        name, _, text = option.partition("=")
-        if name not in fields:
-            raise SystemExit(f"unknown expert setting {name!r} in {spec!r}")
-        kind = type(getattr(ExpertSettings(), name))
-        values[name] = bool(int(text)) if kind is bool else kind(text)
-    return level, ExpertSettings(**values)
 
 
 def parse_scores(text: str) -> list[tuple[int, int]]:
@@ -88,12 +68,9 @@ def play_deal(
     dealer = index % players
     rules = ClassicRules(target=target, players=players)
     deck = deal_deck(seed, index)
-    level, settings = parse_variant(spec)
-    other_level, other_settings = parse_variant(against)
-    seats = [ClassicPlayer(level, seed=seed * 1_000_003 + index, settings=settings)]
+    seats = [tuned_player("classic", spec, seed * 1_000_003 + index)]
     seats += [
-        ClassicPlayer(other_level, seed=seed * 1_000_033 + index + s, settings=other_settings)
-        for s in range(players - 1)
+        tuned_player("classic", against, seed * 1_000_033 + index + s) for s in range(players - 1)
     ]
     sides = 3 if players == 3 else 2
     start = (scores[0], *[scores[1]] * (sides - 1))
@@ -189,7 +166,10 @@ def main() -> None:
     args = parser.parse_args()
     variants = args.variants.split(",")
     for spec in [*variants, args.against]:
-        parse_variant(spec)
+        try:
+            tuned_player("classic", spec, 0)
+        except ValueError as error:
+            parser.error(str(error))
     situations = parse_scores(args.scores)
     started = time.perf_counter()
     chunks = [list(range(w, args.deals, 8 * args.workers)) for w in range(8 * args.workers)]

@@ -1,6 +1,6 @@
 """What the duplicate-game benchmarks (``duel_tabletop.py``, ``duel_tiles.py``) share: the
 arguments, the duplicate games themselves, the means with their standard errors, the report
-and its printing.
+and its printing; and with ``duel_classic.py`` (duplicate deals), the tuned players.
 
 A *seed* is one group of duplicate games: every variant plays the whole game from each chair
 in turn (seat 0, then seat 1, ...) against ``--against`` in the other chairs, on the same deal
@@ -18,6 +18,7 @@ it plays against, and a variant equal to the opponent plays the very same games.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import statistics
@@ -89,11 +90,14 @@ def parse_args(doc: str, spec: str, games: int, seed: int) -> argparse.Namespace
 
 def tuned_player(game: str, variant: str, seed: int) -> Player:
     """The player of ``variant``: a level, or ``level:name=value;...``, which sets the level's
-    public knobs (attributes such as the Tiles expert's ``candidates`` and ``samples``) to
-    other values, each of the type it has.
+    public knobs to other values, each of the type it has: attributes of the player (the Tiles
+    expert's ``candidates`` and ``samples``), or fields of its frozen ``settings`` (the classic
+    expert's :class:`~cribkit.ai.classic.ExpertSettings`); a flag is 0 or 1.
 
     >>> tuned_player("tiles", "expert:samples=20;window=30", 1).samples
     20
+    >>> tuned_player("classic", "expert:greed=0.25;endgame_discard=1", 1).settings.greed
+    0.25
     >>> tuned_player("tiles", "expert:depth=3", 1)
     Traceback (most recent call last):
     ...
@@ -103,16 +107,32 @@ def tuned_player(game: str, variant: str, seed: int) -> Player:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")
     player = make_player(game, level, seed=seed)
+    knobs = getattr(player, "settings", None)
+    fields = {f.name for f in dataclasses.fields(knobs)} if dataclasses.is_dataclass(knobs) else ()
     for setting in filter(None, settings.split(";")):
         name, _, text = setting.partition("=")
-        if name.startswith("_") or not hasattr(player, name) or name in ("name", "level"):
+        owner: Any = knobs if name in fields else player
+        if name.startswith("_") or not hasattr(owner, name) or name in ("name", "level"):
             raise ValueError(f"the {game} {level} has no setting {name!r}")
-        kind = type(getattr(player, name))
-        try:
-            setattr(player, name, kind(text))
-        except ValueError:
-            raise ValueError(f"{name} takes a {kind.__name__}, not {text!r}") from None
+        value = _typed(name, text, type(getattr(owner, name)))
+        if owner is knobs:
+            knobs = dataclasses.replace(knobs, **{name: value})
+            vars(player)["settings"] = knobs
+        else:
+            setattr(player, name, value)
     return player
+
+
+def _typed(name: str, text: str, kind: type) -> Any:
+    """``text`` as a value of ``kind``: a flag is 0 or 1 (``bool("0")`` would be true)."""
+    if kind is bool:
+        if text not in ("0", "1"):
+            raise ValueError(f"{name} is a flag: 0 or 1, not {text!r}")
+        return text == "1"
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"{name} takes a {kind.__name__}, not {text!r}") from None
 
 
 def play_seed(
