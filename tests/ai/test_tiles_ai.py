@@ -207,3 +207,27 @@ def test_medium_and_expert_exchange_tiles_no_play_can_use() -> None:
         assert parse_tiles("Kd")[0] in action.tiles
     # With the shipped table the same rack plays: a king kept costs a few points, not 100.
     assert isinstance(choose("medium", state), PlayTiles)
+
+
+def test_the_expert_looking_at_its_own_next_turn_plays_legally_and_replays() -> None:
+    def game_moves(seed: int) -> list[str]:
+        state = start_tiles(TilesRules(board_size=9), seed=5).state
+        players = [TilesPlayer("expert", seed=seed + s) for s in (0, 1)]
+        for player in players:
+            player.own_turn, player.samples = True, 3
+        moves = []
+        for _ in range(8):
+            if state.is_terminal:
+                break
+            seat = state.current_player
+            assert seat is not None
+            legal = state.legal_actions()
+            action = players[seat].choose(state.observation(seat), legal)
+            assert action in legal
+            moves.append(state.notation(action))
+            state = state.apply(action).state
+        return moves
+
+    moves = game_moves(2)
+    assert len(moves) == 8
+    assert game_moves(2) == moves

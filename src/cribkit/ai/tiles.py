@@ -224,6 +224,13 @@ def _placed(board: Board, play: PlayTiles) -> Board:
     return board.placed([r * size + c for r, c in play.cells], play.tiles)
 
 
+def _kept_by(rack: Sequence[int], exchange: Exchange) -> tuple[int, ...]:
+    left = list(rack)
+    for tile in exchange.tiles:
+        left.remove(tile)
+    return tuple(left)
+
+
 def _face(tiles: Sequence[int]) -> int:
     return sum(face_value(t) for t in tiles)
 
@@ -238,11 +245,14 @@ def _keeps(rack: Sequence[int], least: int) -> list[tuple[int, ...]]:
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """A play or an exchange the expert weighs: medium's value of it and the board after."""
+    """A play or an exchange the expert weighs: medium's value of it, the board after, and
+    the points it scores and the tiles it keeps (for the expert's own next turn)."""
 
     value: float
     action: Action
     board: Board
+    points: float = 0.0
+    kept: tuple[int, ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -269,6 +279,10 @@ class TilesPlayer:
         self.candidates = EXPERT_CANDIDATES
         self.samples = EXPERT_SAMPLES
         self.window = EXPERT_WINDOW
+        #: Value each candidate by the expert's own next turn too (two plies: its refilled
+        #: rack's best play, points + leave, on the board after the reply) instead of the
+        #: leave of the tiles it keeps; two players, while the bag holds tiles.
+        self.own_turn = False
 
     # -- the protocol -----------------------------------------------------------------------
 
@@ -374,11 +388,18 @@ class TilesPlayer:
             if endgame is not None:
                 return endgame.play
         candidates: list[Candidate] = [
-            Candidate(value, scored.play, _placed(view.board, scored.play))
+            Candidate(
+                value,
+                scored.play,
+                _placed(view.board, scored.play),
+                scored.points,
+                _kept(view.rack, scored.play),
+            )
             for value, _, scored in ranked[: self.candidates]
         ]
         if exchange is not None:
-            candidates.append(Candidate(exchange[0], exchange[1], view.board))
+            kept = _kept_by(view.rack, exchange[1])
+            candidates.append(Candidate(exchange[0], exchange[1], view.board, 0.0, kept))
             candidates.sort(key=lambda c: -c.value)
             candidates = candidates[: self.candidates]
         if not candidates:
@@ -408,15 +429,21 @@ class TilesPlayer:
             (c for c in candidates if c.value >= top - self.window), key=lambda c: -c.value
         )
         opponents = view.opponents()
-        samples = self._deal_opponents(view, opponents)
+        samples, bags = self._deal_opponents(view, opponents)
         count = len(samples) * max(1, len(opponents))
+        two_ply = self.own_turn and len(opponents) == 1 and view.bag_size > 0
         replies_on: dict[Board, float] = {}
         simulated: list[tuple[float, int, Action]] = []
         bounded: list[tuple[float, int, Action]] = []
         best = float("-inf")
         for index, candidate in enumerate(weighed):
-            if candidate.value <= best:
+            if candidate.value <= best and not two_ply:
                 bounded.append((candidate.value, index, candidate.action))
+                continue
+            if two_ply:
+                value = self._two_plies(view, candidate, samples, bags)
+                best = max(best, value)
+                simulated.append((value, index, candidate.action))
                 continue
             mean = replies_on.get(candidate.board)
             if mean is None:
@@ -432,14 +459,47 @@ class TilesPlayer:
         simulated.sort(key=lambda item: (-item[0], item[1]))
         return [(value, action) for value, _, action in simulated + bounded]
 
+    def _two_plies(
+        self,
+        view: TilesView,
+        candidate: Candidate,
+        samples: Sequence[Sequence[tuple[int, tuple[int, ...]]]],
+        bags: Sequence[Sequence[int]],
+    ) -> float:
+        """A candidate's points, less the opponent's best reply, plus the expert's own next
+        turn (medium's best value of its rack refilled from the guessed bag, on the board
+        after the reply), averaged over the guesses. With no candidate's bound to prune by,
+        every candidate is simulated."""
+        total = 0.0
+        for racks, bag in zip(samples, bags, strict=True):
+            ((seat, rack),) = racks
+            replies = _plays(view, candidate.board, rack, seat)
+            reply = max(replies, key=lambda p: p.points) if replies else None
+            board = candidate.board if reply is None else _placed(candidate.board, reply.play)
+            drawn = bag[: max(0, RACK_SIZE - len(candidate.kept))]
+            mine = tuple(sorted((*candidate.kept, *drawn)))
+            left = len(bag) - len(drawn)
+            nexts = _plays(view, board, mine, view.seat)
+            own = max(
+                (p.points + self._leave_after(mine, p.play, left) for p in nexts), default=0.0
+            )
+            total += candidate.points - (reply.points if reply else 0) + own
+        return total / len(samples) if samples else candidate.value
+
+    def _leave_after(self, rack: Sequence[int], play: PlayTiles, bag_left: int) -> float:
+        kept = _kept(rack, play)
+        return -float(_face(kept)) if bag_left <= 0 else self.leave.value(kept)
+
     def _deal_opponents(
         self, view: TilesView, opponents: Sequence[int]
-    ) -> list[list[tuple[int, tuple[int, ...]]]]:
-        """Guesses of the opponents' racks: the unseen tiles shuffled and dealt to them."""
+    ) -> tuple[list[list[tuple[int, tuple[int, ...]]]], list[tuple[int, ...]]]:
+        """Guesses of the opponents' racks: the unseen tiles shuffled and dealt to them; and
+        with each guess the rest, in the shuffled order (the bag, the next draw first)."""
         if not opponents:
-            return []
+            return [], []
         pool = list(view.unseen)
         samples = []
+        bags = []
         for _ in range(self.samples):
             self.rng.shuffle(pool)
             racks = []
@@ -449,7 +509,8 @@ class TilesPlayer:
                 racks.append((seat, tuple(sorted(pool[at : at + n]))))
                 at += n
             samples.append(racks)
-        return samples
+            bags.append(tuple(pool[at:]))
+        return samples, bags
 
     # -- the end game: the bag is empty and the opponent's rack is known ----------------------
 
