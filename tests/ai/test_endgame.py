@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,7 +18,7 @@ import pytest
 from cribkit.ai.classic import ClassicPlayer, ExpertSettings, _show_outcome
 from cribkit.ai.endgame import ShowOutcome, crib_distribution, rank_show
 from cribkit.ai.pegging import SHOW_WIN_VALUE, WIN_VALUE, PlaySearch, win_chance
-from cribkit.ai.win_table import load_win_table
+from cribkit.ai.win_table import encode, load_win_table
 from cribkit.core.cards import DECK, Card
 from cribkit.core.scoring import score_hand
 from cribkit.games.classic.actions import Play
@@ -139,6 +140,19 @@ def test_pone_counting_out_first_wins_and_the_dealer_needs_the_crib() -> None:
     going = load_win_table()[120, 104, 0]
     assert dealer.chance(4, 0, 0) == pytest.approx(0.5 * going + 0.5)
     assert dealer.chance(30, 0, 0) == 0.0  # pone's hand counts out first
+
+
+def test_the_outcome_reads_a_rebuilt_table_from_its_directory(tmp_path: Path) -> None:
+    # A rebuild being measured: a table where every position not yet won is even.
+    even = np.full((122, 122, 2), 0.5)
+    even[121, :, :], even[:121, 121, :] = 1.0, 0.0
+    (tmp_path / "win_table_121.npy").write_bytes(encode(even))
+    assert load_win_table(121, str(tmp_path))[3, 7, 1] == pytest.approx(0.5, abs=1e-4)
+    dealer = ShowOutcome(121, 112, 100, dealer=True, my_show=8, their_played=(),
+                         starter_rank=1, crib=(0.5, 0.5), tables=str(tmp_path))  # fmt: skip
+    assert dealer.chance(4, 0, 0) == pytest.approx(0.5 * 0.5 + 0.5, abs=1e-4)
+    with pytest.raises(ValueError, match="no win-probability table for target 61"):
+        load_win_table(61, str(tmp_path))
 
 
 @pytest.mark.parametrize("seed", range(3))

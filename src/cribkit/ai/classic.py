@@ -118,6 +118,8 @@ class ExpertSettings:
     #: The same search with 4 players (off: with three hands to guess it measured worse than
     #: one reply ahead; docs/ai.md).
     four_player_search: bool = False
+    #: A directory of rebuilt win tables to play by (measuring a rebuild; empty: the shipped).
+    win_tables: str = ""
 
 
 class ClassicPlayer:
@@ -278,7 +280,9 @@ class ClassicPlayer:
             # Two players: each seat is its own side, so scores index by seat.
             scores, target = obs.scores, obs.target
             needs = (target - scores[seat], target - scores[opponent])
-        outcome = _show_outcome(obs) if self.plays_for_chances(obs) else None
+        outcome = (
+            _show_outcome(obs, self.settings.win_tables) if self.plays_for_chances(obs) else None
+        )
         search = PlaySearch(
             needs=needs,
             greed=self.settings.greed,
@@ -480,8 +484,9 @@ def _sampled_crib(card: int, unseen: npt.NDArray[np.intp], rng: np.random.Genera
     return float(batch_hand_totals(rows, crib=True).mean())
 
 
-def _show_outcome(obs: ClassicView) -> ShowOutcome:
-    """The chance of winning after the play, for the play search near the end."""
+def _show_outcome(obs: ClassicView, tables: str = "") -> ShowOutcome:
+    """The chance of winning after the play, for the play search near the end (from the win
+    tables in ``tables``, or the shipped ones)."""
     assert obs.starter is not None  # the play follows the cut
     seat = obs.seat
     dealer = owns_crib(obs)
@@ -497,6 +502,7 @@ def _show_outcome(obs: ClassicView) -> ShowOutcome:
         their_played=tuple(card_rank(c) for s, c in obs.played if s != seat),
         starter_rank=card_rank(obs.starter),
         crib=tuple(crib.tolist()),
+        tables=tables,
     )
 
 

@@ -80,6 +80,8 @@ class ShowOutcome:
     their_played: tuple[int, ...]
     starter_rank: int
     crib: Sequence[float]
+    #: A directory of other win tables (``ExpertSettings.win_tables``; empty: the shipped).
+    tables: str = ""
     _chances: dict[tuple[Hashable, int, int], float] = field(default_factory=dict, repr=False)
 
     def guess_key(self, guess: tuple[int, ...]) -> Hashable:
@@ -97,7 +99,7 @@ class ShowOutcome:
 
     def _chance(self, their_show: int, me: int, them: int) -> float:
         target = self.target
-        table = load_win_table(target)
+        table = load_win_table(target, self.tables)
         crib = np.asarray(self.crib)
         points = np.arange(len(crib))
         if not self.dealer:

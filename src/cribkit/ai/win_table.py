@@ -21,6 +21,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 from io import BytesIO
+from pathlib import Path
 from typing import Final
 
 import numpy as np
@@ -98,11 +99,15 @@ def encode(table: FloatArray) -> bytes:
 
 
 @cache
-def load_win_table(target: int = 121) -> FloatArray:
-    """The shipped table for ``target`` (121 or 61)."""
+def load_win_table(target: int = 121, directory: str = "") -> FloatArray:
+    """The shipped table for ``target`` (121 or 61), or the one in ``directory`` (a rebuild
+    being measured: :mod:`cribkit.ai.data.build_win_table` ``--out``)."""
     name = f"win_table_{target}.npy"
     try:
-        data = resources.files(DATA_PACKAGE).joinpath(name).read_bytes()
+        if directory:
+            data = (Path(directory) / name).read_bytes()
+        else:
+            data = resources.files(DATA_PACKAGE).joinpath(name).read_bytes()
     except FileNotFoundError:
         raise ValueError(f"no win-probability table for target {target}") from None
     table: FloatArray = np.load(BytesIO(data)).astype(np.float64) / 65535
