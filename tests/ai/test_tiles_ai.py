@@ -81,23 +81,29 @@ def test_medium_and_expert_score_well_and_keep_a_good_leave() -> None:
         assert state.preview(action).points >= top - 25
 
 
+def game_moves(state: TilesState, players: list[TilesPlayer], turns: int) -> list[str]:
+    """The moves of up to ``turns`` turns from ``state``, each checked legal."""
+    moves = []
+    for _ in range(turns):
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        action = players[seat].choose(state.observation(seat), legal)
+        assert action in legal
+        moves.append(state.notation(action))
+        state = state.apply(action).state
+    return moves
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "expert"])
 def test_the_same_seed_makes_the_same_choices(level: str) -> None:
-    def game_moves(seed: int) -> list[str]:
+    def moves(seed: int) -> list[str]:
         state = start_tiles(TilesRules(board_size=7), seed=9).state
-        players = [make_player("tiles", level, seed=seed + s) for s in (0, 1)]
-        moves = []
-        for _ in range(12):
-            if state.is_terminal:
-                break
-            seat = state.current_player
-            assert seat is not None
-            action = players[seat].choose(state.observation(seat), state.legal_actions())
-            moves.append(state.notation(action))
-            state = state.apply(action).state
-        return moves
+        return game_moves(state, [TilesPlayer(level, seed=seed + s) for s in (0, 1)], 12)
 
-    assert game_moves(3) == game_moves(3)
+    assert moves(3) == moves(3)
 
 
 def test_with_no_play_the_players_exchange_while_the_bag_allows() -> None:
@@ -210,24 +216,12 @@ def test_medium_and_expert_exchange_tiles_no_play_can_use() -> None:
 
 
 def test_the_expert_looking_at_its_own_next_turn_plays_legally_and_replays() -> None:
-    def game_moves(seed: int) -> list[str]:
-        state = start_tiles(TilesRules(board_size=9), seed=5).state
+    def moves(seed: int) -> list[str]:
         players = [TilesPlayer("expert", seed=seed + s) for s in (0, 1)]
         for player in players:
             player.own_turn, player.samples = True, 3
-        moves = []
-        for _ in range(8):
-            if state.is_terminal:
-                break
-            seat = state.current_player
-            assert seat is not None
-            legal = state.legal_actions()
-            action = players[seat].choose(state.observation(seat), legal)
-            assert action in legal
-            moves.append(state.notation(action))
-            state = state.apply(action).state
-        return moves
+        return game_moves(start_tiles(TilesRules(board_size=9), seed=5).state, players, 8)
 
-    moves = game_moves(2)
-    assert len(moves) == 8
-    assert game_moves(2) == moves
+    first = moves(2)
+    assert len(first) == 8
+    assert moves(2) == first
