@@ -7,8 +7,10 @@ deals (each sample: the dealer's and pone's pegging, pone's hand, the dealer's h
 counted in the order of the rules: pegging first, then pone's hand, then the dealer's hand and
 crib, the game ending the moment a player reaches the target.
 
-The deal samples come from expert self-play (:mod:`cribkit.ai.data.build_win_table`), and the
-solved tables ship as ``cribkit/ai/data/win_table_<target>.npy`` (probabilities in 1/65535).
+The deal samples come from self-play (:mod:`cribkit.ai.data.build_win_table`: medium's for the
+shipped tables; a rebuild from the expert's own games moved the expert's play by nothing
+measurable, ``docs/ai.md``), and the solved tables ship as
+``cribkit/ai/data/win_table_<target>.npy`` (probabilities in 1/65535).
 
 >>> round(win_probability(0, 0, dealer=True), 2), round(win_probability(0, 0, dealer=False), 2)
 (0.56, 0.44)
