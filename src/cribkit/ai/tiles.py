@@ -212,23 +212,18 @@ def _plays(
     )
 
 
-def _kept(rack: Sequence[int], play: PlayTiles) -> tuple[int, ...]:
+def _kept(rack: Sequence[int], action: PlayTiles | Exchange) -> tuple[int, ...]:
+    """The tiles of ``rack`` that a play or an exchange keeps."""
     left = list(rack)
-    for piece in play.tiles:
-        left.remove(piece_tile(piece))
+    given = action.tiles if isinstance(action, Exchange) else map(piece_tile, action.tiles)
+    for tile in given:
+        left.remove(tile)
     return tuple(left)
 
 
 def _placed(board: Board, play: PlayTiles) -> Board:
     size = board.size
     return board.placed([r * size + c for r, c in play.cells], play.tiles)
-
-
-def _kept_by(rack: Sequence[int], exchange: Exchange) -> tuple[int, ...]:
-    left = list(rack)
-    for tile in exchange.tiles:
-        left.remove(tile)
-    return tuple(left)
 
 
 def _face(tiles: Sequence[int]) -> int:
@@ -335,9 +330,10 @@ class TilesPlayer:
     def leave_value(self, view: TilesView, kept: Sequence[int]) -> float:
         """What keeping ``kept`` is worth: the table's value while the bag holds tiles, minus
         the face value once it is empty."""
-        if view.bag_size == 0:
-            return -float(_face(kept))
-        return self.leave.value(kept)
+        return self._leave(kept, view.bag_size)
+
+    def _leave(self, kept: Sequence[int], bag_left: int) -> float:
+        return -float(_face(kept)) if bag_left <= 0 else self.leave.value(kept)
 
     def ranked(
         self, view: TilesView, plays: Sequence[ScoredPlay]
@@ -398,7 +394,7 @@ class TilesPlayer:
             for value, _, scored in ranked[: self.candidates]
         ]
         if exchange is not None:
-            kept = _kept_by(view.rack, exchange[1])
+            kept = _kept(view.rack, exchange[1])
             candidates.append(Candidate(exchange[0], exchange[1], view.board, 0.0, kept))
             candidates.sort(key=lambda c: -c.value)
             candidates = candidates[: self.candidates]
@@ -481,14 +477,10 @@ class TilesPlayer:
             left = len(bag) - len(drawn)
             nexts = _plays(view, board, mine, view.seat)
             own = max(
-                (p.points + self._leave_after(mine, p.play, left) for p in nexts), default=0.0
+                (p.points + self._leave(_kept(mine, p.play), left) for p in nexts), default=0.0
             )
             total += candidate.points - (reply.points if reply else 0) + own
         return total / len(samples) if samples else candidate.value
-
-    def _leave_after(self, rack: Sequence[int], play: PlayTiles, bag_left: int) -> float:
-        kept = _kept(rack, play)
-        return -float(_face(kept)) if bag_left <= 0 else self.leave.value(kept)
 
     def _deal_opponents(
         self, view: TilesView, opponents: Sequence[int]

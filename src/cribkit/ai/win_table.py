@@ -100,10 +100,14 @@ def encode(table: FloatArray) -> bytes:
     return out.getvalue()
 
 
-@cache
 def load_win_table(target: int = 121, directory: str = "") -> FloatArray:
     """The shipped table for ``target`` (121 or 61), or the one in ``directory`` (a rebuild
-    being measured: :mod:`cribkit.ai.data.build_win_table` ``--out``)."""
+    being measured: :mod:`cribkit.ai.data.build_win_table` ``--out``); each loaded once."""
+    return _load_win_table(target, directory)
+
+
+@cache
+def _load_win_table(target: int, directory: str) -> FloatArray:
     name = f"win_table_{target}.npy"
     try:
         if directory:
