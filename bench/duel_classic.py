@@ -13,6 +13,12 @@ they score the same, and the difference between two variants on a deal comes onl
 their choices differ: a 0.05-point-a-deal effect shows in a few thousand deals, where full
 games need tens of thousands.
 
+With ``--history K`` each deal is played as the game's deal K + 1: the K deals before it
+(their own decks) are played first by medium in seat 0 against ``--against``, and every
+variant sees them in its view (``past_deals``), as in a game: what an opponent has shown
+before the deal, for a player that learns from it (the classic expert's ``learn_opponent``).
+The scores are still ``--scores``.
+
 With ``--players 3`` or ``4`` the other seats all play ``--against``, the dealer goes round the
 table, and the net points are seat 0's side's less the mean of the other sides' (the win
 equity then counts only a game won in the deal).
@@ -27,6 +33,7 @@ the first, deal by deal: the mean paired difference and its standard error.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import time
@@ -35,7 +42,7 @@ from typing import Any
 
 from cribkit.ai.win_table import win_probability
 from cribkit.games.classic.rules import ClassicRules
-from cribkit.games.classic.state import start_game
+from cribkit.games.classic.state import ClassicState, start_game
 from cribkit.games.setup import deal_deck
 from duel_common import mean_se, tuned_player
 
@@ -53,6 +60,28 @@ def parse_scores(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def play_history(
+    against: str, seed: int, index: int, deals: int, rules: ClassicRules
+) -> ClassicState:
+    """The ``deals`` deals before deal ``index`` (medium in seat 0, ``against`` in the others),
+    ending with deal ``index``'s dealer to deal next."""
+    players = rules.players
+    first = (index - deals) % players
+    decks = [deal_deck(seed + 7919, index * 64 + k) for k in range(deals)]
+    seats = [tuned_player("classic", "medium", seed * 1_000_037 + index)]
+    seats += [
+        tuned_player("classic", against, seed * 1_000_039 + index + s) for s in range(players - 1)
+    ]
+    state = start_game(rules, decks=decks, first_dealer=first).state
+    while not state.is_terminal and state.phase != "awaiting_deck":
+        seat = state.current_player
+        assert seat is not None
+        state = state.apply(
+            seats[seat].choose(state.observation(seat), state.legal_actions())
+        ).state
+    return state
+
+
 def play_deal(
     spec: str,
     against: str,
@@ -61,10 +90,11 @@ def play_deal(
     scores: tuple[int, int],
     target: int,
     players: int = 2,
+    history: int = 0,
 ) -> dict[str, Any]:
     """Deal ``index``: seat 0 plays ``spec``, the other seats ``against``; seat 0's side's net
     points by phase (less the other side's with 2 or 4 players; less the mean of the other two
-    seats' with 3)."""
+    seats' with 3). With ``history``, the deals :func:`play_history` plays come before it."""
     dealer = index % players
     rules = ClassicRules(target=target, players=players)
     deck = deal_deck(seed, index)
@@ -75,6 +105,9 @@ def play_deal(
     sides = 3 if players == 3 else 2
     start = (scores[0], *[scores[1]] * (sides - 1))
     state = start_game(rules, decks=[deck], first_dealer=dealer, start_scores=start).state
+    if history:
+        before = play_history(against, seed, index, history, rules)
+        state = dataclasses.replace(state, past_deals=before.past_deals, past_laid=before.past_laid)
     points = [dict.fromkeys(PHASES, 0) for _ in range(players)]
     while not state.is_terminal and state.phase != "awaiting_deck":
         seat = state.current_player
@@ -108,13 +141,20 @@ def play_deal(
 
 
 def _play_chunk(
-    args: tuple[list[str], str, int, list[int], list[tuple[int, int]], int, int],
+    args: tuple[list[str], str, int, list[int], list[tuple[int, int]], int, int, int],
 ) -> Any:
-    variants, against, seed, indices, situations, target, players = args
+    variants, against, seed, indices, situations, target, players, history = args
     return [
         [
             play_deal(
-                spec, against, seed, i, situations[(i // 2) % len(situations)], target, players
+                spec,
+                against,
+                seed,
+                i,
+                situations[(i // 2) % len(situations)],
+                target,
+                players,
+                history,
             )
             for spec in variants
         ]
@@ -161,6 +201,7 @@ def main() -> None:
     parser.add_argument("--scores", default="0-0,40-40,70-60,60-70", help="situations a-b,...")
     parser.add_argument("--target", type=int, default=121)
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument("--history", type=int, default=0, help="deals shown before each deal")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
@@ -174,7 +215,7 @@ def main() -> None:
     started = time.perf_counter()
     chunks = [list(range(w, args.deals, 8 * args.workers)) for w in range(8 * args.workers)]
     jobs = [
-        (variants, args.against, args.seed, c, situations, args.target, args.players)
+        (variants, args.against, args.seed, c, situations, args.target, args.players, args.history)
         for c in chunks
     ]
     with ProcessPoolExecutor(args.workers) as pool:
@@ -182,6 +223,7 @@ def main() -> None:
     rows = [row for chunk in results for row in chunk]
     out = report(variants, rows)
     out.update(
+        history=args.history,
         against=args.against,
         players=args.players,
         seed=args.seed,

@@ -1,15 +1,19 @@
 """Classic cribbage as an OpenSpiel game (issue 18): OpenSpiel's own random-simulation test with
 2, 3 and 4 players, a playthrough file reviewed as a diff, the rules kept through it (a
-four-card crib flush scores nothing) and the hidden cards kept out of another seat's strings."""
+four-card crib flush scores nothing) and the hidden cards kept out of another seat's strings
+and the public observation."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+from open_spiel.python.observation import make_observation  # noqa: E402
+
 import cribkit.env.openspiel  # noqa: E402, F401  (registers the game)
 from cribkit.games.classic.events import CribShown  # noqa: E402
 from cribkit.games.classic.rules import ClassicRules, stacked_deck  # noqa: E402
@@ -61,6 +65,20 @@ def test_a_four_card_crib_flush_scores_nothing_and_hands_stay_hidden() -> None:
         apply_named(state, f"deal {card}")
     assert "Ac" not in state.information_state_string(1)
     assert "3s 5s 9s Js" not in state.information_state_string(0)
+    # The public observation is a spectator's: nobody's hand, whichever player asks.
+    for recall in (False, True):
+        public = make_observation(
+            state.get_game(),
+            pyspiel.IIGObservationType(
+                perfect_recall=recall,
+                public_info=True,
+                private_info=pyspiel.PrivateInfoType.NONE,
+            ),
+        )
+        for player in (0, 1):
+            text = public.string_from(state, player)
+            assert "deal" in text
+            assert not {"Ac", "6d", "3s", "5s"} & set(re.findall(r"\b[2-9TJQKA][cdhs]\b", text))
     apply_named(state, "seat 1 lays away 2h 4h")
     apply_named(state, "seat 0 lays away 8h Qh")
     assert state.is_chance_node()  # the cut, once both have laid away

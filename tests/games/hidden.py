@@ -112,11 +112,30 @@ def tiles_unseen(state: GameState, seat: int) -> dict[str, int]:
     return dict(counts)
 
 
+def pop_past_deals(message: dict[str, Any], state: GameState, seat: int) -> None:
+    """Take a classic view's finished deals out of a message's ``observation`` (if it has one),
+    after checking that they are the game's public record of its shows
+    (``tests/games/test_classic_events.py`` checks that record against the show) and that the
+    seat's own lay-aways are its own: their cards are dealt again, so the card-by-card checks of
+    the deal being played leave them out."""
+    view = message.get("observation")
+    if not isinstance(view, dict) or "past_deals" not in view:
+        return
+    s: Any = state
+    assert view.pop("past_deals") == [deal.to_json() for deal in s.past_deals]
+    own = [] if seat == SPECTATOR else [[str(c) for c in laid] for laid in s.past_laid[seat]]
+    assert view.pop("past_laid_away") == own
+
+
 def view_leaks(state: GameState, seat: int, view: dict[str, Any] | None = None) -> set[str]:
     """The cards or tiles of :func:`forbidden` that ``view`` (``seat``'s view's JSON unless
     given) names. Tiles' ``unseen`` is left out: it names tiles as keys, with counts."""
     view = dict(view_json(state, seat) if view is None else view)
     view.pop("unseen", None)
+    # Classic's finished deals were shown whole, and their cards are dealt again: what may
+    # be in them is checked against the show (tests/games/test_classic_events.py).
+    view.pop("past_deals", None)
+    view.pop("past_laid_away", None)
     text = json.dumps(view, ensure_ascii=False)
     return {card for card in forbidden(state, seat) if f'"{card}"' in text}
 

@@ -20,10 +20,11 @@ from cribkit.games.classic.events import (
     HandShown,
     LaidAway,
     MugginsCalled,
+    NewDeal,
 )
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import ClassicState, start_game
-from cribkit.games.classic.view import ClassicView
+from cribkit.games.classic.view import ClassicView, ShownDeal
 from cribkit.games.errors import RecordError
 from cribkit.games.events import GameEvent, event_from_json
 
@@ -135,7 +136,7 @@ VIEW_KEYS = {
     "game", "rules", "seat", "side", "sides", "phase", "deal", "dealer", "current_player",
     "scores", "target", "hand", "kept", "laid_away", "to_lay_away", "hand_counts",
     "laid_away_by", "crib_owner", "crib_count", "starter", "count", "pile", "played", "claim",
-    "result",
+    "result", "past_deals", "past_laid_away",
 }  # fmt: skip
 
 
@@ -164,3 +165,52 @@ def test_a_view_is_typed_and_its_json_is_what_a_client_is_sent(
                     assert data["result"] == view.result.to_dict()
     assert claims
     assert results
+
+
+def test_a_view_holds_the_finished_deals_as_the_table_saw_them(
+    games: list[tuple[ClassicRules, list[GameEvent], list[ClassicState]]],
+) -> None:
+    """Each finished deal: its dealer, the cards played in order, the hands and crib shown (what
+    the events showed everyone), and for each seat only what it laid away itself."""
+    checked = 0
+    for rules, events, states in games:
+        shown: list[ShownDeal] = []
+        laid: list[list[tuple[Card, ...]]] = []
+        dealer = 0
+        played: list[tuple[int, Card]] = []
+        hands: dict[int, tuple[Card, ...]] = {}
+        crib: tuple[Card, ...] = ()
+        starter: Card | None = None
+        for event in events:
+            seat = -1 if event.seat is None else event.seat
+            if isinstance(event, NewDeal):
+                if hands:  # the deal before was shown whole
+                    assert starter is not None
+                    shown.append(
+                        ShownDeal(dealer=dealer, starter=starter, played=tuple(played),
+                                  hands=tuple(hands[s] for s in range(rules.players)), crib=crib)
+                    )  # fmt: skip
+                dealer, played, hands = seat, [], {}
+                laid.append([()] * rules.players)
+            elif isinstance(event, LaidAway):
+                laid[-1][seat] = event.cards
+            elif isinstance(event, CardPlayed):
+                played.append((seat, event.cards[-1]))
+            elif isinstance(event, HandShown):
+                hands[seat], starter = event.cards, event.starter
+            elif isinstance(event, CribShown):
+                crib = event.cards
+        final = states[-1]
+        done = len(final.past_deals)
+        for seat in range(rules.players):
+            view = final.observation(seat)
+            assert list(view.past_deals) == shown[:done]
+            assert list(view.past_laid_away) == [laid[d][seat] for d in range(done)]
+            assert ClassicView.from_json(json.loads(json.dumps(view.to_json()))) == view
+        watching = final.observation(-1)
+        assert watching.past_deals == final.past_deals
+        assert watching.past_laid_away == ()
+        # A deal's record appears once the deal is over, never while it is played.
+        assert all(len(s.past_deals) == s.deal_no for s in states if not s.is_terminal)
+        checked += done
+    assert checked

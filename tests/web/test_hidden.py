@@ -24,7 +24,7 @@ from cribkit.games.tiles.rules import tile_text
 from cribkit.games.tiles.state import TilesState
 from cribkit.web.sessions import GameSession
 
-from ..games.hidden import card_texts, view_json
+from ..games.hidden import card_texts, pop_past_deals, view_json
 from ..games.hidden import forbidden as forbid
 from .conftest import Seat, new_game, socket_url
 
@@ -96,6 +96,7 @@ def check_message(raw: str, state: GameState, before: GameState | None, held: se
         # Tiles shows how many of each tile are still unseen: names as keys, counts only.
         unseen = message["observation"].pop("unseen")
         assert unseen == unseen_tiles(state)
+    pop_past_deals(message, state, PLAYER)
     current, by_deal = split_by_deal(message.pop("events", []), state)
     parts = [json.dumps(message), *map(json.dumps, current)]
     earlier = [json.dumps(event) for events in by_deal.values() for event in events]

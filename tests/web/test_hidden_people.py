@@ -36,7 +36,7 @@ from cribkit.games.tiles.state import TilesState
 from cribkit.web.sessions import Connection, GameSession
 from cribkit.web.talk import PHRASES
 
-from ..games.hidden import card_texts, tiles_unseen, view_json
+from ..games.hidden import card_texts, pop_past_deals, tiles_unseen, view_json
 from ..games.hidden import forbidden as forbid
 from .conftest import WS_LOCAL, Message, Seat
 from .test_hidden import _shown, _states, deal_of, split_by_deal
@@ -183,6 +183,7 @@ def check_sent(item: Sent, truth: Truth, counts: Counter[str]) -> None:
     if isinstance(state, TilesState) and "observation" in message:
         # Tiles shows how many of each tile the seat cannot see: names as keys, counts only.
         assert message["observation"].pop("unseen") == tiles_unseen(state, seat)
+    pop_past_deals(message, state, seat)
     current, earlier = split_by_deal(message.pop("events", []), state)
     counts["events of earlier deals"] += sum(map(len, earlier.values()))
     told: list[Message] = []

@@ -44,7 +44,7 @@ from cribkit.games.tiles.rules import full_set, parse_tile, tile_text
 from cribkit.games.tiles.state import TilesState, start_tiles
 from cribkit.web.sessions import Connection, GameSession
 
-from ..games.hidden import card_texts, view_json
+from ..games.hidden import card_texts, pop_past_deals, view_json
 from ..games.hidden import forbidden as forbid
 from .conftest import Message, Seat, new_game, socket_url
 from .test_hidden import PLAYER, _shown, check_message, deal_of, forbidden_tiles, split_by_deal
@@ -180,6 +180,7 @@ def check_sent(
     # The JSON strings of the current deal, the seed only with the result, Tiles' counts.
     check_message(raw, state, None, held)
     message = json.loads(raw)
+    pop_past_deals(message, state, PLAYER)
     if isinstance(state, TilesState) and "observation" in message:
         message["observation"].pop("unseen")  # tile names as keys, counts only (checked)
     earlier: dict[int, list[Message]] = {}

@@ -42,7 +42,7 @@ from .test_tables import accept, invite, seat_url
 EARLY_LAY_AWAY_REFUSED = True
 
 #: What only the seat itself sees of a classic game (the rest every page sees alike).
-OWN_VIEW = frozenset({"seat", "side", "hand", "kept", "laid_away", "to_lay_away"})
+OWN_VIEW = frozenset({"seat", "side", "hand", "kept", "laid_away", "to_lay_away", "past_laid_away"})
 
 #: The most pages open at once (sockets of seats and spectators).
 MOST_PAGES = 6

@@ -7,7 +7,10 @@
   opponent's unseen cards consistently with everything seen (their discards make hands they
   would keep likelier) and searching each guess exactly to the end of the play; near the end of
   the game the search plays for the chance of winning that the show leaves; discards count
-  the kept hand's expected pegging margin (PegValues).
+  the kept hand's expected pegging margin (PegValues). Its guesses and its search follow how
+  the opponent lays away and pegs: easy's rules, medium's, or rules it does not know, weighed
+  by the deals the opponent has shown this game (:mod:`cribkit.ai.profile`) and the cards and
+  gos of the deal being played (:mod:`cribkit.ai.evidence`).
 
 With 3 or 4 players the crib estimate comes from sampled cribs; with 3 the expert searches
 the rest of the play over guesses of the other hands, the others laying their one-reply card
@@ -34,10 +37,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.ai.endgame import ShowOutcome, crib_distribution
-from cribkit.ai.keeps import KeepRule, keep_likelihoods, keep_values
-from cribkit.ai.pegging import PlaySearch, greedy_card, load_peg_values, lookahead_card
+from cribkit.ai.evidence import PlayRule, play_likelihood, read_play
+from cribkit.ai.keeps import KeepRule, keep_likelihoods, keep_values, soft_keep_likelihoods
+from cribkit.ai.pegging import PlaySearch, greedy_card, load_peg_values, lookahead_card, pip
 from cribkit.ai.pegging_many import ManyPlaySearch
 from cribkit.ai.players import Observation, register_players, view_of
+from cribkit.ai.profile import NO_CRIB, opponent_profile
 from cribkit.core.analysis import CribModel, UniformCribModel, analyse_discards, hand_starter_totals
 from cribkit.core.cards import Card, card_rank
 from cribkit.core.pegging import score_peg
@@ -53,6 +58,9 @@ __all__ = [
     "ENDGAME_FRACTION",
     "EXPERT_SAMPLES",
     "MANY_SAMPLES",
+    "PRIOR_EASY",
+    "PRIOR_MEDIUM",
+    "SLIP",
     "ClassicPlayer",
     "ExpertSettings",
     "keep_values",
@@ -81,6 +89,13 @@ CRIB_SAMPLES = 400
 #: Within this share of the target (36 points of 121), the expert plays for the win, not for
 #: points.
 ENDGAME_FRACTION = 0.3
+#: The chances, before the opponent has shown a deal, that it lays away and plays as easy or
+#: as medium does (the rest: by rules the expert does not know; see ExpertSettings).
+PRIOR_EASY = 0.25
+PRIOR_MEDIUM = 0.25
+#: How often a modelled easy or medium opponent lays another card than its rule's in the deal
+#: being played.
+SLIP = 0.1
 
 
 @dataclass(frozen=True)
@@ -120,6 +135,35 @@ class ExpertSettings:
     four_player_search: bool = False
     #: A directory of rebuilt win tables to play by (measuring a rebuild; empty: the shipped).
     win_tables: str = ""
+    #: Guess the opponent's cards from its gos this deal too: it holds no card that would have
+    #: fitted on a count it said go to (:mod:`cribkit.ai.evidence`; the rules, not a model).
+    read_gos: bool = True
+    #: The prior chances that the opponent lays away and plays as easy does (the best hand;
+    #: the card that scores most now) or as medium does (hand and crib; one reply ahead); the
+    #: rest is the opponent of ``keep_model`` and ``opponent_model``, whose plays tell nothing
+    #: beyond its gos. Its plays this deal weigh the three (:func:`play_likelihood`), and the
+    #: search plays each guess against the rule of the opponent it was drawn with.
+    prior_easy: float = PRIOR_EASY
+    prior_medium: float = PRIOR_MEDIUM
+    #: Two players: learn those chances from the deals the opponent has shown this game (its
+    #: lay-aways and cards laid checked against each rule, :mod:`cribkit.ai.profile`), the
+    #: priors above being the chances before the first show.
+    learn_opponent: bool = True
+    #: How often a modelled easy or medium opponent is expected to lay another card than its
+    #: rule's (the expert cannot see its lay-away, which medium's reply estimate counts).
+    slip: float = SLIP
+
+
+@dataclass(frozen=True)
+class _Belief:
+    """One model of the opponent the expert weighs: the rule it plays by in the search, the
+    rule its plays so far are read by (None: they tell nothing), its prior chance and how
+    likely it kept four ranks."""
+
+    plays: PlayRule
+    reads: PlayRule | None
+    prior: float
+    keep: Callable[[tuple[int, ...]], float]
 
 
 class ClassicPlayer:
@@ -197,7 +241,7 @@ class ClassicPlayer:
         self, obs: ClassicView, hand: list[Card], *, dealer: bool
     ) -> dict[frozenset[int], float]:
         if self.level == "easy":
-            options = analyse_discards(hand, dealer=dealer, crib_model=_NO_CRIB)
+            options = analyse_discards(hand, dealer=dealer, crib_model=NO_CRIB)
             return {frozenset(o.discard): o.hand_mean for o in options}
         options = analyse_discards(hand, dealer=dealer, crib_model=self.crib_model)
         settings = self.settings
@@ -266,7 +310,6 @@ class ClassicPlayer:
         (2 chance - 1)."""
         seat = obs.seat
         opponent = 1 - seat
-        guesses, weights = self._guess_opponent(obs, opponent)
         played = obs.played
         last_layer = None
         opponent_go = False
@@ -283,21 +326,26 @@ class ClassicPlayer:
         outcome = (
             _show_outcome(obs, self.settings.win_tables) if self.plays_for_chances(obs) else None
         )
-        search = PlaySearch(
-            needs=needs,
-            greed=self.settings.greed,
-            opponent_model=self.settings.opponent_model,
-            outcome=outcome,
-        )
-        return search.card_values(
-            hand,
-            guesses,
-            pile=pile,
-            last_layer=last_layer,
-            opponent_go=opponent_go,
-            weights=weights,
-            opponent_view=_opponent_view(obs),
-        )
+        totals: dict[int, float] = {}
+        weight_sum = 0.0
+        for rule, guesses, weights in self._guess_opponent(obs, opponent, opponent_go):
+            search = PlaySearch(
+                needs=needs, greed=self.settings.greed, opponent_model=rule, outcome=outcome
+            )
+            values = search.card_values(
+                hand,
+                guesses,
+                pile=pile,
+                last_layer=last_layer,
+                opponent_go=opponent_go,
+                weights=weights,
+                opponent_view=_opponent_view(obs),
+            )
+            weight = sum(weights)
+            for rank, value in values.items():
+                totals[rank] = totals.get(rank, 0.0) + weight * value
+            weight_sum += weight
+        return {rank: total / weight_sum for rank, total in totals.items()}
 
     def searches_many(self, obs: ClassicView) -> bool:
         """Whether this player searches the play with 3 or 4 players (:meth:`many_play_values`)
@@ -342,31 +390,99 @@ class ClassicPlayer:
         )
 
     def _guess_opponent(
-        self, obs: ClassicView, opponent: int
-    ) -> tuple[list[tuple[int, ...]], list[float]]:
-        """Guesses of the opponent's remaining ranks, weighted by how likely they kept them."""
+        self, obs: ClassicView, opponent: int, said_go: bool = False
+    ) -> list[tuple[PlayRule, list[tuple[int, ...]], list[float]]]:
+        """Guesses of the opponent's remaining ranks, weighted by how likely they are, grouped
+        by the rule the opponent they were drawn with plays by (one group unless the settings
+        give easy or medium a prior; ``said_go``: the opponent has said go on this count)."""
+        settings = self.settings
         size = obs.hand_counts[opponent]
         if size == 0:
-            return [()], [1.0]
+            return [(settings.opponent_model, [()], [1.0])]
         pool = _unseen_cards(obs)
+        evidence = None
+        beliefs = self._beliefs(obs)
+        if settings.read_gos or beliefs:
+            evidence = read_play(
+                obs.played,
+                opponent=opponent,
+                starter=obs.starter,
+                count_open=bool(obs.pile),
+                said_go=said_go,
+            )
+            if settings.read_gos:
+                fits = [c for c in pool if pip(card_rank(c)) >= evidence.least_pip]
+                # Fewer fitting cards than it holds: the view cannot come from a legal play.
+                pool = fits if len(fits) >= size else pool
         their_played = [card_rank(c) for s, c in obs.played if s == opponent]
-        likelihood = self._keep_likelihood(obs)
-        weighted: dict[tuple[int, ...], float] = {}
-        settings = self.settings
+        beliefs = beliefs or [
+            _Belief(settings.opponent_model, None, 1.0, self._keep_likelihood(obs))
+        ]
+        # Each guess's weight under each belief, worked out once; summed over the draws.
+        likely: dict[tuple[int, ...], list[float]] = {}
+        weighted: dict[tuple[int, ...], list[float]] = {}
         for _ in range(settings.samples * settings.candidates_per_sample):
             guess = tuple(sorted(card_rank(c) for c in self.rng.sample(pool, size)))
-            kept = tuple(sorted((*their_played, *guess)))
-            weight = likelihood(kept) if len(kept) == 4 else 1.0
-            weighted[guess] = weighted.get(guess, 0.0) + weight
-        if len(weighted) <= settings.samples:
-            return list(weighted), list(weighted.values())
-        # Resample in proportion to the weights (keeping only the heaviest would overrate the
-        # likeliest hands); a guess drawn twice counts twice.
-        drawn = self.rng.choices(
-            list(weighted), weights=list(weighted.values()), k=settings.samples
-        )
-        counts = Counter(drawn)
-        return list(counts), [float(n) for n in counts.values()]
+            weights = likely.get(guess)
+            if weights is None:
+                kept = tuple(sorted((*their_played, *guess)))
+                weights = likely[guess] = [
+                    b.prior
+                    * (b.keep(kept) if len(kept) == 4 else 1.0)
+                    * (
+                        1.0
+                        if b.reads is None or evidence is None
+                        else play_likelihood(evidence, guess, b.reads, settings.slip)
+                    )
+                    for b in beliefs
+                ]
+                weighted[guess] = [0.0] * len(beliefs)
+            totals = weighted[guess]
+            for i, weight in enumerate(weights):
+                totals[i] += weight
+        pairs = [
+            ((guess, i), weight)
+            for guess, totals in weighted.items()
+            for i, weight in enumerate(totals)
+            if weight > 0
+        ]
+        if len(pairs) > settings.samples:
+            # Resample in proportion to the weights (keeping only the heaviest would overrate
+            # the likeliest hands); a guess drawn twice counts twice.
+            drawn = self.rng.choices(
+                [p for p, _ in pairs], weights=[w for _, w in pairs], k=settings.samples
+            )
+            pairs = [(pair, float(n)) for pair, n in Counter(drawn).items()]
+        groups: dict[PlayRule, tuple[list[tuple[int, ...]], list[float]]] = {}
+        for (guess, i), weight in pairs:
+            guesses, weights = groups.setdefault(beliefs[i].plays, ([], []))
+            guesses.append(guess)
+            weights.append(weight)
+        return [(rule, guesses, weights) for rule, (guesses, weights) in groups.items()]
+
+    def _beliefs(self, obs: ClassicView) -> list[_Belief]:
+        """The opponents the expert weighs, if the settings give easy or medium a prior."""
+        settings = self.settings
+        easy, medium = settings.prior_easy, settings.prior_medium
+        if not easy and not medium:
+            return []
+        if settings.learn_opponent and obs.rules.players == 2:
+            chances = opponent_profile(obs, 1 - obs.seat, (easy, medium, 1 - easy - medium))
+            easy, medium = chances["easy"], chances["medium"]
+        floor = settings.keep_floor
+        hand = keep_likelihoods("hand")
+        net = keep_likelihoods("pone" if owns_crib(obs) else "dealer")
+        strong = self._keep_likelihood(obs)
+        if settings.keep_model == "soft":
+            soft = soft_keep_likelihoods(settings.keep_temperature)
+            strong = soft.__getitem__
+        out = [
+            _Belief("greedy", "greedy", easy, lambda k: (hand[k] + floor) / (1 + floor)),
+            _Belief("lookahead", "lookahead", medium, lambda k: (net[k] + floor) / (1 + floor)),
+        ]
+        if easy + medium < 1 - 1e-12:
+            out.append(_Belief(settings.opponent_model, None, 1 - easy - medium, strong))
+        return [b for b in out if b.prior > 0]
 
     def _keep_likelihood(self, obs: ClassicView) -> Callable[[tuple[int, ...]], float]:
         """The weight of a guess that the opponent kept these four ranks (``keep_model``)."""
@@ -414,20 +530,6 @@ def _claim_points(claim: ClaimView) -> int:
         return score_peg(claim.cards).total
     assert claim.starter is not None  # a hand or crib is shown with the starter
     return score_hand(claim.cards, claim.starter, crib=claim.kind == "crib").total
-
-
-class _NoCribModel:
-    """Easy players ignore the crib."""
-
-    name = "none"
-
-    def crib_means(
-        self, deal: Sequence[Card], discards: Sequence[tuple[Card, Card]], *, dealer: bool
-    ) -> list[float]:
-        return [0.0] * len(discards)
-
-
-_NO_CRIB = _NoCribModel()
 
 
 def owns_crib(obs: ClassicView) -> bool:

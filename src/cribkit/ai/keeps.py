@@ -24,12 +24,18 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
-from math import comb, prod
+from math import comb, exp, prod
 from typing import Literal
 
 from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS
 
-__all__ = ["KeepRule", "crib_values", "keep_likelihoods", "keep_values"]
+__all__ = [
+    "KeepRule",
+    "crib_values",
+    "keep_likelihoods",
+    "keep_values",
+    "soft_keep_likelihoods",
+]
 
 #: How an opponent lays away: the best hand alone (``hand``), or the best hand plus its own
 #: crib or minus the other's, the crib's other cards at random (``dealer`` / ``pone``: the
@@ -108,3 +114,18 @@ def keep_likelihoods(rule: KeepRule) -> dict[tuple[int, ...], float]:
         for keep in best:
             kept[keep] += share
     return {keep: mass / (_draw_weight(keep) / comb(52, 4)) for keep, mass in kept.items()}
+
+
+@cache
+def soft_keep_likelihoods(temperature: float) -> dict[tuple[int, ...], float]:
+    """:func:`keep_values` as the soft belief ``exp(value / temperature)``, on the scale of
+    :func:`keep_likelihoods` (the mean over random draws of four cards is 1), so that the two
+    can be weighed against each other.
+
+    >>> soft = soft_keep_likelihoods(4.0)
+    >>> soft[(5, 5, 10, 11)] > 1 > soft[(1, 2, 8, 13)]
+    True
+    """
+    raw = {keep: exp(value / temperature) for keep, value in keep_values().items()}
+    mean = sum(weight * _draw_weight(keep) for keep, weight in raw.items()) / comb(52, 4)
+    return {keep: weight / mean for keep, weight in raw.items()}

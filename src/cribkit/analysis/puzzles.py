@@ -25,7 +25,7 @@ import os
 import random
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -124,7 +124,11 @@ _CASUAL: Final[Mapping[str, str]] = {
 def make_puzzle(kind: str, view: Any, puzzle_id: str) -> dict[str, Any] | None:
     """The puzzle of a seat's view at a decision of ``kind``, or None when the position is not
     one (the best is not :data:`~cribkit.analysis.puzzle_values.MARGINS` above the casual
-    choice and :data:`~cribkit.analysis.puzzle_values.GAPS` above the second)."""
+    choice and :data:`~cribkit.analysis.puzzle_values.GAPS` above the second). A puzzle is its
+    position alone: a classic view's earlier deals (what the opponent showed before) are left
+    out, of the question and of its values."""
+    if getattr(view, "past_deals", ()):
+        view = replace(view, past_deals=(), past_laid_away=())
     entries, casual = valued(kind, view)
     judged = judge(kind, entries, casual)
     if judged is None:

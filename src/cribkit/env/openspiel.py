@@ -15,7 +15,8 @@ the PettingZoo environment's (:mod:`cribkit.env.classic_codec`: 99 moves), and t
 observation and information state are its observation array (552 values). The information
 state's string is perfect recall: every event the seat has seen, in order, a line each in the
 words of the game's log (``You are dealt ...``, ``seat 1 plays 5h for 15: fifteen two``); the
-observation's string is the seat's view as JSON. Utilities are +1 for each winning seat and
+observation's string is the seat's view as JSON; the public observation (no private
+information) is a spectator's view, for every player alike. Utilities are +1 for each winning seat and
 the loss shared among the others (zero-sum), at the end only.
 
 The engine under it is cribkit's: each deal's deck is handed to it once its starter is cut, so
@@ -36,7 +37,7 @@ from cribkit.core.cards import DECK_SIZE, Card
 from cribkit.env.classic_codec import ACTIONS, SIZE, ClassicCodec
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.events import GameEvent
-from cribkit.games.protocol import Action, GameState, start
+from cribkit.games.protocol import SPECTATOR, Action, GameState, start
 
 NAME: Final = "python_cribkit_classic"
 #: The most moves and chance nodes a game is allowed (far beyond any game's: a deal scores).
@@ -94,7 +95,11 @@ class CribkitGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"the observer takes no parameters, not {params}")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return CribkitObserver(perfect_recall=recall)
+        # The public observation (no private information) is what a spectator sees.
+        public = iig_obs_type is not None and (
+            iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        )
+        return CribkitObserver(perfect_recall=recall, public=public)
 
 
 class CribkitState(pyspiel.State):  # type: ignore[misc]
@@ -265,16 +270,20 @@ class CribkitObserver:
     """The observer (OpenSpiel's ``PyObserver``): the observation array as ``tensor`` (and
     ``dict["observation"]``); the strings as the module docstring says."""
 
-    def __init__(self, *, perfect_recall: bool) -> None:
+    def __init__(self, *, perfect_recall: bool, public: bool = False) -> None:
         self.perfect_recall = perfect_recall
+        #: Only what every seat sees: each player is observed as a spectator.
+        self.public = public
         self.tensor = np.zeros(SIZE, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CribkitState, player: int) -> None:
-        view = state.view_of(player)
+        view = state.view_of(SPECTATOR if self.public else player)
         self.tensor[:] = 0.0 if view is None else _CODEC.encode(view)
 
     def string_from(self, state: CribkitState, player: int) -> str:
+        if self.public:
+            player = SPECTATOR
         if self.perfect_recall:
             lines = [f"seat {player}", f"first dealer {state.first_dealer}"]
             lines += state.seen_events(player)

@@ -10,7 +10,7 @@ from cribkit.games.classic.actions import Muggins, PassMuggins, Play
 from cribkit.games.classic.events import EVENTS
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import ClassicState, next_game, start_game
-from cribkit.games.classic.view import ClaimView, ClassicView
+from cribkit.games.classic.view import ClaimView, ClassicView, ShownDeal
 
 __all__ = [
     "EVENTS",
@@ -23,6 +23,7 @@ __all__ = [
     "Muggins",
     "PassMuggins",
     "Play",
+    "ShownDeal",
     "next_game",
     "start_game",
 ]

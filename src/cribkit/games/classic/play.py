@@ -40,7 +40,7 @@ from cribkit.games.classic.events import (
     count_breakdown,
 )
 from cribkit.games.classic.rules import deal_positions
-from cribkit.games.classic.view import ClaimView
+from cribkit.games.classic.view import ClaimView, ShownDeal
 from cribkit.games.events import GameEvent
 from cribkit.games.protocol import PendingEvent
 from cribkit.games.setup import DealSetup, side_of, side_result
@@ -200,6 +200,8 @@ class Run:
         "laid",
         "last",
         "opening_dealer",
+        "past_deals",
+        "past_laid",
         "phase",
         "pile",
         "played",
@@ -240,6 +242,8 @@ class Run:
         self.show_step = state.show_step
         self.result = state.result
         self.history = state.history
+        self.past_deals = state.past_deals
+        self.past_laid = state.past_laid
 
     # -- scoring ---------------------------------------------------------------------------------
 
@@ -427,6 +431,20 @@ class Run:
         self.next_deal()
 
     def next_deal(self) -> None:
+        starter = self.starter
+        assert starter is not None  # a deal ends after its show, which follows the cut
+        shown = ShownDeal(
+            dealer=self.dealer,
+            starter=starter,
+            played=self.played,
+            hands=tuple(map(cards_of, self.kept)),
+            crib=cards_of(self.crib),
+        )
+        self.past_deals = (*self.past_deals, shown)
+        self.past_laid = tuple(
+            (*before, cards_of(laid))
+            for before, laid in zip(self.past_laid, self.laid, strict=True)
+        )
         self.deal_no += 1
         self.dealer = (self.dealer + 1) % self.rules.players
         self.new_deal()

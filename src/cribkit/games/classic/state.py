@@ -57,7 +57,7 @@ from cribkit.games.classic.play import (
     cards_of,
 )
 from cribkit.games.classic.rules import ClassicRules
-from cribkit.games.classic.view import ClassicView
+from cribkit.games.classic.view import ClassicView, ShownDeal
 from cribkit.games.errors import (
     CardNotHeldError,
     DiscardError,
@@ -218,6 +218,10 @@ class ClassicState(SidedGame):
     gone: int
     claim: Claim | None
     show_step: int
+    #: Every finished deal as the table saw it at its show, oldest first.
+    past_deals: tuple[ShownDeal, ...]
+    #: For each seat, what it laid away in each finished deal.
+    past_laid: tuple[tuple[tuple[Card, ...], ...], ...]
     #: The legal actions, made the first time they are asked for (not a part of the position).
     _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -429,8 +433,10 @@ def _view_of(position: ClassicState | Run, seat: int) -> ClassicView:
     hand: tuple[Card, ...] = ()
     kept: tuple[Card, ...] = ()
     laid_away: tuple[Card, ...] = ()
+    past_laid_away: tuple[tuple[Card, ...], ...] = ()
     if check_viewer(seat, players) != SPECTATOR:
         side = side_of(players, seat)
+        past_laid_away = position.past_laid[seat]
         own_laid = laid[seat]
         hand = cards_of(hands[seat])
         kept = cards_of(position.kept[seat]) if own_laid else ()
@@ -443,7 +449,7 @@ def _view_of(position: ClassicState | Run, seat: int) -> ClassicView:
         game, viewer, phase, current_player, scores, view_rules, view_side, sides, deal,
         dealer, target, view_hand, view_kept, view_laid_away, view_to_lay_away, hand_counts,
         laid_away_by, crib_owner, crib_count, starter, count, pile, played, view_claim,
-        result,
+        result, past_deals, view_past_laid_away,
     ) = _VIEW_SETTERS  # fmt: skip
     game(view, rules.GAME)
     viewer(view, seat)
@@ -470,6 +476,8 @@ def _view_of(position: ClassicState | Run, seat: int) -> ClassicView:
     played(view, position.played)
     view_claim(view, None if claim is None else claim.view())
     result(view, position.result)
+    past_deals(view, position.past_deals)
+    view_past_laid_away(view, past_laid_away)
     return view
 
 
@@ -503,7 +511,7 @@ def _state_of(run: Run) -> ClassicState:
     (
         rules, setup, phase, deal_no, dealer, opening_dealer, deck, hands, kept, laid, crib,
         starter, count, pile, played, turn, last, gone, scores, claim, show_step, result,
-        history, legal,
+        history, past_deals, past_laid, legal,
     ) = _SETTERS  # fmt: skip
     rules(state, run.rules)
     setup(state, run.setup)
@@ -528,6 +536,8 @@ def _state_of(run: Run) -> ClassicState:
     show_step(state, run.show_step)
     result(state, run.result)
     history(state, run.history)
+    past_deals(state, run.past_deals)
+    past_laid(state, run.past_laid)
     legal(state, None)
     return state
 
@@ -536,14 +546,14 @@ def _state_of(run: Run) -> ClassicState:
 _SETTERS: Final = slot_setters(ClassicState, (
     "rules", "setup", "phase", "deal_no", "dealer", "opening_dealer", "deck", "hands",
     "kept", "laid", "crib", "starter", "count", "pile", "played", "turn", "last", "gone",
-    "scores", "claim", "show_step", "result", "history", "_legal",
+    "scores", "claim", "show_step", "result", "history", "past_deals", "past_laid", "_legal",
 ))  # fmt: skip
 #: The setter of each of a view's slots, in the order :meth:`ClassicState.observation` unpacks them.
 _VIEW_SETTERS: Final = slot_setters(ClassicView, (
     "game", "seat", "phase", "current_player", "scores", "rules", "side", "sides", "deal",
     "dealer", "target", "hand", "kept", "laid_away", "to_lay_away", "hand_counts",
     "laid_away_by", "crib_owner", "crib_count", "starter", "count", "pile", "played", "claim",
-    "result",
+    "result", "past_deals", "past_laid_away",
 ))  # fmt: skip
 _SET_LEGAL: Final[Callable[[ClassicState, tuple[Action, ...]], None]] = _SETTERS[-1]
 
@@ -596,6 +606,8 @@ def start_game(
     run.scores = tuple(scores)
     run.result = None
     run.history = ()
+    run.past_deals = ()
+    run.past_laid = ((),) * rules.players
     for seats, cards, decided in cuts:
         run.note(CutForDeal, None, cards=cards, seats=seats, other=decided)
     run.dealer = run.opening_dealer = dealer

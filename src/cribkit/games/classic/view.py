@@ -25,7 +25,7 @@ from cribkit.games.errors import RecordError
 from cribkit.games.protocol import Result
 from cribkit.games.views import GameView, read_card, read_cards
 
-__all__ = ["ClaimView", "ClassicView"]
+__all__ = ["ClaimView", "ClassicView", "ShownDeal"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,6 +67,48 @@ class ClaimView:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ShownDeal:
+    """A finished deal of the game as the whole table saw it by the end of its show: the
+    dealer, the starter, the cards played in order, every seat's four cards shown and the
+    crib (who laid which crib card away is each seat's own to know).
+
+    >>> from cribkit.core.cards import parse_cards
+    >>> deal = ShownDeal(dealer=1, starter=Card.parse("5h"), played=((0, Card.parse("Kc")),),
+    ...                  hands=(parse_cards("Kc Qd 2s 3s"), parse_cards("4h 4d 6c 9s")),
+    ...                  crib=parse_cards("Ah 7c 8d Js"))
+    >>> ShownDeal.from_json(deal.to_json()) == deal
+    True
+    """
+
+    dealer: int
+    starter: Card
+    played: tuple[tuple[int, Card], ...]
+    hands: tuple[tuple[Card, ...], ...]
+    crib: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form, cards as text."""
+        return {
+            "dealer": self.dealer,
+            "starter": str(self.starter),
+            "played": [[seat, str(card)] for seat, card in self.played],
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "crib": [str(c) for c in self.crib],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ShownDeal:
+        """The deal of its JSON form (:meth:`to_json`'s)."""
+        return cls(
+            dealer=int(data["dealer"]),
+            starter=Card.parse(data["starter"]),
+            played=tuple((int(s), Card.parse(t)) for s, t in data["played"]),
+            hands=tuple(read_cards(hand) for hand in data["hands"]),
+            crib=read_cards(data["crib"]),
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ClassicView(GameView):
     """One seat's view of a classic game (the base's ``game``, ``seat``, ``phase``,
     ``current_player``, ``scores`` and these), or a spectator's (``seat`` and ``side`` -1,
@@ -102,6 +144,11 @@ class ClassicView(GameView):
     played: tuple[tuple[int, Card], ...]
     claim: ClaimView | None
     result: Result | None
+    #: The game's finished deals, oldest first, as the table saw them (what an opponent
+    #: showed: how it lays away and plays).
+    past_deals: tuple[ShownDeal, ...] = ()
+    #: What this seat laid away in each of them (empty for a spectator).
+    past_laid_away: tuple[tuple[Card, ...], ...] = ()
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ClassicView:
@@ -142,6 +189,8 @@ class ClassicView(GameView):
                 played=tuple((int(s), Card.parse(t)) for s, t in data["played"]),
                 claim=None if claim is None else ClaimView.from_json(claim),
                 result=None if result is None else Result.from_dict(result),
+                past_deals=tuple(ShownDeal.from_json(d) for d in data.get("past_deals", ())),
+                past_laid_away=tuple(read_cards(c) for c in data.get("past_laid_away", ())),
             )
         except (KeyError, TypeError, ValueError, CardError) as error:
             raise RecordError(f"a classic view: {error!r}") from None

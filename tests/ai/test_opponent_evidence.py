@@ -1,0 +1,130 @@
+"""What the expert reads of an opponent: its gos and plays this deal (cribkit.ai.evidence) and
+its lay-aways and plays in the deals it has shown (cribkit.ai.profile)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cribkit.ai.classic import ClassicPlayer, ExpertSettings
+from cribkit.ai.evidence import PlayRule, play_likelihood, read_play
+from cribkit.ai.pegging import pip
+from cribkit.ai.players import make_player
+from cribkit.ai.profile import opponent_profile, rule_keep
+from cribkit.core.cards import card_rank
+from cribkit.games.actions import Discard
+from cribkit.games.classic.actions import Play
+from cribkit.games.classic.rules import ClassicRules
+from cribkit.games.classic.state import ClassicState, start_game
+from cribkit.games.protocol import Action
+
+
+def _game(levels: tuple[str, str], seed: int, target: int = 121) -> list[ClassicState]:
+    """Every state of a seeded two-player game between ``levels``."""
+    players = [make_player("classic", level, seed=seed * 2 + s) for s, level in enumerate(levels)]
+    state = start_game(ClassicRules(target=target), seed=seed).state
+    states = [state]
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        action = players[seat].choose(state.observation(seat), state.legal_actions())
+        state = state.apply(action).state
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_the_evidence_of_a_deal_never_rules_out_the_truth(level: str) -> None:
+    """At each of the other seat's turns to lay a card, the opponent's true cards fit every go
+    it said, and its rule (with its lay-away known, and no slips) lays the cards it laid."""
+    rule: PlayRule = "greedy" if level == "easy" else "lookahead"
+    checked = gos = 0
+    for seed in range(4):
+        for state in _game((level, "medium"), seed):
+            if state.phase != "play" or state.turn != 1 or not state.played:
+                continue
+            view = state.observation(1)
+            said_go = bool(view.pile) and view.played[-1][0] == 1
+            evidence = read_play(
+                view.played, opponent=0, starter=view.starter, count_open=bool(view.pile),
+                said_go=said_go,
+            )  # fmt: skip
+            held = [card_rank(c) for c in state.observation(0).hand]
+            assert all(pip(r) >= evidence.least_pip for r in held)
+            gos += evidence.least_pip > 1
+            aside = [card_rank(c) for c in state.observation(0).laid_away]
+            assert play_likelihood(evidence, held, rule, 0.0, aside=aside) == 1.0
+            checked += 1
+    assert checked > 100
+    assert gos > 10
+
+
+def test_a_guess_against_the_rule_is_unlikely() -> None:
+    """Easy leads its highest card: holding a king, a lead of a 2 is against its rule."""
+    from cribkit.core.cards import parse_cards
+
+    (two,) = parse_cards("2h")
+    evidence = read_play([(0, two)], opponent=0, starter=None)
+    assert play_likelihood(evidence, (13, 5, 7), "greedy", 0.0) == 0.0
+    assert play_likelihood(evidence, (2, 2, 1), "greedy", 0.0) == 1.0
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_rule_keep_is_the_levels_own_lay_away(level: str) -> None:
+    player = ClassicPlayer(level, seed=0)
+    for seed in range(12):
+        state = start_game(ClassicRules(), seed=seed).state
+        seat = state.current_player
+        assert seat is not None
+        action = player.choose(state.observation(seat), state.legal_actions())
+        assert isinstance(action, Discard)
+        hand = tuple(int(c) for c in state.observation(seat).hand)
+        kept = frozenset(hand) - frozenset(int(c) for c in action.cards)
+        assert rule_keep(level, hand, seat == state.dealer) == kept
+
+
+@pytest.mark.parametrize(("level", "model"), [("easy", "easy"), ("medium", "medium"),
+                                              ("random", "other")])  # fmt: skip
+def test_the_profile_learns_which_rules_an_opponent_follows(level: str, model: str) -> None:
+    for seed in range(2):
+        states = _game((level, "expert"), seed)
+        state = next(s for s in states if len(s.past_deals) == 3)
+        profile = opponent_profile(state.observation(1), opponent=0)
+        assert max(profile, key=profile.__getitem__) == model, profile
+        assert profile[model] > 0.9
+        # The expert lays away much as medium does, and pegs otherwise than easy: three
+        # deals take easy's chance from its prior (0.25) to a few hundredths.
+        state = next(s for s in _game(("expert", "expert"), seed) if len(s.past_deals) == 3)
+        assert opponent_profile(state.observation(1), opponent=0)["easy"] < 0.05
+        # Before the first show nothing is known: the prior.
+        assert opponent_profile(states[0].observation(1), 0) == dict(
+            zip(("easy", "medium", "other"), (0.25, 0.25, 0.5), strict=True)
+        )
+
+
+def test_the_learning_expert_plays_legally_and_replays() -> None:
+    settings = ExpertSettings(read_gos=True, prior_easy=0.25, prior_medium=0.25,
+                              learn_opponent=True)  # fmt: skip
+
+    def play(seed: int) -> list[Action]:
+        expert = ClassicPlayer("expert", seed=seed, settings=settings)
+        easy = ClassicPlayer("easy", seed=seed)
+        state = start_game(ClassicRules(target=61), seed=seed).state
+        actions: list[Action] = []
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            player = expert if seat == 0 else easy
+            legal = state.legal_actions()
+            action = player.choose(state.observation(seat), legal)
+            assert action in legal
+            actions.append(action)
+            state = state.apply(action).state
+        return actions
+
+    first = play(11)
+    assert any(isinstance(a, Play) for a in first)
+    assert play(11) == first
+    rng = random.Random(0)
+    assert play(rng.randrange(1000)) != first
