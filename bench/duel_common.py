@@ -259,6 +259,11 @@ def main(doc: str, game: str, parts: Parts, *, games: int, seed: int) -> None:
         f"{out['spec']}: {out['seeds']} seeds x {rules.sides} chairs against {args.against}, "
         f"seed {args.seed}, {out['seconds']} s ({out['seconds_per_game']} s a game)"
     )
+    print_variants(out, args.variants[0])
+
+
+def print_variants(out: dict[str, Any], first: str) -> None:
+    """Print each variant's line of a report, and its paired difference from ``first``."""
     for level, entry in out["variants"].items():
         low, high = entry["ci95"]
         print(
@@ -271,7 +276,7 @@ def main(doc: str, game: str, parts: Parts, *, games: int, seed: int) -> None:
         diff = entry.get("vs_first")
         if diff:
             print(
-                f"  vs {args.variants[0]}: margin {plus_minus(diff['margin'])} a game, "
+                f"  vs {first}: margin {plus_minus(diff['margin'])} a game, "
                 f"wins {plus_minus(diff['wins'], 3)} a game "
                 f"(seeds differing: {diff['seeds_differing']}/{out['seeds']})"
             )

@@ -320,9 +320,9 @@ def test_complete_deals_leave_out_the_deal_the_game_ended_in() -> None:
     for index in range(2):
         outcome = play_game(spec, entrants, index, seed)
         # The same game step by step: the scores when its last deal began.
-        players = [make_player("classic", entrants[(s + index) % 2], sim._mix(seed, index, s))
+        players = [make_player("classic", entrants[(s + index) % 2], sim.mix_seed(seed, index, s))
                    for s in range(2)]  # fmt: skip
-        state = start(lookup(spec), seed=sim._mix(seed, index // 2, 999)).state
+        state = start(lookup(spec), seed=sim.mix_seed(seed, index // 2, 999)).state
         at_last_deal = state.scores
         while not state.is_terminal:
             seat = state.current_player

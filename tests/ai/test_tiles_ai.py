@@ -14,6 +14,7 @@ from cribkit.ai.tiles import (
     leave_features,
     load_leave_table,
 )
+from cribkit.ai.tiles_search import Line, top_plays
 from cribkit.games.protocol import Action
 from cribkit.games.tiles.actions import Exchange, Pass, PlayTiles
 from cribkit.games.tiles.board import Board
@@ -224,4 +225,66 @@ def test_the_expert_looking_at_its_own_next_turn_plays_legally_and_replays() -> 
 
     first = moves(2)
     assert len(first) == 8
+    assert moves(2) == first
+
+
+def empty_bag_positions(count: int, bag: int = 0) -> list[TilesState]:
+    """Positions of easy against itself where the bag has just come down to ``bag`` tiles or
+    fewer, with a play to make."""
+    out: list[TilesState] = []
+    seed = 0
+    easy = TilesPlayer("easy")
+    while len(out) < count:
+        state = start_tiles(TilesRules(), seed=seed).state
+        seed += 1
+        while not state.is_terminal and state.bag_sizes()[0] > bag:
+            seat = state.current_player
+            assert seat is not None
+            state = state.apply(easy.choose(state.observation(seat), state.legal_actions())).state
+        if not state.is_terminal and state.legal_plays():
+            out.append(state)
+    return out
+
+
+def test_the_end_game_search_foresees_the_game_against_easy() -> None:
+    # With the bag empty both racks are known and easy plays its highest-scoring play, so
+    # the search's value of the expert's play is what the rest of the game really scores
+    # (the margin, deductions included) when the game ends within the search.
+    for state in empty_bag_positions(6):
+        seat = state.current_player
+        assert seat is not None
+        view = state.observation(seat)
+        line = Line(seat, strict=True)
+        plays = generate_plays(view.board, view.rack, seat=seat)
+        values = {
+            p.play: line.after_mine(view.board, view.rack, view.unseen, (), p, 5)
+            for p in top_plays(plays)
+        }
+        expert = TilesPlayer("expert", seed=1)
+        assert expert.end_depth == 5
+        players = {seat: expert, 1 - seat: TilesPlayer("easy")}
+        action = expert.choose(view, state.legal_actions())
+        assert isinstance(action, PlayTiles)
+        assert values[action] == max(values.values())
+        before = state.scores[seat] - state.scores[1 - seat]
+        turns = 0
+        while not state.is_terminal:
+            mover = state.current_player
+            assert mover is not None
+            chosen = players[mover].choose(state.observation(mover), state.legal_actions())
+            state = state.apply(chosen if turns else action).state
+            turns += 1
+        assert turns <= 5
+        assert state.scores[seat] - state.scores[1 - seat] - before == values[action]
+
+
+def test_the_expert_near_the_end_plays_legally_and_replays() -> None:
+    def moves(seed: int) -> list[str]:
+        players = [TilesPlayer("expert", seed=seed + s) for s in (0, 1)]
+        for player in players:
+            player.pre_end = 15
+        return game_moves(empty_bag_positions(1, bag=8)[0], players, 10)
+
+    first = moves(2)
+    assert len(first) >= 3
     assert moves(2) == first

@@ -19,10 +19,12 @@ state's ``offered_actions()``, the legal actions but the plays), as the web's co
 - expert: medium's top candidates, each weighed by the opponents' likely replies: the tiles it
   has not seen are dealt at random into the opponents' racks (the rest is the bag), the same
   guesses for every candidate, and each opponent answers with its highest-scoring play on the
-  board after the candidate. A candidate is worth points + leave - the mean best reply. With
-  the bag empty in a two-player game the opponent's rack is known: a small search (its own
-  plays, the reply, its next play, passing included, the deductions when the game ends)
-  decides.
+  board after the candidate. A candidate is worth points + leave - the mean best reply. At
+  the end of a two-player game a search of the next turns decides
+  (:mod:`cribkit.ai.tiles_search`: its best plays and passing, the opponent's highest-scoring
+  replies, the draws, the deductions when the game ends) on the known racks once the bag is
+  empty (5 turns). The same search on guesses of the opponent's rack and the bag order while
+  the bag holds a few tiles (``pre_end``) is off: it gained points, no wins.
 
 >>> from cribkit.games.tiles.state import start_tiles
 >>> state = start_tiles(seed=3).state
@@ -44,6 +46,7 @@ from itertools import combinations
 from typing import Any, Final
 
 from cribkit.ai.players import Observation, Player, register_players, view_of
+from cribkit.ai.tiles_search import Line, top_plays
 from cribkit.games.actions import Declare
 from cribkit.games.protocol import Action
 from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
@@ -81,11 +84,13 @@ LEAVE_FEATURES: Final = (
 EXPERT_CANDIDATES: Final = 6
 EXPERT_SAMPLES: Final = 10
 EXPERT_WINDOW: Final = 20.0
-#: The end-game search: plays tried per position, and its depth in turns.
-ENDGAME_BRANCH: Final = 6
-ENDGAME_DEPTH: Final = 3
-#: At the end-game search's horizon each rack is counted at this share of its face value.
-ENDGAME_HORIZON_SHARE: Final = 0.5
+#: The end-game search (two players, :class:`~cribkit.ai.tiles_search.Line`): its depth in
+#: turns once the bag is empty; from how few tiles in the bag on it searches each guess of the
+#: opponent's rack and the bag order, and how many turns deep (0: never; measured, not
+#: adopted: docs/ai.md).
+ENDGAME_DEPTH: Final = 5
+PRE_ENDGAME_BAG: Final = 0
+PRE_ENDGAME_DEPTH: Final = 3
 
 
 def _value_of_rank(rank: int) -> int:
@@ -278,6 +283,12 @@ class TilesPlayer:
         #: rack's best play, points + leave, on the board after the reply) instead of the
         #: leave of the tiles it keeps; two players, while the bag holds tiles.
         self.own_turn = False
+        #: The end of the game (two players): with the bag empty, a search of ``end_depth``
+        #: turns; with 1 to ``pre_end`` tiles in the bag (0: never), a search of
+        #: ``pre_depth`` turns on each guess of the opponent's rack and the bag order.
+        self.end_depth = ENDGAME_DEPTH
+        self.pre_end = PRE_ENDGAME_BAG
+        self.pre_depth = PRE_ENDGAME_DEPTH
 
     # -- the protocol -----------------------------------------------------------------------
 
@@ -379,10 +390,13 @@ class TilesPlayer:
                 return exchange[1]
             return ranked[0][2].play if ranked else None
         rules = view.rules
-        if plays and view.bag_size == 0 and rules.players == 2 and not rules.solitaire:
-            endgame = self.endgame_play(view, plays)
-            if endgame is not None:
-                return endgame.play
+        if plays and rules.players == 2 and not rules.solitaire:
+            if view.bag_size == 0:
+                endgame = self.endgame_play(view, plays)
+                if endgame is not None:
+                    return endgame.play
+            elif view.bag_size <= self.pre_end:
+                return self.pre_endgame_play(view, plays, ranked).play
         candidates: list[Candidate] = [
             Candidate(
                 value,
@@ -504,58 +518,48 @@ class TilesPlayer:
             bags.append(tuple(pool[at:]))
         return samples, bags
 
-    # -- the end game: the bag is empty and the opponent's rack is known ----------------------
+    # -- the end game: the bag (nearly) empty, two players ------------------------------------
 
     def endgame_play(self, view: TilesView, plays: Sequence[ScoredPlay]) -> ScoredPlay | None:
-        """The best play by a small search once the bag is empty (two players), or None if
-        the opponent's rack is not known exactly. The search tries passing only after the
-        first play."""
-        opponent = 1 - view.seat
-        their = view.unseen
-        if len(their) != view.rack_sizes[opponent]:
+        """With the bag empty the opponent's rack is known: the best play by a search of
+        ``end_depth`` turns (:class:`~cribkit.ai.tiles_search.Line`: the opponent answers
+        with its highest-scoring play), or None if the rack is not known after all."""
+        theirs = view.unseen
+        if len(theirs) != view.rack_sizes[1 - view.seat]:
             return None
+        line = Line(view.seat, view.rules.strict_cross_hands)
         best: ScoredPlay | None = None
         best_value = float("-inf")
-        for scored in _top(plays):
-            value = self._after_play(view, view.board, view.rack, their, scored, ENDGAME_DEPTH)
+        for scored in top_plays(plays):
+            value = line.after_mine(view.board, view.rack, theirs, (), scored, self.end_depth)
             if value > best_value:
                 best, best_value = scored, value
         return best
 
-    def _after_play(
+    def pre_endgame_play(
         self,
         view: TilesView,
-        board: Board,
-        mine: Sequence[int],
-        theirs: Sequence[int],
-        scored: ScoredPlay,
-        depth: int,
-    ) -> float:
-        kept = _kept(mine, scored.play)
-        if not kept:
-            return scored.points + _face(theirs)
-        after = _placed(board, scored.play)
-        return scored.points - self._search(view, after, theirs, kept, depth - 1, 0)
-
-    def _search(
-        self,
-        view: TilesView,
-        board: Board,
-        mine: Sequence[int],
-        theirs: Sequence[int],
-        depth: int,
-        misses: int,
-    ) -> float:
-        """The mover's best future margin (its points minus the other's, deductions included)."""
-        if depth <= 0:
-            return ENDGAME_HORIZON_SHARE * (_face(theirs) - _face(mine))
-        # Passing: two passes in a row end the game.
-        if misses + 1 >= 2:
-            best = float(_face(theirs) - _face(mine))
-        else:
-            best = -self._search(view, board, theirs, mine, depth - 1, misses + 1)
-        for scored in _top(_plays(view, board, mine)):
-            best = max(best, self._after_play(view, board, mine, theirs, scored, depth))
+        plays: Sequence[ScoredPlay],
+        ranked: Sequence[tuple[float, int, ScoredPlay]],
+    ) -> ScoredPlay:
+        """With few tiles in the bag: the play whose search of ``pre_depth`` turns is worth
+        most on average over the guesses of the opponent's rack and the bag order. The plays
+        tried are the end game's (the highest-scoring and the longest) and medium's best."""
+        samples, bags = self._deal_opponents(view, [1 - view.seat])
+        line = Line(view.seat, view.rules.strict_cross_hands)
+        candidates = top_plays(plays)
+        for _, _, scored in ranked[: self.candidates]:
+            if scored not in candidates:
+                candidates.append(scored)
+        best = candidates[0]
+        best_value = float("-inf")
+        for scored in candidates:
+            total = 0.0
+            for racks, bag in zip(samples, bags, strict=True):
+                ((_, theirs),) = racks
+                total += line.after_mine(view.board, view.rack, theirs, bag, scored, self.pre_depth)
+            if total > best_value:
+                best, best_value = scored, total
         return best
 
     # -- no play: exchange or pass ------------------------------------------------------------
@@ -591,19 +595,6 @@ def _answer_to_claim(legal_actions: Sequence[Action]) -> Action | None:
             return next((a for a in legal_actions if isinstance(a, PassJoker)), first)
         case _:
             return None
-
-
-def _top(plays: Sequence[ScoredPlay]) -> list[ScoredPlay]:
-    """The end game's candidates: the highest-scoring plays, and the plays of the most tiles."""
-    by_points = sorted(plays, key=lambda p: -p.points)[:ENDGAME_BRANCH]
-    most = max((len(p.play.tiles) for p in plays), default=0)
-    longest = [p for p in plays if len(p.play.tiles) == most]
-    longest.sort(key=lambda p: -p.points)
-    out = list(by_points)
-    for p in longest[:2]:
-        if p not in out:
-            out.append(p)
-    return out
 
 
 class TilesRandomPlayer:

@@ -130,10 +130,10 @@ def play_game(
     side_entrant = [(side - rotation) % sides for side in range(sides)]
     seat_entrant = [side_entrant[seat % sides] for seat in range(players_count)]
     players = [
-        make(rules.GAME, entrants[seat_entrant[seat]], _mix(seed, index, seat))
+        make(rules.GAME, entrants[seat_entrant[seat]], mix_seed(seed, index, seat))
         for seat in range(players_count)
     ]
-    transition = start(rules, seed=_mix(seed, group, 999))
+    transition = start(rules, seed=mix_seed(seed, group, 999))
     state = transition.state
     counts = _DealCounts(len(entrants))
     actions = 0
@@ -245,7 +245,7 @@ def _count(
         counts.add(seat_entrant[seat], role, phase, scored, deal, seat)
 
 
-def _mix(*parts: int) -> int:
+def mix_seed(*parts: int) -> int:
     """A seed from several ints, stable across runs and processes."""
     value = 0x9E3779B97F4A7C15
     for part in parts:
