@@ -261,7 +261,7 @@ def test_the_end_game_search_foresees_the_game_against_easy() -> None:
             for p in top_plays(plays)
         }
         expert = TilesPlayer("expert", seed=1)
-        assert expert.end_depth == 5
+        expert.end_greedy, expert.end_depth = True, 5
         players = {seat: expert, 1 - seat: TilesPlayer("easy")}
         action = expert.choose(view, state.legal_actions())
         assert isinstance(action, PlayTiles)

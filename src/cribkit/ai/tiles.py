@@ -20,11 +20,11 @@ state's ``offered_actions()``, the legal actions but the plays), as the web's co
   has not seen are dealt at random into the opponents' racks (the rest is the bag), the same
   guesses for every candidate, and each opponent answers with its highest-scoring play on the
   board after the candidate. A candidate is worth points + leave - the mean best reply. At
-  the end of a two-player game a search of the next turns decides
-  (:mod:`cribkit.ai.tiles_search`: its best plays and passing, the opponent's highest-scoring
-  replies, the draws, the deductions when the game ends) on the known racks once the bag is
-  empty (5 turns). The same search on guesses of the opponent's rack and the bag order while
-  the bag holds a few tiles (``pre_end``) is off: it gained points, no wins.
+  the end of a two-player game, with the bag empty, the opponent's rack is known: a 3-turn
+  minimax over both players' best plays and passing decides. The searches of
+  :mod:`cribkit.ai.tiles_search` (the opponent answering with its highest-scoring play:
+  ``end_greedy``, and on guesses while the bag holds a few tiles: ``pre_end``) are off: they
+  gained points against easy, not against medium.
 
 >>> from cribkit.games.tiles.state import start_tiles
 >>> state = start_tiles(seed=3).state
@@ -46,7 +46,7 @@ from itertools import combinations
 from typing import Any, Final
 
 from cribkit.ai.players import Observation, Player, register_players, view_of
-from cribkit.ai.tiles_search import Line, top_plays
+from cribkit.ai.tiles_search import HORIZON_SHARE, Line, top_plays
 from cribkit.games.actions import Declare
 from cribkit.games.protocol import Action
 from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
@@ -84,11 +84,11 @@ LEAVE_FEATURES: Final = (
 EXPERT_CANDIDATES: Final = 6
 EXPERT_SAMPLES: Final = 10
 EXPERT_WINDOW: Final = 20.0
-#: The end-game search (two players, :class:`~cribkit.ai.tiles_search.Line`): its depth in
-#: turns once the bag is empty; from how few tiles in the bag on it searches each guess of the
-#: opponent's rack and the bag order, and how many turns deep (0: never; measured, not
+#: The end-game search (two players): its depth in turns once the bag is empty; from how few
+#: tiles in the bag on the search of :class:`~cribkit.ai.tiles_search.Line` runs on each guess
+#: of the opponent's rack and the bag order, and how many turns deep (0: never; measured, not
 #: adopted: docs/ai.md).
-ENDGAME_DEPTH: Final = 5
+ENDGAME_DEPTH: Final = 3
 PRE_ENDGAME_BAG: Final = 0
 PRE_ENDGAME_DEPTH: Final = 3
 
@@ -287,6 +287,10 @@ class TilesPlayer:
         #: turns; with 1 to ``pre_end`` tiles in the bag (0: never), a search of
         #: ``pre_depth`` turns on each guess of the opponent's rack and the bag order.
         self.end_depth = ENDGAME_DEPTH
+        #: With the bag empty, search against the opponent's highest-scoring replies (the
+        #: :class:`~cribkit.ai.tiles_search.Line`) rather than a minimax over its best plays
+        #: (off: gained against easy, lost against medium; docs/ai.md).
+        self.end_greedy = False
         self.pre_end = PRE_ENDGAME_BAG
         self.pre_depth = PRE_ENDGAME_DEPTH
 
@@ -522,8 +526,10 @@ class TilesPlayer:
 
     def endgame_play(self, view: TilesView, plays: Sequence[ScoredPlay]) -> ScoredPlay | None:
         """With the bag empty the opponent's rack is known: the best play by a search of
-        ``end_depth`` turns (:class:`~cribkit.ai.tiles_search.Line`: the opponent answers
-        with its highest-scoring play), or None if the rack is not known after all."""
+        ``end_depth`` turns, or None if the rack is not known after all. The search is a
+        minimax over both players' best plays and passing (tried only after the first play),
+        or with ``end_greedy`` the :class:`~cribkit.ai.tiles_search.Line`, the opponent
+        answering with its highest-scoring play."""
         theirs = view.unseen
         if len(theirs) != view.rack_sizes[1 - view.seat]:
             return None
@@ -531,9 +537,50 @@ class TilesPlayer:
         best: ScoredPlay | None = None
         best_value = float("-inf")
         for scored in top_plays(plays):
-            value = line.after_mine(view.board, view.rack, theirs, (), scored, self.end_depth)
+            if self.end_greedy:
+                value = line.after_mine(view.board, view.rack, theirs, (), scored, self.end_depth)
+            else:
+                value = self._after_play(
+                    view, view.board, view.rack, theirs, scored, self.end_depth
+                )
             if value > best_value:
                 best, best_value = scored, value
+        return best
+
+    def _after_play(
+        self,
+        view: TilesView,
+        board: Board,
+        mine: Sequence[int],
+        theirs: Sequence[int],
+        scored: ScoredPlay,
+        depth: int,
+    ) -> float:
+        kept = _kept(mine, scored.play)
+        if not kept:
+            return scored.points + _face(theirs)
+        after = _placed(board, scored.play)
+        return scored.points - self._search(view, after, theirs, kept, depth - 1, 0)
+
+    def _search(
+        self,
+        view: TilesView,
+        board: Board,
+        mine: Sequence[int],
+        theirs: Sequence[int],
+        depth: int,
+        misses: int,
+    ) -> float:
+        """The mover's best future margin (its points minus the other's, deductions included)."""
+        if depth <= 0:
+            return HORIZON_SHARE * (_face(theirs) - _face(mine))
+        # Passing: two passes in a row end the game.
+        if misses + 1 >= 2:
+            best = float(_face(theirs) - _face(mine))
+        else:
+            best = -self._search(view, board, theirs, mine, depth - 1, misses + 1)
+        for scored in top_plays(_plays(view, board, mine)):
+            best = max(best, self._after_play(view, board, mine, theirs, scored, depth))
         return best
 
     def pre_endgame_play(
