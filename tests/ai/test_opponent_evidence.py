@@ -94,9 +94,17 @@ def test_the_profile_learns_which_rules_an_opponent_follows(level: str, model: s
         assert max(profile, key=profile.__getitem__) == model, profile
         assert profile[model] > 0.9
         # The expert lays away much as medium does, and pegs otherwise than easy: three
-        # deals take easy's chance from its prior (0.25) to a few hundredths.
-        state = next(s for s in _game(("expert", "expert"), seed) if len(s.past_deals) == 3)
+        # deals take easy's chance from its prior (0.25) to a few hundredths. It decides as
+        # medium on most turns but not all: five deals show it is neither, unless ``other``
+        # is a random player, for whom a deal played mostly as medium counts a hundred to one.
+        experts = _game(("expert", "expert"), seed)
+        state = next(s for s in experts if len(s.past_deals) == 3)
         assert opponent_profile(state.observation(1), opponent=0)["easy"] < 0.05
+        state = next(s for s in experts if len(s.past_deals) == 5)
+        assert opponent_profile(state.observation(1), opponent=0)["other"] > 0.9
+        state = next(s for s in experts if len(s.past_deals) == 2)
+        random_other = opponent_profile(state.observation(1), 0, other_agrees=0.0)
+        assert random_other["medium"] > opponent_profile(state.observation(1), 0)["medium"]
         # Before the first show nothing is known: the prior.
         assert opponent_profile(states[0].observation(1), 0) == dict(
             zip(("easy", "medium", "other"), (0.25, 0.25, 0.5), strict=True)

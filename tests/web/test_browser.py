@@ -157,8 +157,10 @@ def test_classic_undo_is_refused_past_the_starter(page: Page, live_server: str) 
     page.wait_for_function(
         "() => document.querySelectorAll('[data-testid=hand-card]').length === 4"
     )
-    # The starter has been turned since the lay-away: undo would show it for another
-    # lay-away, so the button stays disabled (and U does nothing).
+    # The starter has been turned since the lay-away (once the computer has laid away too:
+    # until then undo may take the lay-away back): undo would show it for another lay-away,
+    # so the button stays disabled (and U does nothing).
+    page.wait_for_selector("[data-testid=starter]")
     assert not page.locator("[data-action=undo]").is_enabled()
     page.keyboard.press("u")
     assert page.locator("[data-testid=hand-card]").count() == 4

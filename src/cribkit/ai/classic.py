@@ -42,7 +42,7 @@ from cribkit.ai.keeps import KeepRule, keep_likelihoods, keep_values, soft_keep_
 from cribkit.ai.pegging import PlaySearch, greedy_card, load_peg_values, lookahead_card, pip
 from cribkit.ai.pegging_many import ManyPlaySearch
 from cribkit.ai.players import Observation, register_players, view_of
-from cribkit.ai.profile import NO_CRIB, opponent_profile
+from cribkit.ai.profile import NO_CRIB, OTHER_AGREES, opponent_profile
 from cribkit.core.analysis import CribModel, UniformCribModel, analyse_discards, hand_starter_totals
 from cribkit.core.cards import Card, card_rank
 from cribkit.core.pegging import score_peg
@@ -149,6 +149,9 @@ class ExpertSettings:
     #: lay-aways and cards laid checked against each rule, :mod:`cribkit.ai.profile`), the
     #: priors above being the chances before the first show.
     learn_opponent: bool = True
+    #: How often the profile's third model, a strong player of unknown rules, decides as
+    #: medium (0: a random player, every choice alike; :data:`~cribkit.ai.profile.OTHER_AGREES`).
+    other_agrees: float = OTHER_AGREES
     #: How often a modelled easy or medium opponent is expected to lay another card than its
     #: rule's (the expert cannot see its lay-away, which medium's reply estimate counts).
     slip: float = SLIP
@@ -467,7 +470,9 @@ class ClassicPlayer:
         if not easy and not medium:
             return []
         if settings.learn_opponent and obs.rules.players == 2:
-            chances = opponent_profile(obs, 1 - obs.seat, (easy, medium, 1 - easy - medium))
+            chances = opponent_profile(
+                obs, 1 - obs.seat, (easy, medium, 1 - easy - medium), settings.other_agrees
+            )
             easy, medium = chances["easy"], chances["medium"]
         floor = settings.keep_floor
         hand = keep_likelihoods("hand")

@@ -131,11 +131,14 @@ def play_likelihood(
     slip: float,
     *,
     aside: Sequence[int] = (),
+    mixed: bool = False,
 ) -> float:
     """How likely a player who lays by ``rule`` (but for a ``slip`` of its turns, spread over
     the other ranks it could lay) laid what it laid this deal, holding ``guess`` still.
     ``aside``: the ranks it laid away, if known (a player looking one reply ahead counts them
-    among the cards it has seen).
+    among the cards it has seen). ``mixed``: the ``slip`` of its turns are spread over every
+    rank it could lay, the rule's own among them (a player who follows the rule only some of
+    the time, and otherwise plays any card alike).
 
     >>> from cribkit.core.cards import parse_cards
     >>> ten, = parse_cards("Th")
@@ -144,6 +147,8 @@ def play_likelihood(
     0.9
     >>> round(play_likelihood(evidence, (13, 2, 3), "greedy", 0.1), 3)  # the king, not the 10
     0.033
+    >>> play_likelihood(evidence, (5, 2, 3), "greedy", 0.5, mixed=True)  # half greedy
+    0.625
     """
     likelihood = 1.0
     for turn in evidence.turns:
@@ -158,5 +163,8 @@ def play_likelihood(
             for rank in (*hand, *aside):
                 unseen[rank] -= 1
             chosen = one_reply_card(hand, turn.pile, turn.count, unseen)
-        likelihood *= 1 - slip if chosen == turn.rank else slip / (len(options) - 1)
+        if mixed:
+            likelihood *= (1 - slip if chosen == turn.rank else 0.0) + slip / len(options)
+        else:
+            likelihood *= 1 - slip if chosen == turn.rank else slip / (len(options) - 1)
     return likelihood

@@ -10,7 +10,11 @@ weaker levels exactly:
   best now less the expected points of one reply.
 
 Each finished deal is checked against both rules, and a third model, ``other``, stands for any
-player whose rules we do not know (every lay-away and every card alike likely). Bayes' rule
+player whose rules we do not know: a strong player, who lays away and plays as medium does on
+a share (:data:`OTHER_AGREES`) of its decisions and otherwise makes any choice alike. Were
+``other`` a random player, every deal in which a strong opponent happened to decide as medium
+would would count a hundred to one for medium, and an expert would be taken for medium by
+turns; with it, only a player who keeps to medium's rules deal after deal is. Bayes' rule
 from a prior gives the chance of each model (:func:`opponent_profile`); the expert starts its
 guesses of the opponent's hand in the deal being played from them.
 
@@ -34,7 +38,6 @@ from functools import lru_cache
 from itertools import combinations
 
 from cribkit.ai.evidence import PlayRule, play_likelihood, read_play
-from cribkit.ai.pegging import playable
 from cribkit.core.analysis import UNIFORM_CRIB, CribModel, analyse_discards
 from cribkit.core.cards import Card, card_rank
 from cribkit.games.classic.view import ClassicView, ShownDeal
@@ -47,6 +50,8 @@ MODELS = ("easy", "medium", "other")
 RULE_PLAYS: dict[str, PlayRule] = {"easy": "greedy", "medium": "lookahead"}
 #: How often a level is expected to break its rule anyway (a person that plays like it).
 SLIP = 0.02
+#: The share of its decisions on which ``other`` decides as medium (the rest: any choice).
+OTHER_AGREES = 0.5
 
 
 class _NoCribModel:
@@ -88,7 +93,9 @@ def rule_keep(level: str, cards: tuple[int, ...], dealer: bool) -> frozenset[int
     return frozenset(cards) - frozenset(away)
 
 
-def _deal_likelihoods(deal: ShownDeal, laid: Sequence[int], opponent: int) -> tuple[float, ...]:
+def _deal_likelihoods(
+    deal: ShownDeal, laid: Sequence[int], opponent: int, other_agrees: float = OTHER_AGREES
+) -> tuple[float, ...]:
     """How likely each model (:data:`MODELS`) makes what the opponent did in a finished deal:
     its lay-away (its six cards being its four shown and the crib less ``laid``, the seat's own
     two) and every card it laid."""
@@ -103,23 +110,29 @@ def _deal_likelihoods(deal: ShownDeal, laid: Sequence[int], opponent: int) -> tu
         keep = (1 - SLIP) if rule_keep(model, six, dealer) == frozenset(kept) else SLIP / 14
         plays = play_likelihood(evidence, (), RULE_PLAYS[model], SLIP, aside=aside)
         out.append(keep * plays)
-    uniform = 1 / 15
-    for turn in evidence.turns:
-        uniform /= len(playable(turn.held, turn.count))
-    out.append(uniform)
+    agrees = rule_keep("medium", six, dealer) == frozenset(kept)
+    keep = other_agrees * agrees + (1 - other_agrees) / 15
+    plays = play_likelihood(
+        evidence, (), RULE_PLAYS["medium"], 1 - other_agrees, aside=aside, mixed=True
+    )
+    out.append(keep * plays)
     return tuple(out)
 
 
 def opponent_profile(
-    view: ClassicView, opponent: int, prior: Sequence[float] = (0.25, 0.25, 0.5)
+    view: ClassicView,
+    opponent: int,
+    prior: Sequence[float] = (0.25, 0.25, 0.5),
+    other_agrees: float = OTHER_AGREES,
 ) -> dict[str, float]:
     """The chance of each model (:data:`MODELS`) of the ``opponent`` of a two-player game,
-    from ``prior`` and the deals of the game shown so far, seen from ``view``'s seat."""
+    from ``prior`` and the deals of the game shown so far, seen from ``view``'s seat
+    (``other_agrees``: how often ``other`` decides as medium; 0, a random player)."""
     chances = list(prior)
     for deal, laid in zip(view.past_deals, view.past_laid_away, strict=True):
         if len(deal.hands) != 2 or len(laid) != 2:
             break
-        likelihoods = _deal_likelihoods(deal, tuple(int(c) for c in laid), opponent)
+        likelihoods = _deal_likelihoods(deal, tuple(int(c) for c in laid), opponent, other_agrees)
         chances = [c * lk for c, lk in zip(chances, likelihoods, strict=True)]
         total = sum(chances)
         chances = [c / total for c in chances]
