@@ -33,7 +33,15 @@ from cribkit.ai.pegging import greedy_card, one_reply_card, pip, playable
 from cribkit.core.cards import card_rank
 from cribkit.core.pegging import MAX_COUNT
 
-__all__ = ["OpponentTurn", "PlayEvidence", "PlayRule", "play_likelihood", "read_play"]
+__all__ = [
+    "OpponentTurn",
+    "PlayEvidence",
+    "PlayRule",
+    "agreement_likelihood",
+    "play_likelihood",
+    "read_play",
+    "rule_agreements",
+]
 
 #: How a modelled opponent picks the card it lays (see :class:`~cribkit.ai.pegging.PlaySearch`).
 PlayRule = Literal["greedy", "lookahead"]
@@ -124,33 +132,14 @@ def read_play(
     return PlayEvidence(turns=turns, least_pip=least)
 
 
-def play_likelihood(
-    evidence: PlayEvidence,
-    guess: Sequence[int],
-    rule: PlayRule,
-    slip: float,
-    *,
-    aside: Sequence[int] = (),
-    mixed: bool = False,
-) -> float:
-    """How likely a player who lays by ``rule`` (but for a ``slip`` of its turns, spread over
-    the other ranks it could lay) laid what it laid this deal, holding ``guess`` still.
+def rule_agreements(
+    evidence: PlayEvidence, guess: Sequence[int], rule: PlayRule, *, aside: Sequence[int] = ()
+) -> tuple[tuple[bool, int], ...]:
+    """For each of the opponent's turns with a choice, holding ``guess`` still: whether a player
+    who lays by ``rule`` would have laid the rank it laid, and how many ranks it could lay.
     ``aside``: the ranks it laid away, if known (a player looking one reply ahead counts them
-    among the cards it has seen). ``mixed``: the ``slip`` of its turns are spread over every
-    rank it could lay, the rule's own among them (a player who follows the rule only some of
-    the time, and otherwise plays any card alike).
-
-    >>> from cribkit.core.cards import parse_cards
-    >>> ten, = parse_cards("Th")
-    >>> evidence = read_play([(1, ten)], opponent=1, starter=None)
-    >>> play_likelihood(evidence, (5, 2, 3), "greedy", 0.1)  # greedy leads its highest card
-    0.9
-    >>> round(play_likelihood(evidence, (13, 2, 3), "greedy", 0.1), 3)  # the king, not the 10
-    0.033
-    >>> play_likelihood(evidence, (5, 2, 3), "greedy", 0.5, mixed=True)  # half greedy
-    0.625
-    """
-    likelihood = 1.0
+    among the cards it has seen)."""
+    out = []
     for turn in evidence.turns:
         hand = (*turn.held, *guess)
         options = playable(hand, turn.count)
@@ -163,8 +152,52 @@ def play_likelihood(
             for rank in (*hand, *aside):
                 unseen[rank] -= 1
             chosen = one_reply_card(hand, turn.pile, turn.count, unseen)
+        out.append((chosen == turn.rank, len(options)))
+    return tuple(out)
+
+
+def agreement_likelihood(
+    agreements: Sequence[tuple[bool, int]], slip: float, *, mixed: bool = False
+) -> float:
+    """How likely a player who keeps to a rule but for a ``slip`` of its turns, spread over
+    the other ranks it could lay, made the choices of ``agreements`` (:func:`rule_agreements`).
+    ``mixed``: the ``slip`` of its turns are spread over every rank it could lay, the rule's own
+    among them (a player who follows the rule only some of the time, and otherwise plays any
+    card alike).
+
+    >>> agreement_likelihood([(True, 4)], 0.5, mixed=True)  # half the rule's: 0.5 + 0.5 / 4
+    0.625
+    >>> round(agreement_likelihood([(True, 4), (False, 3)], 0.1), 3)  # 0.9 x 0.1 / 2
+    0.045
+    """
+    likelihood = 1.0
+    for agrees, options in agreements:
         if mixed:
-            likelihood *= (1 - slip if chosen == turn.rank else 0.0) + slip / len(options)
+            likelihood *= (1 - slip if agrees else 0.0) + slip / options
         else:
-            likelihood *= 1 - slip if chosen == turn.rank else slip / (len(options) - 1)
+            likelihood *= 1 - slip if agrees else slip / (options - 1)
     return likelihood
+
+
+def play_likelihood(
+    evidence: PlayEvidence,
+    guess: Sequence[int],
+    rule: PlayRule,
+    slip: float,
+    *,
+    aside: Sequence[int] = (),
+) -> float:
+    """How likely a player who lays by ``rule`` (but for a ``slip`` of its turns, spread over
+    the other ranks it could lay) laid what it laid this deal, holding ``guess`` still.
+    ``aside``: the ranks it laid away, if known (a player looking one reply ahead counts them
+    among the cards it has seen).
+
+    >>> from cribkit.core.cards import parse_cards
+    >>> ten, = parse_cards("Th")
+    >>> evidence = read_play([(1, ten)], opponent=1, starter=None)
+    >>> play_likelihood(evidence, (5, 2, 3), "greedy", 0.1)  # greedy leads its highest card
+    0.9
+    >>> round(play_likelihood(evidence, (13, 2, 3), "greedy", 0.1), 3)  # the king, not the 10
+    0.033
+    """
+    return agreement_likelihood(rule_agreements(evidence, guess, rule, aside=aside), slip)

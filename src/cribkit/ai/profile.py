@@ -13,7 +13,7 @@ Each finished deal is checked against both rules, and a third model, ``other``, 
 player whose rules we do not know: a strong player, who lays away and plays as medium does on
 a share (:data:`OTHER_AGREES`) of its decisions and otherwise makes any choice alike. Were
 ``other`` a random player, every deal in which a strong opponent happened to decide as medium
-would would count a hundred to one for medium, and an expert would be taken for medium by
+would count a hundred to one for medium, and an expert would be taken for medium by
 turns; with it, only a player who keeps to medium's rules deal after deal is. Bayes' rule
 from a prior gives the chance of each model (:func:`opponent_profile`); the expert starts its
 guesses of the opponent's hand in the deal being played from them.
@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from cribkit.ai.evidence import PlayRule, play_likelihood, read_play
+from cribkit.ai.evidence import PlayRule, agreement_likelihood, read_play, rule_agreements
 from cribkit.core.analysis import UNIFORM_CRIB, CribModel, analyse_discards
 from cribkit.core.cards import Card, card_rank
 from cribkit.games.classic.view import ClassicView, ShownDeal
@@ -93,29 +93,31 @@ def rule_keep(level: str, cards: tuple[int, ...], dealer: bool) -> frozenset[int
     return frozenset(cards) - frozenset(away)
 
 
+@lru_cache(maxsize=4096)
 def _deal_likelihoods(
-    deal: ShownDeal, laid: Sequence[int], opponent: int, other_agrees: float = OTHER_AGREES
+    deal: ShownDeal, laid: tuple[int, ...], opponent: int, other_agrees: float
 ) -> tuple[float, ...]:
     """How likely each model (:data:`MODELS`) makes what the opponent did in a finished deal:
     its lay-away (its six cards being its four shown and the crib less ``laid``, the seat's own
-    two) and every card it laid."""
-    kept = tuple(int(c) for c in deal.hands[opponent])
+    two) and every card it laid. Cached: the profile is read again at every decision of the
+    game."""
+    kept = frozenset(int(c) for c in deal.hands[opponent])
     theirs_away = tuple(int(c) for c in deal.crib if c not in laid)
     six = tuple(sorted((*kept, *theirs_away)))
     dealer = deal.dealer == opponent
     evidence = read_play(deal.played, opponent=opponent, starter=deal.starter, count_open=False)
     aside = tuple(card_rank(c) for c in theirs_away)
-    out = []
-    for model in MODELS[:2]:
-        keep = (1 - SLIP) if rule_keep(model, six, dealer) == frozenset(kept) else SLIP / 14
-        plays = play_likelihood(evidence, (), RULE_PLAYS[model], SLIP, aside=aside)
-        out.append(keep * plays)
-    agrees = rule_keep("medium", six, dealer) == frozenset(kept)
-    keep = other_agrees * agrees + (1 - other_agrees) / 15
-    plays = play_likelihood(
-        evidence, (), RULE_PLAYS["medium"], 1 - other_agrees, aside=aside, mixed=True
-    )
-    out.append(keep * plays)
+    keeps = {model: rule_keep(model, six, dealer) == kept for model in MODELS[:2]}
+    plays = {
+        model: rule_agreements(evidence, (), RULE_PLAYS[model], aside=aside) for model in MODELS[:2]
+    }
+    out = [
+        ((1 - SLIP) if keeps[model] else SLIP / 14) * agreement_likelihood(plays[model], SLIP)
+        for model in MODELS[:2]
+    ]
+    # ``other`` decides as medium on a share of its decisions: medium's agreements, mixed.
+    other_keep = other_agrees * keeps["medium"] + (1 - other_agrees) / 15
+    out.append(other_keep * agreement_likelihood(plays["medium"], 1 - other_agrees, mixed=True))
     return tuple(out)
 
 
