@@ -4,6 +4,11 @@ Run from the repository root::
 
     .venv/bin/python bench/deal_points.py --level medium --games 1500 --below 80
     .venv/bin/python bench/deal_points.py --level expert --games 200 --json
+    .venv/bin/python bench/deal_points.py --level "expert:other_reads=1" --games 400 --workers 2
+
+``--level`` is a level or a tuned variant, ``level:name=value;...`` (``duel_common.py``), both
+seats playing it; ``--workers`` splits the games over processes (the same games whatever the
+number).
 
 A game of 121 ends in the middle of its last deal, so averages of whole deals (the published
 16.2 points as dealer and 10.2 as pone of expert human play) are compared with the deals
@@ -21,10 +26,11 @@ import argparse
 import json
 import statistics
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NamedTuple
 
-from cribkit.ai.players import make_player
 from cribkit.games import start
+from duel_common import tuned_player
 
 
 class Deal(NamedTuple):
@@ -37,12 +43,10 @@ class Deal(NamedTuple):
     pone: int
 
 
-def deals(level: str, games: int, seed: int) -> Iterator[Deal]:
-    """Every deal of ``games`` seeded self-play games at ``level``."""
-    for game in range(games):
-        players = [
-            make_player("classic", level, seed=seed * 100_003 + game * 2 + i) for i in (0, 1)
-        ]
+def deals(level: str, games: range, seed: int) -> Iterator[Deal]:
+    """Every deal of the seeded self-play games ``games`` at ``level`` (a tuned variant)."""
+    for game in games:
+        players = [tuned_player("classic", level, seed * 100_003 + game * 2 + i) for i in (0, 1)]
         state = start("classic", seed=seed * 1_000_003 + game).state
         dealer, deal_no, began = state.dealer, state.deal_no, state.scores
         while not state.is_terminal:
@@ -57,6 +61,21 @@ def deals(level: str, games: int, seed: int) -> Iterator[Deal]:
                     now[dealer] - began[dealer], now[1 - dealer] - began[1 - dealer],
                 )  # fmt: skip
                 dealer, deal_no, began = state.dealer, state.deal_no, state.scores
+
+
+def _chunk(level: str, games: range, seed: int) -> list[Deal]:
+    return list(deals(level, games, seed))
+
+
+def played_deals(level: str, games: int, seed: int, workers: int) -> list[Deal]:
+    """Every deal of ``games`` self-play games, in game order, over ``workers`` processes."""
+    if workers <= 1:
+        return _chunk(level, range(games), seed)
+    step = -(-games // (workers * 4))
+    chunks = [range(start, min(start + step, games)) for start in range(0, games, step)]
+    with ProcessPoolExecutor(workers) as pool:
+        parts = pool.map(_chunk, [level] * len(chunks), chunks, [seed] * len(chunks))
+        return [deal for part in parts for deal in part]
 
 
 def summary(chosen: list[Deal]) -> dict[str, Any]:
@@ -74,9 +93,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--below", type=int, default=80, help="the higher score a deal began at")
+    parser.add_argument("--workers", type=int, default=1, help="processes")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    played = list(deals(args.level, args.games, args.seed))
+    try:
+        tuned_player("classic", args.level, 0)
+    except ValueError as error:
+        parser.error(str(error))
+    played = played_deals(args.level, args.games, args.seed, args.workers)
     counted = [d for d in played if d.counted_out]
     out = {
         "level": args.level, "games": args.games, "seed": args.seed,

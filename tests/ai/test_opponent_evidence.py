@@ -70,6 +70,27 @@ def test_a_guess_against_the_rule_is_unlikely() -> None:
     assert play_likelihood(evidence, (2, 2, 1), "greedy", 0.0) == 1.0
 
 
+def test_a_strong_other_reads_the_plays_only_when_told() -> None:
+    """``other_reads``: the ``other`` model follows a rule on half its turns and lays any rank
+    alike on the rest, so a lead against the rule keeps only the share spread over every rank;
+    without the knob its plays tell nothing."""
+    from cribkit.ai.classic import _Belief
+    from cribkit.core.cards import parse_cards
+
+    (two,) = parse_cards("2h")
+    evidence = read_play([(0, two)], opponent=0, starter=None)
+    reads = _Belief("lookahead", "greedy", 0.5, lambda k: 1.0, 0.5, mixed=True)
+    blind = _Belief("lookahead", None, 0.5, lambda k: 1.0, 0.5, mixed=True)
+    against, agreeing = (13, 5, 7), (2, 2, 1)
+    likely = ClassicPlayer._plays_likelihood
+    # Easy's rule leads the highest: holding K 5 7 and the 2 laid, four ranks to choose from;
+    # holding 2 2 A, two, and the 2 was the rule's.
+    assert likely(reads, evidence, against, {}) == pytest.approx(0.5 / 4)
+    assert likely(reads, evidence, agreeing, {}) == pytest.approx(0.5 + 0.5 / 2)
+    assert likely(blind, evidence, against, {}) == likely(blind, evidence, agreeing, {}) == 1.0
+    assert likely(reads, None, against, {}) == 1.0
+
+
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_rule_keep_is_the_levels_own_lay_away(level: str) -> None:
     player = ClassicPlayer(level, seed=0)
@@ -111,9 +132,10 @@ def test_the_profile_learns_which_rules_an_opponent_follows(level: str, model: s
         )
 
 
-def test_the_learning_expert_plays_legally_and_replays() -> None:
+@pytest.mark.parametrize("other_reads", [False, True])
+def test_the_learning_expert_plays_legally_and_replays(other_reads: bool) -> None:
     settings = ExpertSettings(read_gos=True, prior_easy=0.25, prior_medium=0.25,
-                              learn_opponent=True)  # fmt: skip
+                              learn_opponent=True, other_reads=other_reads)  # fmt: skip
 
     def play(seed: int) -> list[Action]:
         expert = ClassicPlayer("expert", seed=seed, settings=settings)

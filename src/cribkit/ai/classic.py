@@ -37,7 +37,13 @@ import numpy as np
 import numpy.typing as npt
 
 from cribkit.ai.endgame import ShowOutcome, crib_distribution
-from cribkit.ai.evidence import PlayRule, play_likelihood, read_play
+from cribkit.ai.evidence import (
+    PlayEvidence,
+    PlayRule,
+    agreement_likelihood,
+    read_play,
+    rule_agreements,
+)
 from cribkit.ai.keeps import KeepRule, keep_likelihoods, keep_values, soft_keep_likelihoods
 from cribkit.ai.pegging import PlaySearch, greedy_card, load_peg_values, lookahead_card, pip
 from cribkit.ai.pegging_many import ManyPlaySearch
@@ -152,6 +158,9 @@ class ExpertSettings:
     #: How often the profile's third model, a strong player of unknown rules, decides as
     #: medium (0: a random player, every choice alike; :data:`~cribkit.ai.profile.OTHER_AGREES`).
     other_agrees: float = OTHER_AGREES
+    #: Read that model's plays this deal as it is read in the deals shown (medium's card on
+    #: ``other_agrees`` of its turns, any card alike on the rest); off, they tell nothing.
+    other_reads: bool = False
     #: How often a modelled easy or medium opponent is expected to lay another card than its
     #: rule's (the expert cannot see its lay-away, which medium's reply estimate counts).
     slip: float = SLIP
@@ -160,13 +169,17 @@ class ExpertSettings:
 @dataclass(frozen=True)
 class _Belief:
     """One model of the opponent the expert weighs: the rule it plays by in the search, the
-    rule its plays so far are read by (None: they tell nothing), its prior chance and how
-    likely it kept four ranks."""
+    rule its plays so far are read by (None: they tell nothing), its prior chance, how likely
+    it kept four ranks, and how often it departs from the rule it is read by (``mixed``: the
+    departures spread over every card, the rule's own among them;
+    :func:`~cribkit.ai.evidence.agreement_likelihood`)."""
 
     plays: PlayRule
     reads: PlayRule | None
     prior: float
     keep: Callable[[tuple[int, ...]], float]
+    slip: float = 0.0
+    mixed: bool = False
 
 
 class ClassicPlayer:
@@ -423,6 +436,7 @@ class ClassicPlayer:
         ]
         # Each guess's weight under each belief, worked out once; summed over the draws.
         likely: dict[tuple[int, ...], list[float]] = {}
+        agreements: dict[PlayRule, tuple[tuple[bool, int], ...]] = {}
         weighted: dict[tuple[int, ...], list[float]] = {}
         for _ in range(settings.samples * settings.candidates_per_sample):
             guess = tuple(sorted(card_rank(c) for c in self.rng.sample(pool, size)))
@@ -432,13 +446,10 @@ class ClassicPlayer:
                 weights = likely[guess] = [
                     b.prior
                     * (b.keep(kept) if len(kept) == 4 else 1.0)
-                    * (
-                        1.0
-                        if b.reads is None or evidence is None
-                        else play_likelihood(evidence, guess, b.reads, settings.slip)
-                    )
+                    * self._plays_likelihood(b, evidence, guess, agreements)
                     for b in beliefs
                 ]
+                agreements.clear()
                 weighted[guess] = [0.0] * len(beliefs)
             totals = weighted[guess]
             for i, weight in enumerate(weights):
@@ -463,6 +474,22 @@ class ClassicPlayer:
             weights.append(weight)
         return [(rule, guesses, weights) for rule, (guesses, weights) in groups.items()]
 
+    @staticmethod
+    def _plays_likelihood(
+        belief: _Belief,
+        evidence: PlayEvidence | None,
+        guess: tuple[int, ...],
+        agreements: dict[PlayRule, tuple[tuple[bool, int], ...]],
+    ) -> float:
+        """How likely ``belief``'s opponent laid this deal's cards holding ``guess`` still
+        (``agreements``: each rule's, worked out once for the guess and shared)."""
+        if belief.reads is None or evidence is None:
+            return 1.0
+        agreed = agreements.get(belief.reads)
+        if agreed is None:
+            agreed = agreements[belief.reads] = rule_agreements(evidence, guess, belief.reads)
+        return agreement_likelihood(agreed, belief.slip, mixed=belief.mixed)
+
     def _beliefs(self, obs: ClassicView) -> list[_Belief]:
         """The opponents the expert weighs, if the settings give easy or medium a prior."""
         settings = self.settings
@@ -481,12 +508,17 @@ class ClassicPlayer:
         if settings.keep_model == "soft":
             soft = soft_keep_likelihoods(settings.keep_temperature)
             strong = soft.__getitem__
+        slip = settings.slip
         out = [
-            _Belief("greedy", "greedy", easy, lambda k: (hand[k] + floor) / (1 + floor)),
-            _Belief("lookahead", "lookahead", medium, lambda k: (net[k] + floor) / (1 + floor)),
+            _Belief("greedy", "greedy", easy, lambda k: (hand[k] + floor) / (1 + floor), slip),
+            _Belief(
+                "lookahead", "lookahead", medium, lambda k: (net[k] + floor) / (1 + floor), slip
+            ),
         ]
         if easy + medium < 1 - 1e-12:
-            out.append(_Belief(settings.opponent_model, None, 1 - easy - medium, strong))
+            reads: PlayRule | None = "lookahead" if settings.other_reads else None
+            other, departs = 1 - easy - medium, 1 - settings.other_agrees
+            out.append(_Belief(settings.opponent_model, reads, other, strong, departs, mixed=True))
         return [b for b in out if b.prior > 0]
 
     def _keep_likelihood(self, obs: ClassicView) -> Callable[[tuple[int, ...]], float]:
