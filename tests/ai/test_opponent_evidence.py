@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cribkit.ai.classic import ClassicPlayer, ExpertSettings
-from cribkit.ai.evidence import PlayRule, play_likelihood, read_play
+from cribkit.ai.evidence import PlayEvidence, PlayRule, play_likelihood, read_play
 from cribkit.ai.pegging import pip
 from cribkit.ai.players import make_player
 from cribkit.ai.profile import opponent_profile, rule_keep
@@ -82,13 +82,17 @@ def test_a_strong_other_reads_the_plays_only_when_told() -> None:
     reads = _Belief("lookahead", "greedy", 0.5, lambda k: 1.0, 0.5, mixed=True)
     blind = _Belief("lookahead", None, 0.5, lambda k: 1.0, 0.5, mixed=True)
     against, agreeing = (13, 5, 7), (2, 2, 1)
-    likely = ClassicPlayer._plays_likelihood
+
+    def likely(belief: _Belief, evidence: PlayEvidence | None, guess: tuple[int, ...]) -> float:
+        (likelihood,) = ClassicPlayer._plays_likelihoods([belief], evidence, guess)
+        return likelihood
+
     # Easy's rule leads the highest: holding K 5 7 and the 2 laid, four ranks to choose from;
     # holding 2 2 A, two, and the 2 was the rule's.
-    assert likely(reads, evidence, against, {}) == pytest.approx(0.5 / 4)
-    assert likely(reads, evidence, agreeing, {}) == pytest.approx(0.5 + 0.5 / 2)
-    assert likely(blind, evidence, against, {}) == likely(blind, evidence, agreeing, {}) == 1.0
-    assert likely(reads, None, against, {}) == 1.0
+    assert likely(reads, evidence, against) == pytest.approx(0.5 / 4)
+    assert likely(reads, evidence, agreeing) == pytest.approx(0.5 + 0.5 / 2)
+    assert likely(blind, evidence, against) == likely(blind, evidence, agreeing) == 1.0
+    assert likely(reads, None, against) == 1.0
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])

@@ -147,7 +147,8 @@ class ExpertSettings:
     #: The prior chances that the opponent lays away and plays as easy does (the best hand;
     #: the card that scores most now) or as medium does (hand and crib; one reply ahead); the
     #: rest is the opponent of ``keep_model`` and ``opponent_model``, whose plays tell nothing
-    #: beyond its gos. Its plays this deal weigh the three (:func:`play_likelihood`), and the
+    #: beyond its gos (unless ``other_reads``). Its plays this deal weigh the three
+    #: (:func:`~cribkit.ai.evidence.agreement_likelihood`), and the
     #: search plays each guess against the rule of the opponent it was drawn with.
     prior_easy: float = PRIOR_EASY
     prior_medium: float = PRIOR_MEDIUM
@@ -436,20 +437,17 @@ class ClassicPlayer:
         ]
         # Each guess's weight under each belief, worked out once; summed over the draws.
         likely: dict[tuple[int, ...], list[float]] = {}
-        agreements: dict[PlayRule, tuple[tuple[bool, int], ...]] = {}
         weighted: dict[tuple[int, ...], list[float]] = {}
         for _ in range(settings.samples * settings.candidates_per_sample):
             guess = tuple(sorted(card_rank(c) for c in self.rng.sample(pool, size)))
             weights = likely.get(guess)
             if weights is None:
                 kept = tuple(sorted((*their_played, *guess)))
+                plays = self._plays_likelihoods(beliefs, evidence, guess)
                 weights = likely[guess] = [
-                    b.prior
-                    * (b.keep(kept) if len(kept) == 4 else 1.0)
-                    * self._plays_likelihood(b, evidence, guess, agreements)
-                    for b in beliefs
+                    b.prior * (b.keep(kept) if len(kept) == 4 else 1.0) * p
+                    for b, p in zip(beliefs, plays, strict=True)
                 ]
-                agreements.clear()
                 weighted[guess] = [0.0] * len(beliefs)
             totals = weighted[guess]
             for i, weight in enumerate(weights):
@@ -475,20 +473,23 @@ class ClassicPlayer:
         return [(rule, guesses, weights) for rule, (guesses, weights) in groups.items()]
 
     @staticmethod
-    def _plays_likelihood(
-        belief: _Belief,
-        evidence: PlayEvidence | None,
-        guess: tuple[int, ...],
-        agreements: dict[PlayRule, tuple[tuple[bool, int], ...]],
-    ) -> float:
-        """How likely ``belief``'s opponent laid this deal's cards holding ``guess`` still
-        (``agreements``: each rule's, worked out once for the guess and shared)."""
-        if belief.reads is None or evidence is None:
-            return 1.0
-        agreed = agreements.get(belief.reads)
-        if agreed is None:
-            agreed = agreements[belief.reads] = rule_agreements(evidence, guess, belief.reads)
-        return agreement_likelihood(agreed, belief.slip, mixed=belief.mixed)
+    def _plays_likelihoods(
+        beliefs: Sequence[_Belief], evidence: PlayEvidence | None, guess: tuple[int, ...]
+    ) -> list[float]:
+        """How likely each belief's opponent laid this deal's cards holding ``guess`` still;
+        beliefs read by the same rule share its check of the guess."""
+        agreements: dict[PlayRule, tuple[tuple[bool, int], ...]] = {}
+        out = []
+        for belief in beliefs:
+            if belief.reads is None or evidence is None:
+                out.append(1.0)
+                continue
+            if belief.reads not in agreements:
+                agreements[belief.reads] = rule_agreements(evidence, guess, belief.reads)
+            out.append(
+                agreement_likelihood(agreements[belief.reads], belief.slip, mixed=belief.mixed)
+            )
+        return out
 
     def _beliefs(self, obs: ClassicView) -> list[_Belief]:
         """The opponents the expert weighs, if the settings give easy or medium a prior."""
