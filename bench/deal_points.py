@@ -96,6 +96,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
     try:
         tuned_player("classic", args.level, 0)
     except ValueError as error:
