@@ -19,12 +19,14 @@ state's ``offered_actions()``, the legal actions but the plays), as the web's co
 - expert: medium's top candidates, each weighed by the opponents' likely replies: the tiles it
   has not seen are dealt at random into the opponents' racks (the rest is the bag), the same
   guesses for every candidate, and each opponent answers with its highest-scoring play on the
-  board after the candidate. A candidate is worth points + leave - the mean best reply. At
-  the end of a two-player game, with the bag empty, the opponent's rack is known: a 3-turn
-  minimax over both players' best plays and passing decides. The searches of
-  :mod:`cribkit.ai.tiles_search` (the opponent answering with its highest-scoring play:
-  ``end_greedy``, and on guesses while the bag holds a few tiles: ``pre_end``) are off: they
-  gained points against easy, not against medium.
+  board after the candidate. A candidate is worth points + leave - the mean best reply; with
+  two players, its points - the reply + the expert's own best next turn (its rack refilled
+  from the guessed bag, on the board after the reply: ``own_turn``). With two players and 10
+  tiles or fewer in the bag, the search of :mod:`cribkit.ai.tiles_search` (the opponent
+  answering with its highest-scoring play, the players drawing from the guessed bag) runs 3
+  turns deep on each guess (``pre_end``); once the bag is empty the opponent's rack is known
+  and the same search runs 5 turns deep (``end_greedy``; a minimax over both players' best
+  plays is the alternative).
 
 >>> from cribkit.games.tiles.state import start_tiles
 >>> state = start_tiles(seed=3).state
@@ -86,10 +88,9 @@ EXPERT_SAMPLES: Final = 10
 EXPERT_WINDOW: Final = 20.0
 #: The end-game search (two players): its depth in turns once the bag is empty; from how few
 #: tiles in the bag on the search of :class:`~cribkit.ai.tiles_search.Line` runs on each guess
-#: of the opponent's rack and the bag order, and how many turns deep (0: never; measured, not
-#: adopted: docs/ai.md).
-ENDGAME_DEPTH: Final = 3
-PRE_ENDGAME_BAG: Final = 0
+#: of the opponent's rack and the bag order (0: never), and how many turns deep (docs/ai.md).
+ENDGAME_DEPTH: Final = 5
+PRE_ENDGAME_BAG: Final = 10
 PRE_ENDGAME_DEPTH: Final = 3
 
 
@@ -282,15 +283,15 @@ class TilesPlayer:
         #: Value each candidate by the expert's own next turn too (two plies: its refilled
         #: rack's best play, points + leave, on the board after the reply) instead of the
         #: leave of the tiles it keeps; two players, while the bag holds tiles.
-        self.own_turn = False
+        self.own_turn = True
         #: The end of the game (two players): with the bag empty, a search of ``end_depth``
         #: turns; with 1 to ``pre_end`` tiles in the bag (0: never), a search of
         #: ``pre_depth`` turns on each guess of the opponent's rack and the bag order.
         self.end_depth = ENDGAME_DEPTH
         #: With the bag empty, search against the opponent's highest-scoring replies (the
         #: :class:`~cribkit.ai.tiles_search.Line`) rather than a minimax over its best plays
-        #: (off: gained against easy, lost against medium; docs/ai.md).
-        self.end_greedy = False
+        #: (the minimax: ``end_greedy`` off, best at ``end_depth`` 3; docs/ai.md).
+        self.end_greedy = True
         self.pre_end = PRE_ENDGAME_BAG
         self.pre_depth = PRE_ENDGAME_DEPTH
 
