@@ -11,6 +11,7 @@ from cribkit.ai.tiles import (
     LEAVE_FEATURES,
     LeaveTable,
     TilesPlayer,
+    _kept,
     leave_features,
     load_leave_table,
 )
@@ -288,3 +289,18 @@ def test_the_expert_near_the_end_plays_legally_and_replays() -> None:
     first = moves(2)
     assert len(first) >= 3
     assert moves(2) == first
+
+
+def test_the_best_next_turn_is_the_best_play_and_leave_of_every_play() -> None:
+    # The expert's own next turn (two plies) works each leave out once per set of placed
+    # tiles: the value must be the plain maximum over every play, with the bag full or empty.
+    player = TilesPlayer("expert", seed=1)
+    for state in empty_bag_positions(3, bag=40):
+        seat = state.current_player
+        assert seat is not None
+        view = state.observation(seat)
+        plays = generate_plays(view.board, view.rack, seat=seat)
+        for left in (view.bag_size, 0):
+            plain = max(p.points + player._leave(_kept(view.rack, p.play), left) for p in plays)
+            assert player._best_value(view.rack, plays, left) == plain
+    assert player._best_value(view.rack, [], 0) == 0.0

@@ -494,12 +494,22 @@ class TilesPlayer:
             drawn = bag[: max(0, RACK_SIZE - len(candidate.kept))]
             mine = tuple(sorted((*candidate.kept, *drawn)))
             left = len(bag) - len(drawn)
-            nexts = _plays(view, board, mine, view.seat)
-            own = max(
-                (p.points + self._leave(_kept(mine, p.play), left) for p in nexts), default=0.0
-            )
+            own = self._best_value(mine, _plays(view, board, mine, view.seat), left)
             total += candidate.points - (reply.points if reply else 0) + own
         return total / len(samples) if samples else candidate.value
+
+    def _best_value(self, rack: Sequence[int], plays: Sequence[ScoredPlay], left: int) -> float:
+        """The most a play of ``rack`` is worth, points + the leave of what it keeps with
+        ``left`` tiles in the bag (0 with no play). Plays that place the same tiles keep the
+        same ones: each leave is worked out once."""
+        leaves: dict[tuple[int, ...], float] = {}
+        best = float("-inf")
+        for scored in plays:
+            leave = leaves.get(scored.play.tiles)
+            if leave is None:
+                leave = leaves[scored.play.tiles] = self._leave(_kept(rack, scored.play), left)
+            best = max(best, scored.points + leave)
+        return best if plays else 0.0
 
     def _deal_opponents(
         self, view: TilesView, opponents: Sequence[int]
