@@ -21,8 +21,9 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from cribkit.ai.tiles import Candidate, TilesPlayer, _plays, _view
+from cribkit.ai.tiles import Candidate, TilesPlayer
 from cribkit.games.protocol import Action
+from cribkit.games.tiles.movegen import generate_plays
 from cribkit.games.tiles.rules import TilesRules
 from cribkit.games.tiles.state import start_tiles
 from cribkit.games.tiles.view import TilesView
@@ -64,7 +65,8 @@ def replies(games: int, seed: int) -> list[tuple[float, int, int]]:
             assert seat is not None
             observation = state.observation(seat)
             if players[seat] is easy and pending is not None:
-                real = max((p.points for p in _plays(_view(observation))), default=0)
+                plays = generate_plays(observation.board, observation.rack, seat=seat)
+                real = max((p.points for p in plays), default=0)
                 out.append((*pending, real))
                 pending = None
             expert.predicted = None

@@ -291,9 +291,9 @@ def test_the_expert_near_the_end_plays_legally_and_replays() -> None:
     assert moves(2) == first
 
 
-def test_the_best_next_turn_is_the_best_play_and_leave_of_every_play() -> None:
-    # The expert's own next turn (two plies) works each leave out once per set of placed
-    # tiles: the value must be the plain maximum over every play, with the bag full or empty.
+def test_each_play_is_valued_at_its_points_and_the_leave_it_keeps() -> None:
+    # Medium's ranking and the expert's own next turn work each leave out once per set of
+    # placed tiles: every play's value must be the plain one, with the bag full or empty.
     player = TilesPlayer("expert", seed=1)
     for state in empty_bag_positions(3, bag=40):
         seat = state.current_player
@@ -301,6 +301,5 @@ def test_the_best_next_turn_is_the_best_play_and_leave_of_every_play() -> None:
         view = state.observation(seat)
         plays = generate_plays(view.board, view.rack, seat=seat)
         for left in (view.bag_size, 0):
-            plain = max(p.points + player._leave(_kept(view.rack, p.play), left) for p in plays)
-            assert player._best_value(view.rack, plays, left) == plain
-    assert player._best_value(view.rack, [], 0) == 0.0
+            plain = [p.points + player._leave(_kept(view.rack, p.play), left) for p in plays]
+            assert player._play_values(view.rack, plays, left) == plain

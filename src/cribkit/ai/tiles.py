@@ -355,15 +355,27 @@ class TilesPlayer:
         self, view: TilesView, plays: Sequence[ScoredPlay]
     ) -> list[tuple[float, int, ScoredPlay]]:
         """The plays by medium's value (points + leave), best first, ties in the given order."""
-        cache: dict[tuple[int, ...], float] = {}
-        out = []
-        for index, scored in enumerate(plays):
-            kept = _kept(view.rack, scored.play)
-            value = cache.get(kept)
-            if value is None:
-                value = cache[kept] = self.leave_value(view, kept)
-            out.append((scored.points + value, index, scored))
+        values = self._play_values(view.rack, plays, view.bag_size)
+        out = [
+            (value, index, scored)
+            for index, (value, scored) in enumerate(zip(values, plays, strict=True))
+        ]
         out.sort(key=lambda item: (-item[0], item[1]))
+        return out
+
+    def _play_values(
+        self, rack: Sequence[int], plays: Sequence[ScoredPlay], left: int
+    ) -> list[float]:
+        """Each play of ``rack``'s points + the leave of what it keeps with ``left`` tiles in
+        the bag. Plays that place the same tiles keep the same ones: each leave is worked out
+        once."""
+        leaves: dict[tuple[int, ...], float] = {}
+        out = []
+        for scored in plays:
+            leave = leaves.get(scored.play.tiles)
+            if leave is None:
+                leave = leaves[scored.play.tiles] = self._leave(_kept(rack, scored.play), left)
+            out.append(scored.points + leave)
         return out
 
     def best_exchange(self, view: TilesView, legal: set[Action]) -> tuple[float, Exchange] | None:
@@ -494,22 +506,10 @@ class TilesPlayer:
             drawn = bag[: max(0, RACK_SIZE - len(candidate.kept))]
             mine = tuple(sorted((*candidate.kept, *drawn)))
             left = len(bag) - len(drawn)
-            own = self._best_value(mine, _plays(view, board, mine, view.seat), left)
+            nexts = _plays(view, board, mine, view.seat)
+            own = max(self._play_values(mine, nexts, left), default=0.0)
             total += candidate.points - (reply.points if reply else 0) + own
         return total / len(samples) if samples else candidate.value
-
-    def _best_value(self, rack: Sequence[int], plays: Sequence[ScoredPlay], left: int) -> float:
-        """The most a play of ``rack`` is worth, points + the leave of what it keeps with
-        ``left`` tiles in the bag (0 with no play). Plays that place the same tiles keep the
-        same ones: each leave is worked out once."""
-        leaves: dict[tuple[int, ...], float] = {}
-        best = float("-inf")
-        for scored in plays:
-            leave = leaves.get(scored.play.tiles)
-            if leave is None:
-                leave = leaves[scored.play.tiles] = self._leave(_kept(rack, scored.play), left)
-            best = max(best, scored.points + leave)
-        return best if plays else 0.0
 
     def _deal_opponents(
         self, view: TilesView, opponents: Sequence[int]
