@@ -9,9 +9,11 @@ import pytest
 from cribkit.ai.players import make_player
 from cribkit.ai.tiles import (
     LEAVE_FEATURES,
+    Candidate,
     LeaveTable,
     TilesPlayer,
     _kept,
+    _placed,
     leave_features,
     load_leave_table,
 )
@@ -292,8 +294,8 @@ def test_the_expert_near_the_end_plays_legally_and_replays() -> None:
 
 
 def test_each_play_is_valued_at_its_points_and_the_leave_it_keeps() -> None:
-    # Medium's ranking and the expert's own next turn work each leave out once per set of
-    # placed tiles: every play's value must be the plain one, with the bag full or empty.
+    # Medium's ranking works each leave out once per set of placed tiles: every play's
+    # value must be the plain one, with the bag full or empty.
     player = TilesPlayer("expert", seed=1)
     for state in empty_bag_positions(3, bag=40):
         seat = state.current_player
@@ -303,3 +305,39 @@ def test_each_play_is_valued_at_its_points_and_the_leave_it_keeps() -> None:
         for left in (view.bag_size, 0):
             plain = [p.points + player._leave(_kept(view.rack, p.play), left) for p in plays]
             assert player._play_values(view.rack, plays, left) == plain
+
+
+def test_a_two_ply_value_is_the_mean_over_guesses_of_points_less_the_reply_plus_the_next_turn() -> (
+    None
+):
+    # The expert finds each reply and next turn without listing every play (best_play); the
+    # value must be the one the full lists give.
+    player = TilesPlayer("expert", seed=3)
+    checked = 0
+    for state in empty_bag_positions(3, bag=50):
+        seat = state.current_player
+        assert seat is not None
+        view = state.observation(seat)
+        samples, bags = player._deal_opponents(view, view.opponents())
+        for value, _, scored in player.ranked(view, state.legal_plays())[:3]:
+            after = _placed(view.board, scored.play)
+            kept = _kept(view.rack, scored.play)
+            candidate = Candidate(value, scored.play, after, scored.points, kept)
+            total = 0.0
+            for ((other, rack),), bag in zip(samples, bags, strict=True):
+                replies = generate_plays(after, rack, seat=other)
+                reply = max(replies, key=lambda p: p.points) if replies else None
+                board = after if reply is None else _placed(after, reply.play)
+                drawn = bag[: 5 - len(kept)]
+                mine = tuple(sorted((*kept, *drawn)))
+                left = len(bag) - len(drawn)
+                own = [
+                    p.points + player._leave(_kept(mine, p.play), left)
+                    for p in generate_plays(board, mine, seat=seat)
+                ]
+                total += scored.points - (reply.points if reply else 0) + max(own, default=0.0)
+            assert player._two_plies(view, candidate, samples, bags) == pytest.approx(
+                total / len(samples)
+            )
+            checked += 1
+    assert checked == 9

@@ -21,13 +21,14 @@ import pytest
 from cribkit.core.scoring import score_tile_line
 from cribkit.games.tiles.actions import Pass, PlayTiles
 from cribkit.games.tiles.board import EMPTY, Board
-from cribkit.games.tiles.movegen import generate_plays
+from cribkit.games.tiles.movegen import best_play, generate_plays
 from cribkit.games.tiles.notation import format_move
 from cribkit.games.tiles.rules import (
     full_set,
     parse_tiles,
     piece_colour,
     piece_of,
+    piece_tile,
     piece_value,
     tile_rank,
     tile_text,
@@ -352,3 +353,43 @@ def test_the_plays_carry_the_seat_and_come_in_a_fixed_order() -> None:
     across = [p for p in one if len({r for r, _ in p.play.cells}) == 1]
     assert one[: len(across)] == across  # plays across first, then down
     assert tile_text(rack[0]) == "Kd"
+
+
+def _kept_after(rack: Sequence[int], play: PlayTiles) -> tuple[int, ...]:
+    left = list(rack)
+    for piece in play.tiles:
+        left.remove(piece_tile(piece))
+    return tuple(left)
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_the_best_play_is_the_first_of_the_generated_plays_worth_most(strict: bool) -> None:
+    """:func:`best_play` prunes what cannot win; it must find what a scan of every play finds,
+    with points alone and with a value of the tiles kept, ties to the first in order."""
+    rng = random.Random(7)
+    weights = {t: rng.uniform(-4, 4) for t in full_set()}
+
+    def kept_value(kept: tuple[int, ...]) -> float:
+        return sum(weights[t] for t in kept) + 3.0 * (len(kept) == 2)
+
+    checked = 0
+    for seed in range(1, 13):
+        state = position_after(seed, seed % 7, TilesRules(strict_cross_hands=strict))
+        pool = list(full_set())
+        rng.shuffle(pool)
+        for size in (1, 3, 5):
+            rack = tuple(sorted(pool[:size]))
+            pool = pool[size:]
+            plays = generate_plays(state.board, rack, seat=1, strict=strict)
+            found = best_play(state.board, rack, seat=1, strict=strict)
+            if not plays:
+                assert found is None
+                continue
+            first = max(plays, key=lambda p: p.points)
+            assert found == (first.points, first)
+            valued = [p.points + kept_value(_kept_after(rack, p.play)) for p in plays]
+            top = max(valued)
+            by_kept = best_play(state.board, rack, seat=1, strict=strict, kept_value=kept_value)
+            assert by_kept == (top, plays[valued.index(top)])
+            checked += 1
+    assert checked >= 20

@@ -21,7 +21,7 @@ state's ``offered_actions()``, the legal actions but the plays), as the web's co
   guesses for every candidate, and each opponent answers with its highest-scoring play on the
   board after the candidate. A candidate is worth points + leave - the mean best reply; with
   two players, its points - the reply + the expert's own best next turn (its rack refilled
-  from the guessed bag, on the board after the reply: ``own_turn``). With two players and 10
+  from the guessed bag, on the board after the reply: ``own_turn``). With two players and 15
   tiles or fewer in the bag, the search of :mod:`cribkit.ai.tiles_search` (the opponent
   answering with its highest-scoring play, the players drawing from the guessed bag) runs 3
   turns deep on each guess (``pre_end``); once the bag is empty the opponent's rack is known
@@ -40,9 +40,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from itertools import combinations
 from typing import Any, Final
@@ -53,7 +53,7 @@ from cribkit.games.actions import Declare
 from cribkit.games.protocol import Action
 from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
 from cribkit.games.tiles.board import Board
-from cribkit.games.tiles.movegen import ScoredPlay, draw_uniform, generate_plays
+from cribkit.games.tiles.movegen import ScoredPlay, best_play, draw_uniform, generate_plays
 from cribkit.games.tiles.rules import RACK_SIZE, face_value, piece_tile, tile_colour, tile_rank
 from cribkit.games.tiles.state import PLAY
 from cribkit.games.tiles.view import TilesView
@@ -83,14 +83,14 @@ LEAVE_FEATURES: Final = (
 )
 #: How many of medium's best plays the expert weighs, how many guesses of the opponents' racks,
 #: and how far below the best a candidate may be (in medium's points) to be weighed at all.
-EXPERT_CANDIDATES: Final = 6
-EXPERT_SAMPLES: Final = 10
+EXPERT_CANDIDATES: Final = 8
+EXPERT_SAMPLES: Final = 20
 EXPERT_WINDOW: Final = 20.0
 #: The end-game search (two players): its depth in turns once the bag is empty; from how few
 #: tiles in the bag on the search of :class:`~cribkit.ai.tiles_search.Line` runs on each guess
 #: of the opponent's rack and the bag order (0: never), and how many turns deep (docs/ai.md).
 ENDGAME_DEPTH: Final = 5
-PRE_ENDGAME_BAG: Final = 10
+PRE_ENDGAME_BAG: Final = 15
 PRE_ENDGAME_DEPTH: Final = 3
 
 
@@ -218,6 +218,20 @@ def _plays(
     )
 
 
+def _best(
+    view: TilesView,
+    board: Board,
+    rack: Sequence[int],
+    seat: int,
+    kept_value: Callable[[tuple[int, ...]], float] | None = None,
+) -> tuple[float, ScoredPlay] | None:
+    """The first of the plays of ``rack`` on ``board`` worth most (points, plus ``kept_value``
+    of the tiles kept), and its worth; None with no play (:func:`best_play`)."""
+    return best_play(
+        board, rack, seat=seat, strict=view.rules.strict_cross_hands, kept_value=kept_value
+    )
+
+
 def _kept(rack: Sequence[int], action: PlayTiles | Exchange) -> tuple[int, ...]:
     """The tiles of ``rack`` that a play or an exchange keeps."""
     left = list(rack)
@@ -323,6 +337,9 @@ class TilesPlayer:
         if called is not None:
             return called
         view = _view(observation)
+        if self.level == "easy":  # the play that scores most needs no list of every play
+            best = _best(view, view.board, view.rack, view.seat)
+            return best[1].play if best else self.no_play(view, offered_actions)
         return self._choose_turn(view, _plays(view), offered_actions, set(offered_actions))
 
     def _choose_turn(
@@ -477,8 +494,8 @@ class TilesPlayer:
                 replies = 0.0
                 for racks in samples:
                     for seat, rack in racks:
-                        plays = _plays(view, candidate.board, rack, seat)
-                        replies += max((p.points for p in plays), default=0)
+                        reply = _best(view, candidate.board, rack, seat)
+                        replies += reply[0] if reply else 0
                 mean = replies_on[candidate.board] = replies / count if samples else 0.0
             value = candidate.value - mean
             best = max(best, value)
@@ -500,15 +517,13 @@ class TilesPlayer:
         total = 0.0
         for racks, bag in zip(samples, bags, strict=True):
             ((seat, rack),) = racks
-            replies = _plays(view, candidate.board, rack, seat)
-            reply = max(replies, key=lambda p: p.points) if replies else None
-            board = candidate.board if reply is None else _placed(candidate.board, reply.play)
+            reply = _best(view, candidate.board, rack, seat)
+            board = candidate.board if reply is None else _placed(candidate.board, reply[1].play)
             drawn = bag[: max(0, RACK_SIZE - len(candidate.kept))]
             mine = tuple(sorted((*candidate.kept, *drawn)))
             left = len(bag) - len(drawn)
-            nexts = _plays(view, board, mine, view.seat)
-            own = max(self._play_values(mine, nexts, left), default=0.0)
-            total += candidate.points - (reply.points if reply else 0) + own
+            own = _best(view, board, mine, view.seat, partial(self._leave, bag_left=left))
+            total += candidate.points - (reply[0] if reply else 0) + (own[0] if own else 0.0)
         return total / len(samples) if samples else candidate.value
 
     def _deal_opponents(

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cribkit.games.tiles.board import Board
-from cribkit.games.tiles.movegen import ScoredPlay, generate_plays
+from cribkit.games.tiles.movegen import ScoredPlay, best_play, generate_plays
 from cribkit.games.tiles.rules import RACK_SIZE, face_value, piece_tile
 
 __all__ = ["HORIZON_SHARE", "Line", "top_plays"]
@@ -140,8 +140,9 @@ class Line:
         its highest tiles while the bag allows, else a pass."""
         if depth <= 0:
             return self.horizon(mine, theirs, margin)
-        plays = self.plays(board, theirs, 1 - self.seat)
-        if not plays:
+        self.nodes += 1
+        best = best_play(board, theirs, seat=1 - self.seat, strict=self.strict)
+        if best is None:
             most = min(len(bag), RACK_SIZE, len(theirs))
             if most > 0:
                 give = sorted(theirs, key=lambda t: (-face_value(t), t))[:most]
@@ -154,7 +155,7 @@ class Line:
             if misses + 1 >= 2 and not bag:
                 return float(margin + _face(theirs) - _face(mine))
             return self.mine(board, mine, theirs, bag, depth - 1, misses + 1, margin)
-        reply = max(plays, key=lambda p: p.points)
+        reply = best[1]
         after, left = _after(board, theirs, reply)
         drawn = max(0, RACK_SIZE - len(left))
         left += bag[:drawn]

@@ -32,16 +32,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import permutations
 from typing import Final, NamedTuple
 
 from cribkit.core.tables import RANK_WEIGHTS
 from cribkit.games.tiles.actions import PlayTiles
 from cribkit.games.tiles.board import _INFO, EMPTY, Board, hand_info
-from cribkit.games.tiles.rules import BONUS, MAX_HAND, RACK_SIZE, piece_of, tile_rank
+from cribkit.games.tiles.rules import BONUS, MAX_HAND, RACK_SIZE, piece_of, piece_tile, tile_rank
 
-__all__ = ["ScoredPlay", "draw_uniform", "generate_plays"]
+__all__ = ["ScoredPlay", "best_play", "draw_uniform", "generate_plays"]
 
 #: Bits 1-13: every value.
 _ALL: Final = 0x3FFE
@@ -60,7 +60,7 @@ class ScoredPlay(NamedTuple):
 class _Choice:
     """A sub-multiset of the rack as placed pieces: its distinct pieces and how many of each."""
 
-    __slots__ = ("bits", "counts", "dark", "key", "perms", "pieces", "values")
+    __slots__ = ("bits", "counts", "dark", "index", "key", "perms", "pieces", "values")
 
     def __init__(self, pieces: Sequence[int]) -> None:
         counts = Counter(pieces)
@@ -71,6 +71,8 @@ class _Choice:
         self.key = sum(_W[(p >> 2) + 1] for p in pieces)
         self.dark = sum(1 for p in pieces if not p >> 1 & 1)
         self.perms = _perms(self.counts)
+        #: Its place among the rack's sub-multisets of its size.
+        self.index = 0
 
     def all_values(self) -> list[int]:
         return [v for v, n in zip(self.values, self.counts, strict=True) for _ in range(n)]
@@ -104,7 +106,9 @@ def _choices(rack: Sequence[int]) -> list[list[_Choice]]:
     def grow(index: int, chosen: list[int]) -> None:
         if index == len(kinds):
             if chosen:
-                by_size[len(chosen)].append(_Choice(chosen))
+                choice = _Choice(chosen)
+                choice.index = len(by_size[len(chosen)])
+                by_size[len(chosen)].append(choice)
             return
         tile, count = kinds[index]
         turns = tile_rank(tile) in (6, 9)
@@ -126,7 +130,7 @@ class _Cross:
     """The cross-checks for plays in one direction: per cell, the values allowed, the values
     that score in the crossing hand, that hand's points by value, its one colour (or -1)."""
 
-    __slots__ = ("allowed", "colour", "points", "scoring")
+    __slots__ = ("allowed", "colour", "points", "scoring", "top")
 
     def __init__(
         self, grid: Sequence[int], vals: Sequence[int], size: int, step: int, strict: bool
@@ -136,6 +140,8 @@ class _Cross:
         self.scoring = [0] * cells
         self.points: list[Sequence[int]] = [_NO_POINTS] * cells
         self.colour = [-1] * cells
+        #: The most a tile on the cell can score in its crossing hand (its one-colour bonus too).
+        self.top = [0] * cells
         for cell in range(cells):
             if vals[cell]:
                 self.allowed[cell] = 0
@@ -174,6 +180,7 @@ class _Cross:
             self.allowed[cell] = allowed
             self.scoring[cell] = scoring
             self.points[cell] = points
+            self.top[cell] = max(points) + (BONUS if self.colour[cell] >= 0 else 0)
 
 
 #: A play's main line (see the module's words): the empty cells a play fills, the values of the
@@ -201,6 +208,108 @@ def generate_plays(
     for segment in _segments(board, min(len(rack), RACK_SIZE), strict):
         _segment(out, segment, choices[len(segment[0])], size, seat, strict)
     return out
+
+
+def best_play(
+    board: Board,
+    rack: Sequence[int],
+    *,
+    seat: int = 0,
+    strict: bool = True,
+    kept_value: Callable[[tuple[int, ...]], float] | None = None,
+) -> tuple[float, ScoredPlay] | None:
+    """The play of :func:`generate_plays` worth most, and its worth: its points, plus
+    ``kept_value`` of the tiles it keeps on the rack if given; the first of the best in
+    :func:`generate_plays`'s order; None with no legal play.
+
+    The computer players' replies and next turns ask only this, many times a move, so the
+    plays are not all made. Each sub-multiset of the rack on each main line is bounded (its
+    main hand's points, the most each crossing hand could add, every bonus it could earn), and
+    they are tried from the highest bound down, until no bound beats the best play found.
+
+    >>> from cribkit.games.tiles.rules import parse_tiles
+    >>> board = Board.from_cells(13, {"G7": "5d", "H7": "Tl"})
+    >>> rack = parse_tiles("Kd 4l 3d 9d")
+    >>> points, scored = best_play(board, rack)
+    >>> scored == max(generate_plays(board, rack), key=lambda p: p.points), points
+    (True, 9.0)
+    """
+    if not rack:
+        return None
+    size = board.size
+    choices = _choices(rack)
+    extras = [
+        [kept_value(_rest(rack, choice)) if kept_value else 0.0 for choice in by_size]
+        for by_size in choices
+    ]
+    # A coarse bound for every try (a sub-multiset on a main line), in generate_plays' order.
+    bounds: list[float] = []
+    tries: list[tuple[_Segment, _Choice, float]] = []  # and the points sure to be added
+    for segment in _segments(board, min(len(rack), RACK_SIZE), strict):
+        empties, existing, _, length, cross, bonus = segment
+        k = len(empties)
+        length = length or k
+        key = sum(_W[v] for v in existing)
+        top = cross.top
+        ceiling = sum(top[c] for c in empties) + BONUS * (length == MAX_HAND)
+        if k == RACK_SIZE:
+            bonus += BONUS
+        for choice, extra in zip(choices[k], extras[k], strict=True):
+            main = 0
+            if length >= 2:
+                info = _INFO.get((key + choice.key) * 8 + length)
+                main = info[0] if info else hand_info([*existing, *choice.all_values()])[0]
+                if strict and not main:
+                    continue
+            bounds.append(main + bonus + extra + ceiling)
+            tries.append((segment, choice, main + bonus + extra))
+    best: tuple[int, int] = (len(tries), 0)  # the try and the play's index among its plays
+    best_scored: ScoredPlay | None = None
+    best_value = float("-inf")
+    found: list[ScoredPlay] = []
+    for at in sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True):
+        if bounds[at] < best_value:
+            break
+        segment, choice, sure = tries[at]
+        if sure + _crossing_bound(segment, choice) < best_value:
+            continue
+        extra = extras[len(segment[0])][choice.index]
+        found.clear()
+        _segment(found, segment, (choice,), size, seat, strict)
+        for index, scored in enumerate(found):
+            value = scored.points + extra
+            if value > best_value or (value == best_value and (at, index) < best):
+                best, best_scored, best_value = (at, index), scored, value
+    return None if best_scored is None else (best_value, best_scored)
+
+
+def _crossing_bound(segment: _Segment, choice: _Choice) -> int:
+    """The most ``choice`` could add on ``segment`` besides its main hand and the rack's
+    bonus: each cell's crossing hand with the best of the choice's values there, the one-colour
+    bonuses its colours allow."""
+    empties, _, dark, length, cross, _ = segment
+    values = choice.values
+    dark_pieces = choice.dark
+    light_pieces = sum(choice.counts) - dark_pieces
+    total = 0
+    for cell in empties:
+        points = cross.points[cell]
+        total += max(points[v] for v in values)
+        colour = cross.colour[cell]
+        if (colour == 0 and dark_pieces) or (colour == 1 and light_pieces):
+            total += BONUS
+    if (length or len(empties)) == MAX_HAND and dark + dark_pieces in (0, MAX_HAND):
+        total += BONUS
+    return total
+
+
+def _rest(rack: Sequence[int], choice: _Choice) -> tuple[int, ...]:
+    """The tiles of ``rack`` that placing ``choice`` keeps."""
+    left = list(rack)
+    for piece, count in zip(choice.pieces, choice.counts, strict=True):
+        for _ in range(count):
+            left.remove(piece_tile(piece))
+    return tuple(left)
 
 
 def draw_uniform(
