@@ -158,45 +158,22 @@ def test_illegal_placements_show_an_error_and_change_nothing(tmp_path: Path) -> 
     run_app(app, script)
 
 
-def test_undo_goes_back_to_the_previous_placement(tmp_path: Path) -> None:
-    app = TableTopApp(ai="medium", seed=11, save_path=tmp_path / "game.json")
-
-    async def script(app: TableTopApp, pilot: Pilot[None]) -> None:
-        await pilot.press("u")
-        assert "nothing to undo" in shown(app, "#prompt")
-        first = app.state
-        await pilot.press("enter")  # the cursor starts on an open cell
-        second = app.state
-        assert second.placed == first.placed + 2  # yours and the computer's answer
-        assert app.fresh  # the computer's card is shaded
-        await place_on(pilot, second.open_cells()[-1])
-        assert app.state.placed == first.placed + 4
-        await pilot.press("u")
-        assert app.state is second
-        await pilot.press("u")
-        assert app.state is first
-        assert app.state.current_player == 0
-        assert any("Undone" in line for line in log_lines(app))
-        # The game goes on from there.
-        await pilot.press("enter")
-        assert app.state.placed == first.placed + 2
-
-    run_app(app, script)
-
-
-def test_undo_after_the_count_takes_back_the_last_placement(tmp_path: Path) -> None:
+def test_undo_after_the_count_is_refused_and_the_count_stays(tmp_path: Path) -> None:
     app = TableTopApp(ai="easy", seed=6, save_path=tmp_path / "game.json")
 
     async def script(app: TableTopApp, pilot: Pilot[None]) -> None:
         await play_deal(app, pilot)
-        assert app.review is not None
+        counted, review = app.state, app.review
+        assert review is not None
         await pilot.press("u")
-        assert app.review is None
-        assert app.state.deal_no == 0
-        assert app.state.current_player == 0
-        assert sum(app.state.scores) == 0
+        assert app.state is counted
+        assert app.review is review
+        assert "no undo: since your last move something hidden has been shown" in shown(
+            app, "#prompt"
+        )
         await pilot.press("enter")
-        assert app.review is not None
+        assert app.review is None
+        assert app.state.deal_no == counted.deal_no
 
     run_app(app, script)
 

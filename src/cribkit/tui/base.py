@@ -19,7 +19,8 @@ from textual.widgets import Static
 
 from cribkit.ai.players import Player
 from cribkit.games.events import GameEvent
-from cribkit.games.protocol import Action, GameError, GameState, Rules
+from cribkit.games.protocol import Action, GameError, GameState, Rules, game_info
+from cribkit.games.undo import undo_refusal
 from cribkit.store.saves import save_record
 from cribkit.tui.naming import SeatNames
 from cribkit.tui.session import computer_players, open_game
@@ -58,7 +59,11 @@ class ComputerGameApp(App[None], Generic[S]):
         self.save_path = save_path
         self.saved_to: Path | None = None
         self.opponents: dict[int, Player] = {}
-        self.undo_stack: list[S] = []
+        #: The positions before each of the human's moves, with where in :attr:`timeline` the
+        #: move's events begin: an undo goes back to the last one if the protocol's rule allows.
+        self.undo_stack: list[tuple[S, int]] = []
+        #: Every event since the game's opening, in order (what an undo would go back past).
+        self.timeline: list[GameEvent] = []
         self.events: list[GameEvent] = []
         self._reset_view()
         self._pending_record = record
@@ -114,6 +119,7 @@ class ComputerGameApp(App[None], Generic[S]):
             self.GAME, self.ai_level, seed=self.seed, players=self.rules.players
         )
         self.undo_stack = []
+        self.timeline = []
         self._reset_view()
         return state
 
@@ -165,6 +171,7 @@ class ComputerGameApp(App[None], Generic[S]):
         before = self.state
         transition = before.apply(action)
         self.state = transition.state
+        self.timeline.extend(transition.events)
         events = self._applied(before, action, list(transition.events))
         if log:
             self._log_events(events)
@@ -205,7 +212,7 @@ class ComputerGameApp(App[None], Generic[S]):
         except GameError as error:
             self._say(self._named(str(error)), error=True)
             return False
-        self.undo_stack.append(self.state)
+        self.undo_stack.append((self.state, len(self.timeline)))
         self._reset_view()
         self._apply(action)
         self._run_computer()
@@ -215,12 +222,16 @@ class ComputerGameApp(App[None], Generic[S]):
     # -- keys ---------------------------------------------------------------------------------
 
     def action_undo(self) -> None:
-        if not self.undo_stack:
-            self._say("nothing to undo", error=True)
+        """Back to before the human's last move, if the protocol's one undo rule allows it (as
+        the web app asks it): never back past something hidden that has been shown since."""
+        mark = self.undo_stack[-1][1] if self.undo_stack else None
+        since = None if mark is None else self.timeline[mark:]
+        refusal = undo_refusal(game_info(self.GAME), self.human, since, over=self.state.is_terminal)
+        if refusal is not None:
+            self._say(self._named(f"no undo: {refusal}"), error=True)
             return
-        if self.state.is_terminal:
-            self.saved_to = None  # the game is to finish again: save it again then
-        self.state = self.undo_stack.pop()
+        self.state, mark = self.undo_stack.pop()
+        del self.timeline[mark:]
         self._reset_view()
         self._write(self.UNDONE, "magenta")
         self._after_computer()

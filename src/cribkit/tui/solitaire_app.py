@@ -1,8 +1,9 @@
 """Cribbage Solitaire in the terminal: keyboard only, fits 80x24.
 
 Keys: 1-6 pick the cards to lay away (a second press puts one back), Enter lays them away,
-h hint (the expert's lay-away with its expected points, and the next best), u undo (back to
-the previous lay-away), s save, q quit. Each count is written out in words as it happens; at
+h hint (the expert's lay-away with its expected points, and the next best), u undo (asks the
+protocol's one rule, as the web app does: never back past a card seen, so never once a
+lay-away has turned its starter), s save, q quit. Each count is written out in words as it happens; at
 the end the total is set beside the best possible total for the deal (knowing the deck).
 
 >>> app = SolitaireApp(seed=20250314)
@@ -26,7 +27,7 @@ from cribkit.ai.solitaire import LayAwayOption, best_play, options_for
 from cribkit.core.cards import Card
 from cribkit.games.actions import Discard
 from cribkit.games.events import GameEvent
-from cribkit.games.protocol import GameError
+from cribkit.games.protocol import GameError, game_info
 from cribkit.games.records import replay
 from cribkit.games.solitaire import (
     ROUNDS,
@@ -42,6 +43,7 @@ from cribkit.games.solitaire import (
     StarterTurned,
     start_solitaire,
 )
+from cribkit.games.undo import undo_refusal
 from cribkit.store.saves import save_record
 from cribkit.tui.naming import with_symbols
 from cribkit.tui.widgets import GameLog, card_text, cards_text
@@ -89,7 +91,10 @@ class SolitaireApp(App[None]):
         self.saved_to: Path | None = None
         self.deal_title = title
         self.selected: set[Card] = set()
-        self.undo_stack: list[SolitaireState] = []
+        #: The positions before each lay-away, with where in :attr:`timeline` its events begin.
+        self.undo_stack: list[tuple[SolitaireState, int]] = []
+        #: Every event of the lay-aways made here, in order (what an undo would go back past).
+        self.timeline: list[GameEvent] = []
         #: Lay-aways taken back: a total made with undos is marked so (and in a saved record).
         self.undos = 0
         if record is not None:
@@ -169,7 +174,8 @@ class SolitaireApp(App[None]):
         except GameError as error:
             self._say(str(error), error=True)
             return
-        self.undo_stack.append(state)
+        self.undo_stack.append((state, len(self.timeline)))
+        self.timeline.extend(transition.events)
         self.selected = set()
         self.state = transition.state
         self._log_events(transition.events)
@@ -254,12 +260,16 @@ class SolitaireApp(App[None]):
         self._write(f"  next best, {_cards(second.discard)}: {_option_text(second)}", "magenta")
 
     def action_undo(self) -> None:
-        if not self.undo_stack:
-            self._say("nothing to undo", error=True)
+        """Back to before the last lay-away, if the protocol's one undo rule allows it (as the
+        web app asks it): never once its starter has been seen."""
+        mark = self.undo_stack[-1][1] if self.undo_stack else None
+        since = None if mark is None else self.timeline[mark:]
+        refusal = undo_refusal(game_info("solitaire"), 0, since, over=self.state.is_terminal)
+        if refusal is not None:
+            self._say(f"no undo: {refusal}", error=True)
             return
-        if self.state.is_terminal:
-            self.saved_to = None  # the game is to finish again: save it again then
-        self.state = self.undo_stack.pop()
+        self.state, mark = self.undo_stack.pop()
+        del self.timeline[mark:]
         self.undos += 1
         self.selected = set()
         self.last_starter = self.state.rounds[-1].starter if self.state.rounds else None

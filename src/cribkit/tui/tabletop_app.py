@@ -8,9 +8,10 @@ stands, in the colour of the side that scores it.
 
 Keys: arrows move the cursor; a-e go to a column and 1-5 to a row (so typing ``c2`` puts the
 cursor on C2); Enter (or space) places your card there. h hint (the expert's cell, its value
-and the runner-up; the cursor goes there), u undo (back to your previous placement), s save,
-n next deal once a deal is counted (Enter too) or a new match once the match is over,
-PgUp/PgDn scroll the log, q quit. The record is saved when the match ends.
+and the runner-up; the cursor goes there), u undo (back to your previous placement, unless a
+card has been turned up since: the protocol's one undo rule), s save, n next deal once a deal
+is counted (Enter too) or a new match once the match is over, PgUp/PgDn scroll the log, q quit.
+The record is saved when the match ends.
 
 >>> app = TableTopApp(ai="easy", seed=7)
 >>> app.state.current_player, app.seat_name(1), app.cursor in app.state.open_cells()
@@ -521,7 +522,7 @@ class TableTopApp(ComputerGameApp[TableTopState]):
             verb = self._verb(result.winner, "win")
             # The scores as the board holds them (the winner in the game hole): "121 - 101".
             scores = pegged_text(result.scores, self.rules.target)
-            return f"{verb} {scores}. n: new match, u: undo, q: quit"
+            return f"{verb} {scores}. n: new match, q: quit"
         review = self.review
         if review is not None:
             points = ", ".join(

@@ -10,8 +10,8 @@ Type a move in the notation and Enter: ``G7 across 5d 6l 4d``, ``F8 5d``, ``H5 d
 (tiles already on the board are passed over), ``exchange 5d Kl`` or ``pass``. While you type,
 the line above the input previews the score of the play, crib hand by crib hand, or says
 which rule it breaks. Commands (typed, or the keys): ``hint`` (F1: the expert's move goes into
-the input; Enter plays it), ``undo`` (F2: back to before your last move), ``save`` (F3),
-``new`` (a new game once this one is over), ``quit`` (Ctrl+Q). PgUp/PgDn scroll the log. The
+the input; Enter plays it), ``undo`` (F2: back to before your last move, unless a tile has been
+shown since: the protocol's one undo rule), ``save`` (F3), ``new`` (a new game once this one is over), ``quit`` (Ctrl+Q). PgUp/PgDn scroll the log. The
 record is saved when the game ends.
 
 >>> app = TilesApp(ai="easy", seed=3)
@@ -256,7 +256,7 @@ class TilesApp(ComputerGameApp[TilesState]):
             return
         if not self._my_turn():
             self._say(
-                "the game is over: new for a new game, undo, quit"
+                "the game is over: new for a new game, or quit"
                 if self.state.is_terminal
                 else "it is not your turn",
                 error=True,
@@ -420,7 +420,7 @@ class TilesApp(ComputerGameApp[TilesState]):
         state = self.state
         if state.is_terminal and state.result is not None:
             scores = "-".join(map(str, state.result.scores))
-            return f"Game over, {scores}. Type new (a new game), undo or quit"
+            return f"Game over, {scores}. Type new (a new game) or quit"
         if not self._my_turn():
             return "waiting..."
         if state.phase == "declare":

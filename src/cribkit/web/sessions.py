@@ -41,6 +41,7 @@ from cribkit.games.protocol import (
     games,
 )
 from cribkit.games.records import replay
+from cribkit.games.undo import undo_refusal
 from cribkit.store.base import GameRow, StaleWriteError, Store, StoreError
 from cribkit.web.clock import MoveClock
 from cribkit.web.coaching import Coach
@@ -236,33 +237,16 @@ class GameSession:
         )
 
     def undo_refusal(self, seat: int) -> str | None:
-        """Why ``seat`` may not take back its last action now, or None if it may.
-
-        Undo is for games against the computer, and never goes back past a reveal: it is
-        refused if any event since the seat's last action (its own events included) showed
-        the seat something it did not know before (:meth:`GameEvent.reveals_to
-        <cribkit.games.events.GameEvent.reveals_to>`: the starter, a card the computer played,
-        a hand shown, a card turned up, a drawn tile...), so that no hidden card seen can be
-        played against again."""
+        """Why ``seat`` may not take back its last action now, or None if it may: undo is for
+        games against the computer, and then the protocol's one rule decides
+        (:func:`cribkit.games.undo.undo_refusal`: never back past a reveal)."""
         if self.row.mode == "table":
             return "no undo in a game between people"
         if self.row.mode != "ai":
             return "undo is for games against the computer"
-        if not self.info.undo:
-            return f"{self.game} has no undo"
-        if self.over:
-            return "the game is over"
         last = self._last_action(seat)
-        if last is None:
-            return f"seat {seat} has no action to take back"
-        for event in self.events[self.marks[last] :]:
-            if event.reveals_to(seat):
-                seen = event.to_json(viewer=seat).get("text") or event.type
-                return (
-                    f"since your last move something hidden has been shown ({seen}): "
-                    "an undo never goes back past what you have seen"
-                )
-        return None
+        since = None if last is None else self.events[self.marks[last] :]
+        return undo_refusal(self.info, seat, since, over=self.over)
 
     def result_form(self) -> dict[str, Any] | None:
         """The result as JSON, once the game is over; a Solitaire result adds the best total

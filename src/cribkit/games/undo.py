@@ -1,0 +1,55 @@
+"""Taking back a move: the one rule that every interface asks (the web app, the terminal games).
+
+An undo takes back a seat's last action and whatever followed it (the computer's replies), and
+never goes back past a reveal: it is refused if any event since that action, the action's own
+events included, showed the seat something it did not know before
+(:meth:`GameEvent.reveals_to <cribkit.games.events.GameEvent.reveals_to>`: the starter, a card
+the computer played, a hand shown, a card turned up, a drawn tile...). Otherwise a player
+could lay away, see the starter, take the lay-away back and lay away again knowing it.
+
+>>> from cribkit.games import game_info, start
+>>> classic = game_info("classic")
+>>> state = start("classic", seed=11).state
+>>> state.current_player, undo_refusal(classic, 1, None, over=False)
+(1, 'you have no move to take back')
+>>> mine = state.apply(state.legal_actions()[0])  # seat 1 lays away
+>>> undo_refusal(classic, 1, mine.events, over=False) is None  # nothing shown since
+True
+>>> theirs = mine.state.apply(mine.state.legal_actions()[0])  # the dealer's: the starter turns
+>>> print(undo_refusal(classic, 1, [*mine.events, *theirs.events], over=False))
+since your last move something hidden has been shown (the starter is 5s): an undo never goes back past what you have seen
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cribkit.games.events import GameEvent
+from cribkit.games.protocol import GameInfo
+
+__all__ = ["undo_refusal"]
+
+
+def undo_refusal(
+    info: GameInfo, seat: int, since: Iterable[GameEvent] | None, *, over: bool
+) -> str | None:
+    """Why ``seat`` may not take back its last action now, or None if it may.
+
+    ``since`` holds every event from the seat's last action on (that action's own events
+    first), or is None when the seat has no action to take back; ``over`` says the game has
+    ended. The words name the seat ("seat 0"), for an interface to put in its own words.
+    """
+    if not info.undo:
+        return f"{info.name} has no undo"
+    if over:
+        return "the game is over"
+    if since is None:
+        return "you have no move to take back"
+    for event in since:
+        if event.reveals_to(seat):
+            seen = event.to_json(viewer=seat).get("text") or event.type
+            return (
+                f"since your last move something hidden has been shown ({seen}): "
+                "an undo never goes back past what you have seen"
+            )
+    return None
