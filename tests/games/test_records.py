@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.state import start_game
 from cribkit.games.events import GameEvent
 from cribkit.games.protocol import OutOfTurnError, RecordError
-from cribkit.games.records import dumps, loads, replay
+from cribkit.games.records import MOST_DEPTH, dumps, loads, nested_deeper_than, replay
 
 from .helpers import classic, deck, discards, play_random, plays, record
 
@@ -59,7 +60,7 @@ def test_the_record_format() -> None:
     data = loads(dumps(seeded_game(3, target=61)))
     assert list(data) == ["format", "version", "game", "rules", "seed", "actions"]
     assert data["format"] == "cribkit-record"
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert data["rules"] == {
         "players": 2,
         "target": 61,
@@ -101,6 +102,46 @@ def test_a_record_may_state_its_result_which_replay_checks() -> None:
     rec["result"] = {**result.to_dict(), "winner": 1 - result.winner}
     with pytest.raises(RecordError, match="is not what its actions give"):
         replay(rec)
+
+
+def test_a_result_with_fewer_fields_is_checked_field_by_field() -> None:
+    rec = seeded_game(4)
+    result = replay(rec).result
+    assert result is not None
+    # An older engine might have written fewer fields: those it has must be the same.
+    rec["result"] = {"winner": result.winner, "scores": list(result.scores)}
+    assert replay(rec).result == result
+    rec["result"] = {"scores": [s + 1 for s in result.scores]}
+    with pytest.raises(RecordError, match="is not what its actions give"):
+        replay(rec)
+    rec["result"] = {**result.to_dict(), "margin": 3}  # a field classic never had
+    with pytest.raises(RecordError, match="is not what its actions give"):
+        replay(rec)
+    rec["result"] = [1, 2]
+    with pytest.raises(RecordError, match="a record's result is an object of the result's fields"):
+        replay(rec)
+
+
+def test_a_result_for_a_record_that_stops_before_the_end_is_refused() -> None:
+    rec = good()
+    rec["result"] = {"winner": 0}
+    with pytest.raises(RecordError, match=r"is not what its actions give: null"):
+        replay(rec)
+
+
+@pytest.mark.parametrize("version", [1, 2, None])
+def test_versions_1_and_2_and_none_replay_a_classic_record_alike(version: int | None) -> None:
+    rec = seeded_game(5, target=61)
+    expected = replay(rec)
+    if version is None:
+        del rec["version"]
+    else:
+        rec["version"] = version
+    again = replay(rec)
+    assert again.result == expected.result
+    assert again.events == expected.events
+    assert again.note is None  # classic was always played alike: nothing to say
+    assert "note" not in again.to_dict()
 
 
 def test_an_illegal_action_is_named_by_index() -> None:
@@ -151,7 +192,9 @@ DELETE = object()
         (["start_scores"], 5, "start_scores is a list"),
         (["start_scores"], [0], "start_scores must be 2 whole numbers"),
         (["format"], "pgn", "this is not a cribkit-record record"),
-        (["version"], 2, "record version 2 is not 1"),
+        (["version"], 3, "record version 3 is not one this engine reads: 1 or 2"),
+        (["version"], "2", "record version '2' is not one this engine reads: 1 or 2"),
+        (["version"], True, "record version True is not one this engine reads"),
         (["players"], 2, "a classic record has no field 'players'"),
         (["actions"], {"type": "play"}, "actions is a list of actions"),
         (["actions", 1], "play 5h", 'action 1 "play 5h": an action is a JSON object'),
@@ -178,6 +221,34 @@ def test_malformed_records_raise_record_errors(path: list[Any], value: Any, mess
 def test_bad_json_text(text: str, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         replay(text)
+
+
+def test_json_nested_too_deep_is_refused_before_it_is_parsed() -> None:
+    for text in ("[" * 100_000 + "]" * 100_000, '{"a": ' * 100_000, "[" * 65):
+        with pytest.raises(RecordError) as error:
+            loads(text)
+        assert str(error.value) == (
+            "a record is JSON nested at most 64 deep: this text is nested deeper"
+        )
+        assert "\n" not in str(error.value)
+    # Brackets in strings (escaped quotes too) are text, not nesting.
+    inside = json.dumps({"game": "classic", "meta": {"note": '"[' * 1000 + "\\"}})
+    assert loads(inside)["meta"]["note"].startswith('"[')
+    # As deep as the limit is still JSON (and then no record of a game).
+    deep = "[" * 64 + "]" * 64
+    with pytest.raises(RecordError, match="a record is a JSON object, not list"):
+        loads(deep)
+
+
+def test_the_depth_check_is_fast_on_a_large_record() -> None:
+    rec = seeded_game(6)
+    rec["meta"] = {"log": [{"line": i, "text": '"[{' * 3} for i in range(25_000)]}
+    text = dumps(rec)
+    assert len(text) > 1_000_000
+    started = time.perf_counter()
+    assert not nested_deeper_than(text, MOST_DEPTH)
+    assert time.perf_counter() - started < 1.0  # about 30 ms, as long as parsing it twice
+    assert loads(text)["actions"] == rec["actions"]
 
 
 def test_a_record_that_is_not_a_mapping() -> None:

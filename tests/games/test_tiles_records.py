@@ -14,16 +14,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cribkit.games import game_info
+from cribkit.games import game_info, start
 from cribkit.games.actions import Declare
+from cribkit.games.chance import new_fair_seed
 from cribkit.games.events import GameEvent, event_from_json
 from cribkit.games.protocol import Action, GameError, RecordError, Transition
 from cribkit.games.records import dumps, replay
 from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
 from cribkit.games.tiles.board import EMPTY, Board, NotTouchingError, OffBoardError
+from cribkit.games.tiles.conventions import TilesConvention
 from cribkit.games.tiles.events import EVENTS, TilesDrawn, TilesPlayed
 from cribkit.games.tiles.notation import NotationError, format_move, parse_move
-from cribkit.games.tiles.rules import full_set, parse_piece, parse_tiles, piece_tile
+from cribkit.games.tiles.rules import full_set, parse_piece, parse_tiles, piece_tile, tile_text
 from cribkit.games.tiles.state import TilesRules, TilesState, start_tiles
 
 from .test_tiles_movegen import slow_points
@@ -402,3 +404,147 @@ def test_a_private_draw_tells_another_seat_only_how_many() -> None:
     assert "private" not in public.to_json(viewer=0)
     assert public.to_json(viewer=0)["tiles"] == ["Kl", "5d"]
     assert TilesDrawn.from_json(public.to_json()) == public
+
+
+# -- records of the engine before 2026-12-01 (tests/games/test_old_records.py replays its own) -----
+
+
+def exchange_first(state: TilesState) -> TilesState:
+    """The state after the player to move exchanges the first two tiles of the rack."""
+    seat = state.current_player
+    assert seat is not None
+    return state.apply(Exchange(seat, state.racks[seat][:2])).state
+
+
+def test_the_old_convention_reshuffles_a_seeded_bag_after_each_exchange() -> None:
+    today = start_tiles(TilesRules(), seed=12).state
+    old = start_tiles(TilesRules(), seed=12, convention=TilesConvention.RESHUFFLE).state
+    # Alike until an exchange.
+    assert old.bags == today.bags
+    assert old.racks == today.racks
+    for n in range(2):
+        given = today.racks[today.turn][:2]
+        bag = [*today.bags[0][2:], *given]
+        expected = list(bag)
+        random.Random(f"tiles:12:exchange:{n}").shuffle(expected)  # as docs/records.md says
+        # Both games are in the same position here: the exchanged tiles' order is all that differs.
+        assert old.bags == today.bags
+        today, old = exchange_first(today), exchange_first(old)
+        assert list(today.bags[0]) == bag
+        assert list(old.bags[0]) == expected
+        old = replace(old, bags=today.bags)
+    assert today.record()["version"] == 2
+    assert old.record()["version"] == 1
+
+
+def test_the_old_convention_shuffles_no_bag_without_a_seed() -> None:
+    bag = [tile_text(t) for t in full_set()]
+    today = start_tiles(TilesRules(), bag=bag, first_player=0).state
+    old = start_tiles(TilesRules(), bag=bag, first_player=0, convention=TilesConvention.RESHUFFLE)
+    assert exchange_first(old.state).bags == exchange_first(today).bags
+
+
+def test_a_convention_is_no_rule_and_no_setup() -> None:
+    with pytest.raises(GameError, match="a Tiles convention is one of bottom, reshuffle"):
+        start_tiles(TilesRules(), seed=1, convention="sideways")  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="tiles has no setup convention"):
+        start("tiles", seed=1, convention=TilesConvention.RESHUFFLE)
+    record = start_tiles(TilesRules(), seed=1, convention=TilesConvention.RESHUFFLE).state.record()
+    assert "convention" not in record
+
+
+def test_the_old_engine_let_light_play_first_at_solitaire() -> None:
+    rules = TilesRules(solitaire=True)
+    with pytest.raises(GameError, match="dark \\(seat 0\\) always plays first"):
+        start_tiles(rules, seed=3, first_player=1)
+    old = start_tiles(rules, seed=3, first_player=1, convention=TilesConvention.RESHUFFLE).state
+    assert old.current_player == 1
+    record = {**old.record(), "actions": [{"type": "pass", "seat": 1}]}
+    again = replay(record)
+    assert again.state.current_player == 0
+    assert again.note == (
+        "a version-1 Tiles record: the game was over once a colour played out, as before "
+        "2026-12-01; replayed with the game going on until both bags were empty, as since "
+        "2026-12-01, it fails: with solitaire dark (seat 0) always plays first: first_player "
+        "cannot be 1"
+    )
+    with pytest.raises(RecordError, match="first_player cannot be 1"):
+        replay({**record, "version": 2})
+
+
+def test_a_record_that_replays_either_way_takes_the_default_and_says_so() -> None:
+    state = start_tiles(TilesRules(solitaire=True), seed=5).state
+    for _ in range(4):  # no exchange, and nowhere near the end: both engines play it alike
+        state = state.apply(state.legal_plays()[0].play).state
+    again = replay({**state.record(), "version": 1})
+    assert again.state == state
+    assert again.convention is not None
+    assert again.convention.name == "bottom"
+    assert again.note == (
+        "a version-1 Tiles record: the game went on until both bags were empty, as since "
+        "2026-12-01, the default: it replays with the game over once a colour played out, as "
+        "before 2026-12-01 too, and has no result to tell which"
+    )
+
+
+@pytest.mark.parametrize(
+    ("seed", "version", "exchanged"),
+    [
+        (new_fair_seed(), 1, True),  # fair seeds came after the change
+        (7, 2, True),  # version 2 is today's
+        (7, 1, False),  # no exchange: both engines play it alike
+        (None, 1, True),  # an explicit bag was never reshuffled
+    ],
+)
+def test_a_tiles_record_with_one_meaning_has_no_note(
+    seed: int | str | None, version: int, exchanged: bool
+) -> None:
+    bag = None if seed is not None else [tile_text(t) for t in full_set()]
+    state = start_tiles(TilesRules(), seed=seed, bag=bag, first_player=0).state
+    if exchanged:
+        state = exchange_first(state)
+    state = state.apply(Pass(state.turn)).state
+    again = replay({**state.record(), "version": version})
+    assert again.state == state
+    assert again.note is None
+    assert again.convention is None
+
+
+def test_a_result_tells_the_two_ways_apart_when_both_replay() -> None:
+    bag = [tile_text(t) for t in full_set()]
+    random.Random(1).shuffle(bag)
+    old = start_tiles(
+        TilesRules(solitaire=True), bag=bag, convention=TilesConvention.RESHUFFLE
+    ).state
+    while not old.is_terminal:
+        plays = old.legal_plays()
+        old = old.apply(plays[0].play if plays else Pass(old.turn)).state
+    assert old.result is not None
+    assert old.bag_sizes() == (0, 5)  # dark played out with light's bag not empty: over then
+    record = old.record()
+    assert record["version"] == 1
+    either = replay(record)  # no result: both ways replay, and today's is the default
+    assert either.result is None
+    assert either.note == (
+        "a version-1 Tiles record: the game went on until both bags were empty, as since "
+        "2026-12-01, the default: it replays with the game over once a colour played out, as "
+        "before 2026-12-01 too, and has no result to tell which"
+    )
+    told = replay({**record, "result": old.result.to_dict()})
+    assert told.state == old
+    assert told.note == (
+        "a version-1 Tiles record: the game was over once a colour played out, as before "
+        "2026-12-01; replayed with the game going on until both bags were empty, as since "
+        "2026-12-01, it fails, with another result"
+    )
+
+
+def test_a_malformed_old_record_fails_with_one_plain_error() -> None:
+    record = {"game": "tiles", "version": 1, "rules": {"solitaire": True}, "seed": 1}
+    with pytest.raises(RecordError) as error:
+        replay({**record, "actions": [{"type": "pass", "seat": 9}]})
+    assert (
+        str(error.value)
+        == 'action 0 {"type": "pass", "seat": 9}: there is no seat 9 in a 2-player game'
+    )
+    assert error.value.index == 0

@@ -95,10 +95,13 @@ def analyse(
     noted = cast(
         Callable[[Sequence[Step], int], tuple[str, ...]] | None, getattr(module, "notes", None)
     )
-    # A note said for every seat is said once.
+    # A note said for every seat is said once; how an old record was replayed comes first.
     notes = (
         () if noted is None else tuple(dict.fromkeys(n for s in chosen for n in noted(played, s)))
     )
+    convention = played[0].convention
+    if convention is not None:
+        notes = (convention.note, *notes)
     return Analysis(game, chosen, tuple(decisions), luck, notes)
 
 

@@ -41,13 +41,15 @@ DEALT_FIELDS: Final = {"classic": "decks", "tabletop": "decks", "solitaire": "de
 class Verification:
     """What :func:`verify_record` found: ``ok``, or the ``problem`` (the first deal whose deck
     is not the seed's, a commitment that is not the seed's, an illegal action); ``deals`` the
-    deals played (1 for Solitaire and Tiles)."""
+    deals played (1 for Solitaire and Tiles); ``note``, how a version-1 record that engines
+    played otherwise was replayed (:attr:`cribkit.games.records.Replay.note`)."""
 
     game: str
     seed: int | str
     commitment: str
     deals: int
     problem: str | None = None
+    note: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -137,11 +139,11 @@ def verify_record(record: Mapping[str, Any] | str) -> Verification:
     problem = _dealt_problem(field, seed, record[field])
     if problem is not None:
         return _failed(found, problem)
-    state = _replayed(record)
+    state, note = _replayed(record)
     if isinstance(state, str):
         return _failed(found, state)
     deals = int(getattr(state, "deal_no", 0)) + 1
-    return Verification(game, seed, committed.lower(), deals)
+    return Verification(game, seed, committed.lower(), deals, note=note)
 
 
 def _failed(found: Verification, problem: str) -> Verification:
@@ -169,14 +171,16 @@ def _dealt_problem(field: str, seed: int | str, dealt: object) -> str | None:
         raise RecordError(str(error), cause=error) from None
 
 
-def _replayed(record: Mapping[str, Any]) -> GameState | str:
-    """The final state of the record replayed, or what its actions (or result) got wrong; a
-    malformed setup raises :class:`RecordError`."""
+def _replayed(record: Mapping[str, Any]) -> tuple[GameState | str, str | None]:
+    """The final state of the record replayed, or what its actions (or result) got wrong, and
+    the replay's note; a malformed setup raises :class:`RecordError`."""
     play = steps(record)
-    state = next(play).state  # a bad setup raises here: a malformed record
+    opening = next(play)  # a bad setup raises here: a malformed record
+    state = opening.state
+    note = None if opening.convention is None else opening.convention.note
     try:
         for step in play:
             state = step.state
     except RecordError as error:
-        return str(error)
-    return state
+        return str(error), note
+    return state, note

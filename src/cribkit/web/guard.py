@@ -46,6 +46,8 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from cribkit.games.records import nested_deeper_than
+
 __all__ = [
     "LOCAL_HOSTS",
     "MAX_BODY",
@@ -130,36 +132,23 @@ def allowed_hosts(listen: str | None = None, public_url: str | None = None) -> f
     return frozenset(hosts)
 
 
-def _depth(value: Any) -> int:
-    """How deep JSON nests (without recursion: the value may be deep)."""
-    deepest = 0
-    todo: list[tuple[Any, int]] = [(value, 1)]
-    while todo:
-        item, depth = todo.pop()
-        if isinstance(item, dict):
-            item = list(item.values())
-        if isinstance(item, list):
-            deepest = max(deepest, depth)
-            if depth > MAX_DEPTH:
-                break
-            todo.extend((child, depth + 1) for child in item)
-    return deepest
-
-
 def parse_json(text: str | bytes) -> Any:
-    """The JSON ``text``, at most :data:`MAX_DEPTH` deep; :class:`BadJsonError` if it is not."""
+    """The JSON ``text``, at most :data:`MAX_DEPTH` deep; :class:`BadJsonError` if it is not.
+    The depth is checked before parsing (the parser would recurse once a level)."""
+    try:
+        text = text.decode("utf-8") if isinstance(text, bytes) else text
+    except UnicodeDecodeError:
+        raise BadJsonError("not JSON: JSON is UTF-8 text") from None
+    if nested_deeper_than(text, MAX_DEPTH):
+        raise BadJsonError(f"JSON nested deeper than {MAX_DEPTH} levels")
     try:
         value = json.loads(text)
-    except RecursionError:
-        raise BadJsonError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
     except json.JSONDecodeError as error:
         raise BadJsonError(
             f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
         ) from None
-    except (UnicodeDecodeError, ValueError):
-        raise BadJsonError("not JSON: JSON is UTF-8 text") from None
-    if _depth(value) > MAX_DEPTH:
-        raise BadJsonError(f"JSON nested deeper than {MAX_DEPTH} levels")
+    except ValueError:  # Python refuses to read a whole number of over 4,300 digits
+        raise BadJsonError("not JSON a game reads: a number of thousands of digits") from None
     return value
 
 

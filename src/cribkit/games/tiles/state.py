@@ -84,7 +84,7 @@ from cribkit.games.protocol import (
     check_viewer,
     register,
 )
-from cribkit.games.records import record_of
+from cribkit.games.records import record_of, register_conventions
 from cribkit.games.setup import check_first_seat, check_seed, decided_rounds
 from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
 from cribkit.games.tiles.board import (
@@ -96,6 +96,7 @@ from cribkit.games.tiles.board import (
     cell_name,
     evaluate_play,
 )
+from cribkit.games.tiles.conventions import TilesConvention, past_conventions
 from cribkit.games.tiles.events import (
     EVENTS,
     FirstDraw,
@@ -161,11 +162,14 @@ class ExchangeError(IllegalActionError):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TilesSetup:
     """Where the tiles come from: an explicit ``bag`` (drawing order) or the ``seed``'s (the
-    seed also draws for the first player); ``first_player`` skips the draw."""
+    seed also draws for the first player); ``first_player`` skips the draw. ``convention``:
+    how exchanges and a solitaire game's end are carried out, today's unless a record of the
+    engine before 2026-12-01 is replayed (:mod:`~cribkit.games.tiles.conventions`)."""
 
     seed: Seed | None = None
     bag: tuple[int, ...] | None = None
     first_player: int | None = None
+    convention: TilesConvention = TilesConvention.BOTTOM
 
     def tiles(self) -> tuple[int, ...]:
         """The 104 tiles in drawing order."""
@@ -425,7 +429,9 @@ class TilesState:
         )
 
     def record(self) -> dict[str, Any]:
-        """The game so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
+        """The game so far as a JSON record that :func:`~cribkit.games.records.replay` replays
+        (a game replayed from a record of the engine before 2026-12-01 stays such a record,
+        version 1: no field says how that engine played)."""
         setup = self.setup
         given: dict[str, Any] = {}
         if setup.seed is not None:
@@ -434,7 +440,10 @@ class TilesState:
             given["bag"] = [tile_text(t) for t in setup.bag]
         if setup.first_player is not None:
             given["first_player"] = setup.first_player
-        return record_of(self.rules, given, self.history)
+        record = record_of(self.rules, given, self.history)
+        if setup.convention is not TilesConvention.BOTTOM:
+            record["version"] = 1
+        return record
 
     # -- checks ----------------------------------------------------------------------------------
 
@@ -574,9 +583,13 @@ def start_tiles(
     seed: Seed | None = None,
     bag: Iterable[str | int] | None = None,
     first_player: int | None = None,
+    convention: TilesConvention = TilesConvention.BOTTOM,
 ) -> Transition[TilesState]:
     """Start a game: draw for the first player (unless ``first_player`` is given, or with
     ``solitaire``, where dark, seat 0, always plays first) and fill the racks.
+
+    ``convention`` is for replaying the records of the engine before 2026-12-01 (which also
+    let a solitaire game's ``first_player`` be light), not a rule.
 
     The tiles come from an explicit ``bag`` (the 104 tiles as text, first drawn first) or from
     the ``seed`` (:func:`~cribkit.games.tiles.rules.seeded_bag`); the draw for the first player
@@ -596,11 +609,15 @@ def start_tiles(
         raise GameError("a game needs a seed or an explicit bag")
     n = rules.players
     check_first_seat("first_player", first_player, n)
-    if rules.solitaire and first_player not in (None, 0):
+    if not isinstance(convention, TilesConvention):
+        raise GameError(
+            f"a Tiles convention is one of {', '.join(TilesConvention)}, not {convention!r}"
+        )
+    if rules.solitaire and first_player not in (None, 0) and convention is TilesConvention.BOTTOM:
         raise GameError(
             f"with solitaire dark (seat 0) always plays first: first_player cannot be {first_player}"
         )
-    setup = TilesSetup(seed=seed, bag=explicit, first_player=first_player)
+    setup = TilesSetup(seed=seed, bag=explicit, first_player=first_player, convention=convention)
     scores = (0,) * n
     opening: list[PendingEvent] = []
     first = first_player
@@ -651,3 +668,4 @@ register(
         calls=("joker",),
     )
 )
+register_conventions("tiles", past_conventions)

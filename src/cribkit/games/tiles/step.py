@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cribkit.games.protocol import Action, PendingEvent
 from cribkit.games.tiles.actions import Exchange, PlayTiles
 from cribkit.games.tiles.board import Board, PlayScore
+from cribkit.games.tiles.conventions import TilesConvention, reshuffle_after_exchange
 from cribkit.games.tiles.events import (
     BonusScored,
     Declared,
@@ -68,6 +69,9 @@ class Step:
 
     def __init__(self, state: TilesState) -> None:
         self.rules = state.rules
+        self.seed = state.setup.seed
+        #: Today's, or the engine's before 2026-12-01 (for its records).
+        self.convention = state.setup.convention
         self.first_player = state.first_player
         self.pending: list[PendingEvent] = []
         self.phase = state.phase
@@ -145,7 +149,8 @@ class Step:
 
     def exchange(self, action: Exchange) -> None:
         """Give the tiles back and draw as many: the new tiles first, then the old ones go to
-        the bottom of the bag in the order the player gave them (rule 10; no shuffle)."""
+        the bottom of the bag in the order the player gave them (rule 10; no shuffle, but by
+        the convention before 2026-12-01 a seeded bag was shuffled then)."""
         seat, tiles = action.seat, action.tiles
         bag = self.bags[self.rules.bag_of(seat)]
         k = len(tiles)
@@ -155,6 +160,9 @@ class Step:
             rack.remove(tile)
         rack.extend(drawn)
         bag.extend(tiles)
+        if self.convention is TilesConvention.RESHUFFLE and self.seed is not None:
+            before = sum(isinstance(done, Exchange) for done in self.history)
+            reshuffle_after_exchange(bag, self.seed, before)
         self.note(TilesExchanged, seat, tiles=tiles, public=self.public)
         self.note(TilesDrawn, seat, tiles=tuple(drawn), public=self.public)
         self.end_turn(seat, played=False)
@@ -171,9 +179,10 @@ class Step:
             self.misses = 0
             self.draw(seat)
             # With solitaire a colour may play out while the other bag holds tiles: the game
-            # ends only once both bags are empty (then for whoever has played out).
+            # ends only once both bags are empty (then for whoever has played out); before
+            # 2026-12-01 it ended then and there.
             out = [s for s in (seat, *range(n)) if not self.racks[s]]
-            if out and not any(self.bags):
+            if out and (self.convention is TilesConvention.RESHUFFLE or not any(self.bags)):
                 self.finish("played_out", out[0])
                 return
         else:

@@ -8,7 +8,6 @@ seat saw (a record holds the whole deal: nothing in it is hidden from its owner)
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -19,6 +18,7 @@ from cribkit.games.records import steps
 from cribkit.games.verification import verify_record
 from cribkit.web.context import Player, Storage
 from cribkit.web.errors import ApiError
+from cribkit.web.guard import BadJsonError, parse_json
 from cribkit.web.routes.saved import finished_record
 
 router = APIRouter(tags=["replay"])
@@ -50,14 +50,17 @@ async def verify_upload(request: Request) -> dict[str, Any]:
         "deals": check.deals,
         "commitment": check.commitment,
         "fair": is_fair_seed(check.seed),
+        "note": check.note,
     }
 
 
 async def _json_body(request: Request) -> Any:
+    """The body as JSON, nested no deeper than the guard allows (a record is shallow): a body
+    nested 100,000 deep is a 422 like any other bad record, never a recursion."""
     try:
-        return await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ApiError(422, "bad_record", "a record is a JSON object") from None
+        return parse_json(await request.body())
+    except BadJsonError as error:
+        raise ApiError(422, "bad_record", f"a record is a JSON object: {error}") from None
 
 
 @router.get("/api/games/{game_id}/replay")
@@ -74,8 +77,10 @@ def replay_steps(record: Any, seat: int = 0) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise ApiError(422, "bad_record", "a record is a JSON object")
     out: list[dict[str, Any]] = []
+    note = None
     try:
         for step in steps(record):
+            note = step.convention.note if step.convention is not None else None
             state = step.state
             if not out and not 0 <= seat < state.rules.seats:
                 raise ApiError(
@@ -100,4 +105,6 @@ def replay_steps(record: Any, seat: int = 0) -> dict[str, Any]:
         "seat": seat,
         "steps": out,
         "result": None if result is None else result.to_dict(),
+        # How an old record was replayed, when its version leaves that open (docs/records.md).
+        "note": note,
     }

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from cribkit.games.records import FORMAT, VERSION, replay
+from cribkit.games.records import replay
 from cribkit.games.verification import verifiable_record
 from cribkit.store.base import GameRow
 from cribkit.web.abandoning import abandon
@@ -83,10 +83,10 @@ def verifiable_game_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[
 
 
 def full_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
-    """The JSON record of a stored game and its actions."""
+    """The JSON record of a stored game and its actions, without a version: a game stored by
+    an older engine replays by that engine's conventions (``docs/records.md``, "Versions and
+    old records"), and the record made from the state it replays to says its own version."""
     out: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
         "game": row.game,
         "rules": row.rules,
         "seed": row.seed,
