@@ -56,10 +56,16 @@ def test_score_json_fields_are_points(args: list[str], expected: tuple[int, ...]
     assert all(type(data[f]) is int for f in fields)
 
 
-def test_score_four_cards_without_starter() -> None:
-    data = run_json("score", "2h", "3h", "4h", "Jh")
-    assert data["starter"] is None
-    assert (data["total"], data["flush"], data["runs"]) == (9, 4, 3)
+def test_score_four_cards_without_starter_is_refused() -> None:
+    # A hand is counted with its starter: four cards alone would be a count no game makes.
+    code, out, err = run("score", "2h", "3h", "4h", "Jh", "--json")
+    assert (code, out) == (2, "")
+    assert err == (
+        "cribkit: error: a hand is counted with its starter: give 4 cards and --starter, "
+        "or 5 cards the last being the starter\n"
+    )
+    counted = run_json("score", "2h", "3h", "4h", "Jh", "--starter", "Kc")["total"]
+    assert counted == score_hand("2h 3h 4h Jh", "Kc").total
 
 
 def test_score_stdin_writes_one_json_object_per_line() -> None:
@@ -149,9 +155,36 @@ def test_stats_hands_json_is_exact() -> None:
     assert data["counts"][29] == 4
     assert data["counts"][19] == 0
     assert round(data["mean"], 6) == 4.769152
-    assert data["seconds"] > 0
+    assert data["seconds"] >= 0
+    assert data["seconds"] == round(data["seconds"], 3)  # to the millisecond, as the text
     crib = run_json("stats", "hands", "--crib")
     assert crib["counts"][0] == 1_022_208
+
+
+def test_cards_may_be_given_in_one_argument_as_the_python_api_takes_them() -> None:
+    assert run_json("score", "5h 5c 5d js 5s")["total"] == 29
+    assert run_json("score", "5h,5c", "5d js", "--starter", "5s")["total"] == 29
+    assert run_json("peg", "4h, 5d, 6c")["points"] == 5
+    apart = run_json("discard", "2c", "3d", "4h", "9s", "Tc", "Kd", "--pone")
+    assert run_json("discard", "2c 3d 4h", "9s,Tc,Kd", "--pone") == apart
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # The cards are named wrong before the crib is asked for: count, each card, twice.
+        (["discard", "2c", "3d"], "a two-player deal has 6 cards, not 2"),
+        (["discard", "2c 3d 4h 9s Tc zz"], "'zz' is not a card"),
+        (["discard", "2c 3d 4h 9s Tc 2c"], "2c appears more than once"),
+        (["score", "5h 5c 5d js", "--starter", "5s 6d"], "'5s 6d' is not a card"),
+        (["score", "5h 5c 5d js 5s", "--starter", "6d"], "give the 4 cards of the hand, not 5"),
+    ],
+)
+def test_the_cards_are_checked_first(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert (code, out) == (2, "")
+    assert message in err
+    assert err.count("\n") == 1
 
 
 def test_module_and_script_entry_points() -> None:

@@ -49,7 +49,55 @@ def test_replay_text_and_standard_input(tmp_path: Path) -> None:
     record = finished_record(3)
     result = runner.invoke(app, ["replay", "-"], input=dumps(record))
     assert result.exit_code == 0
-    assert result.stdout.strip().splitlines()[-1].startswith("Winner: side ")
+    assert result.stdout.strip().splitlines()[-1].startswith("Result: seat ")
+
+
+def test_replay_prints_the_result_once_with_the_numbers_of_the_json(tmp_path: Path) -> None:
+    # A game whose last count passes the target: the board holds the winner at 61, the record
+    # (and its JSON) keep the points counted: the one result line says both.
+    seed = next(s for s in range(40) if max(_final_scores(finished_record(s))) > 61)
+    path = tmp_path / "game.json"
+    path.write_text(dumps(finished_record(seed)))
+    text = runner.invoke(app, ["replay", str(path)])
+    data = json.loads(runner.invoke(app, ["replay", str(path), "--json"]).stdout)
+    assert text.exit_code == 0, text.stderr
+    lines = text.stdout.splitlines()
+    result = data["result"]
+    scores = "-".join(map(str, result["scores"]))
+    board = "-".join(str(min(score, 61)) for score in result["scores"])
+    assert lines[-1] == f"Result: seat {result['winner']} wins, {board} (counted {scores})"
+    # Once: no other line gives a final score (the win event is the result's line).
+    assert not any(line.startswith("win ") or "wins" in line for line in lines[:-1])
+
+
+def _final_scores(record: dict[str, Any]) -> tuple[int, ...]:
+    result = replay(record).result
+    assert result is not None
+    return result.scores
+
+
+def test_a_tie_and_an_unfinished_record_in_words() -> None:
+    from cribkit.cli.games_cmds import result_line
+
+    tie = {"winner": 0, "winners": [0, 1], "scores": [80, 80], "skunk": "", "tie": True}
+    assert result_line(tie) == "Result: seats 0 and 1 tie, 80-80"
+    assert result_line(None) == "The record ends before the game does."
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "solitaire", "--ai", "expert,easy", "--games", "2"], "give 1 AI level"),
+        (["simulate", "solitaire", "--players", "2", "--games", "2"], "no option 'players'"),
+        (["simulate", "solitaire:x=1", "--games", "2"], "no option 'x'"),
+        (["simulate", "tabletop", "--ai", "expert", "--games", "2"], "give 2 AI levels"),
+    ],
+)
+def test_simulate_checks_its_game_and_levels_before_playing(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1
 
 
 @pytest.mark.parametrize(

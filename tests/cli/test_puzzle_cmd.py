@@ -163,6 +163,8 @@ def test_table_top_and_tiles_puzzles_show_their_board(home: Path) -> None:
     letter = "ABCDEFGHIJ"[[c["key"] for c in lib.options(tiles)].index(tiles["answer"])]
     shown = runner.invoke(app, ["puzzle", "--id", tiles["id"], "--answer", letter])
     assert shown.exit_code == 0, shown.stderr
+    # The game once, then what the position asks for (as "(classic, lay-away)" does).
+    assert shown.stdout.startswith(f"Puzzle {tiles['id']} (tiles, play)\n")
     assert f"  {letter}  {tiles['answer']}" in shown.stdout
     assert "Best!" in shown.stdout
 

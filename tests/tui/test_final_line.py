@@ -46,11 +46,14 @@ def test_classic_final_line_stops_the_winner_in_the_game_hole(tmp_path: Path) ->
     # The log's last word on the game says the same.
     won = next(line for line in reversed(log) if " win" in line)
     assert won.endswith("-".join(map(str, pegged(result.scores, 61)))), won
-    # The saved record replays to the count; `cribkit replay` writes it as pegged.
+    # The saved record replays to the count; `cribkit replay` writes it as pegged, once, and
+    # the count as the JSON gives it beside.
     assert replay(json.loads(save.read_text())).result == result
     replayed = CliRunner().invoke(cli, ["replay", str(save)])
     assert replayed.exit_code == 0, replayed.output
-    assert replayed.output.rstrip().endswith(f"scores {pegged_text(result.scores, 61)}")
+    board, counted = ("-".join(map(str, s)) for s in (pegged(result.scores, 61), result.scores))
+    assert replayed.output.rstrip().endswith(f"wins, {board} (counted {counted})")
+    assert replayed.output.count(" wins") == 1
 
 
 def test_table_top_final_line_stops_the_winner_in_the_game_hole(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cribkit.cli.app import JsonOption, app, fail, print_json
+from cribkit.cli.inputs import read_record, source_name
 
 if TYPE_CHECKING:
     from cribkit.analysis.model import Analysis, Decision
@@ -28,21 +29,19 @@ def analyse(
 
     Example: cribkit analyse game.json --seat 0
     """
-    # Imported here: the analysis loads the AI's tables, which other commands do not need.
+    game = read_record(record)
+    # Imported here, once the record is read: the analysis loads the AI's tables, which other
+    # commands (and a record refused) do not need.
     from cribkit.analysis.game import analyse as analyse_record
 
     try:
-        text = typer.get_text_stream("stdin").read() if str(record) == "-" else record.read_text()
-    except OSError as error:
-        raise fail(f"cannot read {record}: {error.strerror}") from None
-    try:
-        found = analyse_record(text, seat)
+        found = analyse_record(game, seat)
     except ValueError as error:  # GameError, RecordError and the card errors are ValueErrors
-        raise fail(f"{record}: {error}") from None
+        raise fail(f"{source_name(record)}: {error}") from None
     if as_json:
         print_json(found.to_json())
         return
-    for line in text_lines(found):
+    for line in text_lines(found):  # the notes last, how an old record was replayed first
         typer.echo(line)
 
 

@@ -5,18 +5,24 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
+from typer._click.core import Context
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 from typer.core import TyperGroup
 from typer.main import get_command_name
 
 from cribkit import __version__
+from cribkit.cli.errors import BAD_INPUT, fail, usage_error_line
+from cribkit.cli.inputs import card_tokens, refuse_other_than_text
 from cribkit.core.cards import Card, CardError, HandSizeError, parse_cards
 from cribkit.core.pegging import PeggingError, score_peg
 from cribkit.core.scoring import Score, score_hand, score_line
+
+__all__ = ["BAD_INPUT", "JsonOption", "app", "fail", "main", "print_json", "user_errors"]
 
 
 class WholeListing(TyperGroup):
@@ -32,6 +38,54 @@ class WholeListing(TyperGroup):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as error:
+            if error.ctx is None and ctx.invoked_subcommand is not None:
+                # The parser's own errors (an option given without its value) name no command:
+                # name the one whose arguments were being read.
+                name = ctx.invoked_subcommand
+                command = self.get_command(ctx, name)
+                error.ctx = ctx if command is None else Context(command, ctx, info_name=name)
+            raise
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """click's main, but a mistake on the command line (an unknown option, a missing
+        argument, a value out of range) is one line and exit status 2, as every other bad
+        input is, where click would print the usage, a hint and the error on four."""
+        if not standalone_mode:
+            return super().main(
+                args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
+            )
+        try:
+            status = super().main(
+                args, prog_name, complete_var, False, windows_expand_args, **extra
+            )
+        except NoArgsIsHelpError as error:
+            error.show()  # the help, as before
+            sys.exit(error.exit_code)
+        except UsageError as error:
+            typer.echo(f"cribkit: error: {usage_error_line(error)}", err=True)
+            sys.exit(BAD_INPUT)
+        except ClickException as error:
+            typer.echo(f"cribkit: error: {error.format_message()}", err=True)
+            sys.exit(error.exit_code)
+        except typer.Abort:
+            typer.echo("Aborted!", err=True)
+            sys.exit(1)
+        # Not standalone, click returns the status of a command that exited (--help: 0), or
+        # what the command returned (None: every command here prints instead).
+        sys.exit(status if isinstance(status, int) else 0)
 
 
 app = typer.Typer(
@@ -52,16 +106,7 @@ stats_app = typer.Typer(
 )
 app.add_typer(stats_app, name="stats")
 
-#: Exit status for input that cribkit refuses (a bad card, an illegal pile...).
-BAD_INPUT = 2
-
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
-
-
-def fail(message: str) -> typer.Exit:
-    """Print ``message`` as an error on stderr; the caller raises what this returns."""
-    typer.echo(f"cribkit: error: {message}", err=True)
-    return typer.Exit(BAD_INPUT)
 
 
 @contextmanager
@@ -94,8 +139,11 @@ def _root(
     """cribkit: exact, fast, explained cribbage."""
 
 
-def score_tokens(tokens: list[str], *, starter: str | None, crib: bool, line: bool) -> Score[Card]:
-    """Score the cards named by ``tokens`` the way ``cribkit score`` does."""
+def score_tokens(
+    tokens: list[str], *, starter: str | None, crib: bool, line: bool, stream: bool = False
+) -> Score[Card]:
+    """Score the cards named by ``tokens`` the way ``cribkit score`` does (``stream``: a line
+    of ``cribkit score -``, where there is no --starter)."""
     cards = parse_cards(tokens, distinct=False)
     if line:
         if starter is not None or crib:
@@ -105,11 +153,18 @@ def score_tokens(tokens: list[str], *, starter: str | None, crib: bool, line: bo
         return score_line(cards)
     if starter is None and len(cards) == 5:
         return score_hand(cards[:4], cards[4], crib=crib)
-    if len(cards) != 4:
-        raise HandSizeError(
-            f"give 4 cards and a starter (or 5 cards, the last being the starter), "
-            f"not {len(cards)} cards"
+    if starter is None:
+        ways = (
+            "5 cards, the last being the starter"
+            if stream
+            else ("4 cards and --starter, or 5 cards the last being the starter")
         )
+        if len(cards) == 4:
+            # The API counts four cards alone, but no hand is counted without its starter.
+            raise HandSizeError(f"a hand is counted with its starter: give {ways}")
+        raise HandSizeError(f"give {ways}, not {len(cards)} cards")
+    if len(cards) != 4:
+        raise HandSizeError(f"with --starter, give the 4 cards of the hand, not {len(cards)} cards")
     return score_hand(cards, starter, crib=crib)
 
 
@@ -143,7 +198,8 @@ def score(
         list[str],
         typer.Argument(
             help="4 hand cards then the starter (or use --starter), 5 cards with --line, "
-            "or - to read one hand per line from standard input.",
+            "or - to read one hand per line from standard input. An argument may hold "
+            'several cards: "5h 5c 5d js 5s".',
             show_default=False,
         ),
     ],
@@ -168,7 +224,7 @@ def score(
         _score_stream(crib=crib, line=line)
         return
     with user_errors():
-        result = score_tokens(cards, starter=starter, crib=crib, line=line)
+        result = score_tokens(card_tokens(cards), starter=starter, crib=crib, line=line)
     if as_json:
         print_json(result.to_dict())
     else:
@@ -178,14 +234,22 @@ def score(
 def _score_stream(*, crib: bool, line: bool) -> None:
     """One JSON object per input line; a bad line gets an error object and exit status 2."""
     failed = 0
-    for number, text in enumerate(sys.stdin, start=1):
-        tokens = text.split("#", 1)[0].replace(",", " ").split()
-        if not tokens:
-            continue
+    for number, data in enumerate(typer.get_binary_stream("stdin"), start=1):
+        if number == 1:
+            # A compressed file, UTF-16 or a binary file is refused whole, not line by line.
+            refuse_other_than_text(data, "standard input", "the hands as text")
         try:
+            text = data.decode("utf-8-sig" if number == 1 else "utf-8")
+            tokens = text.split("#", 1)[0].replace(",", " ").split()
+            if not tokens:
+                continue
             result: dict[str, Any] = score_tokens(
-                tokens, starter=None, crib=crib, line=line
+                tokens, starter=None, crib=crib, line=line, stream=True
             ).to_dict()
+        except UnicodeDecodeError:
+            failed += 1
+            typer.echo(f"cribkit: error: line {number} is not UTF-8 text", err=True)
+            result = {"error": "the line is not UTF-8 text"}
         except ValueError as error:
             failed += 1
             typer.echo(f"cribkit: error: line {number}: {error}", err=True)
@@ -207,7 +271,7 @@ def peg(
     Example: cribkit peg 7d 8c 7h
     """
     with user_errors():
-        result = score_peg(parse_cards(cards))
+        result = score_peg(parse_cards(card_tokens(cards)))
     if as_json:
         print_json(result.to_dict())
         return
@@ -229,12 +293,18 @@ def discard(
 
     Example: cribkit discard 5h 5c 5d js 7c 9h --dealer
     """
+    # The cards first (how many, each one, none twice), and only then whose crib it is.
+    tokens = card_tokens(cards)
+    if len(tokens) != 6:
+        raise fail(f"a two-player deal has 6 cards, not {len(tokens)}")
+    with user_errors():
+        deal = parse_cards(tokens)
     if dealer is None:
         raise fail("say whose crib it is: --dealer or --pone")
     from cribkit.core.analysis import analyse_discards  # builds numpy tables: load on use
 
     with user_errors():
-        options = analyse_discards(parse_cards(cards), dealer=dealer)
+        options = analyse_discards(deal, dealer=dealer)
     if as_json:
         print_json([option.to_dict() for option in options])
         return
@@ -274,7 +344,7 @@ def stats_hands(
                 "total": int(counts.sum()),
                 "counts": [int(n) for n in counts],
                 "mean": mean,
-                "seconds": seconds,
+                "seconds": round(seconds, 3),
             }
         )
         return

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from cribkit.cli.app import JsonOption, app, fail, print_json
+from cribkit.cli.inputs import print_note, read_record, require_terminal, source_name
 
 #: The games ``cribkit play`` starts, by their names in the registry (``cribkit.games.games()``,
 #: which every registered game is played from): written out so that ``--help`` does not import
@@ -15,6 +19,9 @@ from cribkit.cli.app import JsonOption, app, fail, print_json
 TERMINAL_GAMES = ("classic", "solitaire", "tabletop", "tiles")
 #: The games in words, for the help and the errors: "classic, solitaire, tabletop or tiles".
 TERMINAL_GAMES_TEXT = f"{', '.join(TERMINAL_GAMES[:-1])} or {TERMINAL_GAMES[-1]}"
+#: The most processes ``simulate --workers`` starts: beyond, a typing slip (a zero too many)
+#: would fork until the machine gives up, long before the games are played any faster.
+MAX_WORKERS = 256
 
 
 @app.command()
@@ -26,18 +33,13 @@ def replay(
 
     Example: cribkit replay game.json --json
     """
-    from cribkit.games.protocol import pegged_text
-    from cribkit.games.records import loads
+    game = read_record(record)
     from cribkit.games.records import replay as replay_record
 
     try:
-        text = typer.get_text_stream("stdin").read() if str(record) == "-" else record.read_text()
-    except OSError as error:
-        raise fail(f"cannot read {record}: {error.strerror}") from None
-    try:
-        replayed = replay_record(loads(text))
+        replayed = replay_record(game)
     except ValueError as error:  # GameError and the card errors are ValueErrors
-        raise fail(f"{record}: {error}") from None
+        raise fail(f"{source_name(record)}: {error}") from None
     data = replayed.to_dict()
     if as_json:
         print_json(data)
@@ -46,23 +48,53 @@ def replay(
         line = _event_line(event)
         if line:
             typer.echo(line)
-    result = data["result"]
+    typer.echo(result_line(data["result"], getattr(replayed.state.rules, "target", None)))
+    print_note(data.get("note"))
+
+
+def result_line(result: dict[str, Any] | None, target: int | None = None) -> str:
+    """The end of the game in one line: the scores as the board holds them (the winner's peg in
+    the game hole, as the terminal game and the page show it) and, when the last count went
+    past the hole, the JSON's ``result`` scores as counted, so that the two never disagree
+    unexplained.
+
+    >>> result_line({"winner": 1, "winners": [1], "scores": [114, 123], "skunk": ""}, 121)
+    'Result: seat 1 wins, 114-121 (counted 114-123)'
+    >>> result_line({"winner": 0, "winners": [0, 2], "scores": [121, 88], "skunk": "skunk"}, 121)
+    'Result: seats 0 and 2 win, 121-88 (skunk)'
+    >>> result_line({"winners": [0], "scores": [62], "total": 62, "rating": "skunked"})
+    'Result: 62 points (skunked)'
+    """
+    from cribkit.games.protocol import pegged
+
     if result is None:
-        typer.echo("The record ends before the game does.")
-    else:
-        # As the board holds them: the winner's peg in the game hole ("121 - 101").
-        scores = pegged_text(result["scores"], getattr(replayed.state.rules, "target", None))
-        typer.echo(f"Winner: side {result['winner']}, scores {scores}")
+        return "The record ends before the game does."
+    if "total" in result:  # Solitaire: one player, a total and its rating
+        return f"Result: {result['total']} points ({result['rating']})"
+    seats = [str(seat) for seat in result["winners"]]
+    who = (
+        f"seat {seats[0]}" if len(seats) == 1 else f"seats {', '.join(seats[:-1])} and {seats[-1]}"
+    )
+    verb = "wins" if len(seats) == 1 else "win"
+    if result.get("tie"):
+        verb = "tie"
+    skunk = f" ({result['skunk']})" if result.get("skunk") else ""
+    counted = "-".join(map(str, result["scores"]))
+    board = "-".join(map(str, pegged(result["scores"], target)))
+    past = f" (counted {counted})" if board != counted else ""
+    return f"Result: {who} {verb}, {board}{past}{skunk}"
 
 
 def _event_line(event: dict[str, Any]) -> str:
-    if not event.get("points") and event["type"] not in ("win",):
+    # The win is the result's line; a game's end scores nothing and says nothing new.
+    if not event.get("points"):
         return ""
     who = f"seat {event['seat']}" if "seat" in event else ""
     cards = " ".join(event.get("cards", []))
     words = event.get("words") or event.get("text", "")
     scores = "-".join(map(str, event.get("scores", [])))
-    return f"{event['type']:<9} {who:<7} +{event['points']:<3} {scores:<8} {cards:<16} {words}"
+    points = f"{event['points']:+d}"
+    return f"{event['type']:<9} {who:<7} {points:<4} {scores:<8} {cards:<16} {words}"
 
 
 @app.command()
@@ -71,15 +103,18 @@ def simulate(
         str, typer.Argument(help="The game and options, e.g. classic or classic:players=3.")
     ],
     ai: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--ai", help="AI levels, one per side, comma-separated (random, easy, medium, expert)."
+            "--ai",
+            help="AI levels, one per side, comma-separated (random, easy, medium, expert); "
+            "default expert,easy (solitaire: expert).",
+            show_default=False,
         ),
-    ] = "expert,easy",
+    ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole tournament.")] = 0,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", min=1, help="Processes to play in.")
+        int, typer.Option("--workers", "-w", min=1, max=MAX_WORKERS, help="Processes to play in.")
     ] = 1,
     players: Annotated[
         int | None, typer.Option("--players", help="Players (classic: 2, 3, 4).")
@@ -95,33 +130,46 @@ def simulate(
 
     Example: cribkit simulate classic --ai expert,easy --games 2000 --seed 1 --workers 2
     """
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
+    from cribkit.ai.players import LEVELS
+    from cribkit.games import lookup
     from cribkit.sim import PHASES
     from cribkit.sim import simulate as run_simulation
 
-    if game.split(":")[0] == "solitaire":
-        _simulate_solitaire(ai, games=games, seed=seed, as_json=as_json)
-        return
+    # Everything the games are played with is checked before the first is: an error is then
+    # said before any progress is shown.
     spec = _spec(game, players=players, target=target)
-    entrants = [level.strip() for level in ai.split(",") if level.strip()]
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True, console=_stderr_console()) as bar:
-        task = bar.add_task("games", total=games)
+    try:
+        rules = lookup(spec)
+    except ValueError as error:  # RulesError, an unknown game
+        raise fail(str(error)) from None
+    solitaire = rules.GAME == "solitaire"
+    levels = ai or ("expert" if solitaire else "expert,easy")
+    entrants = [level.strip() for level in levels.split(",") if level.strip()]
+    if solitaire and len(entrants) != 1:
+        raise fail(f"solitaire has one player: give 1 AI level, not {len(entrants)}")
+    if not solitaire and len(entrants) != rules.sides:
+        raise fail(
+            f"{rules.spec()} has {rules.sides} sides: give {rules.sides} AI levels, "
+            f"not {len(entrants)}"
+        )
+    unknown = next((level for level in entrants if level not in LEVELS), None)
+    if unknown is not None:
+        raise fail(f"unknown AI level {unknown!r}: the levels are {', '.join(LEVELS)}")
+    if solitaire:
+        _simulate_solitaire(entrants[0], games=games, seed=seed, as_json=as_json)
+        return
+    with _progress(games, remaining=True) as progress:
+        failure: str | None = None
         try:
             result = run_simulation(
-                spec, entrants, games=games, seed=seed, workers=workers,
-                progress=lambda n: bar.advance(task, n),
-            )  # fmt: skip
+                spec, entrants, games=games, seed=seed, workers=workers, progress=progress
+            )
         except ValueError as error:  # GameError and the card errors are ValueErrors
-            raise fail(str(error)) from None
-    data = result.to_dict()
+            failure = str(error)
+    # (said once the bar is gone)
+    if failure is not None:
+        raise fail(failure)
+    data = _rounded_times(result.to_dict())
     if as_json:
         print_json(data)
         return
@@ -159,21 +207,11 @@ def simulate(
 
 def _simulate_solitaire(level: str, *, games: int, seed: int, as_json: bool) -> None:
     """Solitaire has one player: one level, and figures of totals rather than wins."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    from cribkit.ai.players import LEVELS
     from cribkit.sim.solitaire import simulate_solitaire
 
-    level = level.split(",")[0].strip() if level != "expert,easy" else "expert"
-    if level not in LEVELS:
-        raise fail(f"unknown AI level {level!r}: the levels are {', '.join(LEVELS)}")
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn())
-    with Progress(*columns, transient=True, console=_stderr_console()) as bar:
-        task = bar.add_task("deals", total=games)
-        result = simulate_solitaire(
-            games, level, seed=seed, progress=lambda n: bar.advance(task, n)
-        )
-    data = result.to_dict()
+    with _progress(games, remaining=False) as progress:
+        result = simulate_solitaire(games, level, seed=seed, progress=progress)
+    data = _rounded_times(result.to_dict())
     if as_json:
         print_json(data)
         return
@@ -184,6 +222,62 @@ def _simulate_solitaire(level: str, *, games: int, seed: int, as_json: bool) -> 
         f"  91 or more {100 * data['good_rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%), "
         f"121 or more {100 * data['great_rate']:.2f}%"
     )
+
+
+def _rounded_times(data: dict[str, Any]) -> dict[str, Any]:
+    """The JSON's timings to the millisecond (and games a second to the hundredth), as the
+    text gives them: the digits past those are noise."""
+    out = dict(data)
+    if isinstance(out.get("seconds"), float):
+        out["seconds"] = round(out["seconds"], 3)
+    if isinstance(out.get("games_per_second"), float):
+        out["games_per_second"] = round(out["games_per_second"], 2)
+    return out
+
+
+@contextmanager
+def _progress(total: int, *, remaining: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error while the games are played, as the callback told of
+    the games played. Only on a terminal (elsewhere rich would leave an empty line behind),
+    and only from the first games played on (an error found before leaves nothing behind)."""
+    if not _stderr_is_terminal():
+        yield lambda n: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    columns: list[Any] = [TextColumn("simulating"), BarColumn(), MofNCompleteColumn()]
+    if remaining:
+        columns.append(TimeRemainingColumn())
+    bar = Progress(*columns, transient=True, console=_stderr_console())
+    task = bar.add_task("games", total=total)
+    started = False
+
+    def advance(n: int) -> None:
+        nonlocal started
+        if not started:
+            bar.start()
+            started = True
+        bar.advance(task, n)
+
+    try:
+        yield advance
+    finally:
+        if started:
+            bar.stop()
+
+
+def _stderr_is_terminal() -> bool:
+    stream = sys.stderr
+    try:
+        return stream is not None and stream.isatty()
+    except ValueError:  # closed
+        return False
 
 
 def _spec(game: str, *, players: int | None, target: int | None) -> str:
@@ -207,12 +301,27 @@ def _stderr_console() -> Any:
 def play(
     game: Annotated[str, typer.Argument(help=f"The game: {TERMINAL_GAMES_TEXT}.")] = "classic",
     ai: Annotated[
-        str, typer.Option("--ai", help="The computer's level: random, easy, medium, expert.")
-    ] = "expert",
+        str | None,
+        typer.Option(
+            "--ai",
+            help="The computer's level: random, easy, medium, expert (default: expert).",
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[
-        int, typer.Option("--players", help="2, 3 or 4 (4: you and a computer partner).")
-    ] = 2,
-    target: Annotated[int, typer.Option("--target", help="121, or 61 for a short game.")] = 121,
+        int | None,
+        typer.Option(
+            "--players",
+            help="2, 3 or 4 (4: you and a computer partner; default: 2).",
+            show_default=False,
+        ),
+    ] = None,
+    target: Annotated[
+        int | None,
+        typer.Option(
+            "--target", help="121, or 61 for a short game (default: 121).", show_default=False
+        ),
+    ] = None,
     manual: Annotated[bool, typer.Option("--manual", help="Count your own points.")] = False,
     muggins: Annotated[
         bool, typer.Option("--muggins", help="Count your own points, and muggins is on.")
@@ -232,20 +341,36 @@ def play(
 
     Example: cribkit play classic --ai expert --target 61
     """
-    if game == "solitaire":
-        _play_solitaire(seed=seed, daily=daily, resume=resume, save=save)
-        return
     if game not in TERMINAL_GAMES:
         raise fail(
             f"{game!r} cannot be played in the terminal: the games are {TERMINAL_GAMES_TEXT}"
         )
+    # An option the game has no use for is refused rather than ignored.
+    given = {
+        "--ai": ai is not None,
+        "--players": players is not None,
+        "--target": target is not None,
+        "--manual": manual,
+        "--muggins": muggins,
+    }
+    if game == "solitaire":
+        unused = [name for name, used in given.items() if used]
+        if unused:
+            raise fail(f"{unused[0]} is not for solitaire: one player, no computer")
+        _play_solitaire(seed=seed, daily=daily, resume=resume, save=save)
+        return
     if daily:
         raise fail("--daily is for solitaire")
-    spec = f"{game}:players={players}" + (f",target={target}" if game != "tiles" else "")
+    if game != "classic" and (manual or muggins):
+        raise fail(f"{'--manual' if manual else '--muggins'} is for classic")
+    spec = f"{game}:players={2 if players is None else players}"
+    if target is not None or game != "tiles":
+        # (a target given to Tiles, which has none, is refused by the rules as any option)
+        spec += f",target={121 if target is None else target}"
     if game == "classic":
         counting = "true" if manual or muggins else "false"
         spec += f",manual_counting={counting},muggins={'true' if muggins else 'false'}"
-    _play_against_computer(game, spec, ai=ai, seed=seed, resume=resume, save=save)
+    _play_against_computer(game, spec, ai=ai or "expert", seed=seed, resume=resume, save=save)
 
 
 def _play_against_computer(
@@ -256,13 +381,15 @@ def _play_against_computer(
 
     from cribkit.ai.players import LEVELS
     from cribkit.games import lookup
-    from cribkit.store.saves import load_record
 
     if ai not in LEVELS:
         raise fail(f"unknown AI level {ai!r}: the levels are {', '.join(LEVELS)}")
     try:
         rules = lookup(spec)
-        record = load_record(resume) if resume is not None else None
+    except ValueError as error:
+        raise fail(str(error)) from None
+    record = read_record(resume) if resume is not None else None
+    try:
         if game == "classic":
             from cribkit.tui.classic_app import ClassicApp as GameApp
         elif game == "tabletop":
@@ -276,17 +403,22 @@ def _play_against_computer(
         )  # fmt: skip
     except ValueError as error:
         raise fail(str(error)) from None
+    require_terminal("cribkit play", "cribkit simulate")
     app_.run()
 
 
 def _play_solitaire(
-    *, seed: int | None, daily: bool, resume: Path | None, save: Path | None
+    *,
+    seed: int | None,
+    daily: bool,
+    resume: Path | None,
+    save: Path | None,
+    command: str = "cribkit play",
 ) -> None:
     import datetime
     import secrets
 
     from cribkit.games.solitaire import daily_seed
-    from cribkit.store.saves import load_record
 
     if daily and seed is not None:
         raise fail("give --seed or --daily, not both")
@@ -296,8 +428,8 @@ def _play_solitaire(
         from cribkit.analysis.daily_deal import label
 
         seed, title = daily_seed(today), label(today)
+    record = read_record(resume) if resume is not None else None
     try:
-        record = load_record(resume) if resume is not None else None
         from cribkit.tui.solitaire_app import SolitaireApp
 
         app_ = SolitaireApp(
@@ -306,6 +438,7 @@ def _play_solitaire(
         )  # fmt: skip
     except ValueError as error:
         raise fail(str(error)) from None
+    require_terminal(command, "cribkit solitaire --auto")
     app_.run()
 
 
@@ -331,7 +464,13 @@ def solitaire(
     if daily and seed is not None:
         raise fail("give --seed or --daily, not both")
     if not (auto or as_json):
-        _play_solitaire(seed=seed, daily=daily or seed is None, resume=None, save=None)
+        _play_solitaire(
+            seed=seed,
+            daily=daily or seed is None,
+            resume=None,
+            save=None,
+            command="cribkit solitaire",
+        )
         return
     from cribkit.sim.solitaire import deal_report
 

@@ -12,6 +12,10 @@ import typer
 
 from cribkit.cli.app import JsonOption, app, fail, print_json
 
+#: What a puzzle of each kind asks for, as its heading names it after the game: a Tiles
+#: puzzle's kind is "tiles", which would name the game twice ("tiles, tiles").
+POSITIONS = {"lay-away": "lay-away", "play": "play", "place": "place", "tiles": "play"}
+
 
 def history_path() -> Path:
     """Where the puzzle history is kept: ``puzzles.json`` in cribkit's data folder."""
@@ -29,7 +33,7 @@ def _symbols(text: str) -> str:
 def render(puzzle: dict[str, Any]) -> str:
     """The puzzle as the terminal shows it: the question, and the table or board."""
     view, kind = puzzle["view"], puzzle["kind"]
-    lines = [f"Puzzle {puzzle['id']} ({puzzle['game']}, {kind})", puzzle["question"]]
+    lines = [f"Puzzle {puzzle['id']} ({puzzle['game']}, {POSITIONS[kind]})", puzzle["question"]]
     if kind == "play" and view["played"]:
         seat = view["seat"]
         said = ", ".join(
@@ -223,11 +227,32 @@ def _choose(
 def _ask(lib: Any, chosen: dict[str, Any]) -> Any:
     """Ask until the answer can be read (a bad one is said in a line and asked again)."""
     while True:
-        text = typer.prompt("Your answer")
+        text = _prompt("Your answer")
         try:
             return lib.check(chosen, text)
         except lib.PuzzleError as error:
             typer.echo(f"cribkit: {error}", err=True)
+
+
+def _prompt(
+    text: str,
+    prompt_suffix: str = ": ",
+    ended: str = "standard input ended before the answer: give it with --answer, "
+    "or run the command in a terminal",
+) -> str:
+    """A line of the answer; the input ending before one (a script, a pipe that ran dry) is
+    one line and exit status 2, where click would say "Aborted!" (Ctrl+C still does)."""
+    try:
+        answer: str = typer.prompt(text, prompt_suffix=prompt_suffix, show_default=False)
+    except typer.Abort as abort:
+        # click turns the end of the input and Ctrl+C alike into Abort, "from None": the
+        # exception it met is still its context.
+        if isinstance(abort.__context__, EOFError):
+            if text:
+                typer.echo()  # ends the prompt's line
+            raise fail(ended) from None
+        raise
+    return answer
 
 
 def _public(puzzle: dict[str, Any]) -> dict[str, Any]:
@@ -291,7 +316,13 @@ def _deal_move(state: Any, *, quiet: bool) -> Any:
             )
     what = "Lay away two cards" if forms[0]["type"] == "discard" else "Play a card"
     while True:
-        text = typer.prompt(what, prompt_suffix=": " if not quiet else "", show_default=False)
+        # With --json nothing but the JSON goes to standard output: no prompt.
+        text = _prompt(
+            "" if quiet else what,
+            prompt_suffix="" if quiet else ": ",
+            ended="standard input ended before the deal did: give every move on it, "
+            "or play the deal in a terminal",
+        )
         try:
             cards = sorted(str(c) for c in parse_cards(text.replace(",", " ").split()))
         except CardError as error:

@@ -8,12 +8,23 @@ from typing import Annotated
 import typer
 
 from cribkit.cli.app import app, fail
+from cribkit.cli.errors import FiniteFloat
+
+#: The most processes ``--ai-workers`` starts: beyond, a typing slip (a zero too many) would
+#: fork until the machine gives up, long before the computer thinks any faster.
+MAX_PROCESSES = 256
+#: The most ``--message-rate`` takes (0 is no limit at all).
+MAX_MESSAGE_RATE = 1_000_000
+#: The longest a worker's ``--claim-after`` and ``--slow`` may be: a day, an hour.
+MAX_CLAIM_AFTER, MAX_SLOW = 86_400, 3_600
 
 
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port to listen on (0: any free port).")] = 8000,
+    port: Annotated[
+        int, typer.Option(help="The port to listen on (0: any free port).", min=0, max=65535)
+    ] = 8000,
     store: Annotated[
         str | None,
         typer.Option(
@@ -27,6 +38,7 @@ def serve(
             help="Processes in which the computer thinks (default: one per core but one; "
             "0: threads of the server's process).",
             min=0,
+            max=MAX_PROCESSES,
         ),
     ] = None,
     public_url: Annotated[
@@ -48,7 +60,7 @@ def serve(
         typer.Option(
             help="Messages a second each socket, and each player, may send (bursts of twice "
             "as many; beyond, an error rate_limited; 0: no limit).",
-            min=0,
+            click_type=FiniteFloat(0, MAX_MESSAGE_RATE),
         ),
     ] = 20.0,
     redis: Annotated[
@@ -95,6 +107,8 @@ def serve(
     try:
         log_config = setup_logging(log_format, process=process_name("serve"))
         hosts = allowed_hosts(host, public_url)
+        if redis is not None:
+            check_redis_url(redis)
         for proxy in proxies:
             if proxy != "*":
                 ipaddress.ip_network(proxy.strip("[]"), strict=False)
@@ -124,8 +138,9 @@ def serve(
         listener.bind((host, port))
         # Listening now queues the first connections until the app has started, not refuses them.
         listener.listen(1024)
-    except OSError as error:
-        raise fail(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    except (OSError, ValueError) as error:  # ValueError: a host name no system takes
+        reason = getattr(error, "strerror", None) or str(error)
+        raise fail(f"cannot listen on {host}:{port}: {reason}") from None
     bound = listener.getsockname()[1]
     # A wildcard address is no page's address (and not an allowed Host): show the loopback one.
     shown = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
@@ -162,7 +177,7 @@ def worker(
         typer.Option(
             help="Seconds before a job a worker took and did not finish is taken by "
             "another (a worker that died).",
-            min=0.1,
+            click_type=FiniteFloat(0.1, MAX_CLAIM_AFTER),
         ),
     ] = 5.0,
     log_format: Annotated[
@@ -173,7 +188,7 @@ def worker(
         typer.Option(
             help="Think at least this many seconds per move (to watch, or to test, a "
             "worker dying mid-move).",
-            min=0.0,
+            click_type=FiniteFloat(0, MAX_SLOW),
         ),
     ] = 0.0,
 ) -> None:
@@ -182,6 +197,8 @@ def worker(
 
     Example: cribkit worker --store postgresql://cribkit@db/cribkit --redis redis://db:6379/0
     """
+    from redis.exceptions import RedisError
+
     from cribkit.store.base import StoreError
     from cribkit.web.fanout import process_name
     from cribkit.web.logs import setup_logging
@@ -190,6 +207,7 @@ def worker(
     name = name or process_name("worker")
     try:
         setup_logging(log_format, process=name)
+        check_redis_url(redis)
     except ValueError as error:
         raise fail(str(error)) from None
     typer.echo(f"cribkit: worker {name} taking the computer's moves and hints from {redis}")
@@ -197,5 +215,17 @@ def worker(
         run_worker(store, redis, name=name, claim_after=claim_after, slow=slow)
     except StoreError as error:
         raise fail(str(error)) from None
-    except (ConnectionError, OSError) as error:
+    # Redis's own ConnectionError is no builtin one.
+    except (ConnectionError, OSError, RedisError) as error:
         raise fail(f"cannot reach Redis at {redis}: {error}") from None
+
+
+def check_redis_url(url: str) -> None:
+    """Refuse a Redis URL that Redis's client would refuse only once the server or the worker
+    has started (the server's refusal is a traceback in its log)."""
+    from redis.connection import parse_url
+
+    try:
+        parse_url(url)  # type: ignore[no-untyped-call]
+    except ValueError as error:
+        raise ValueError(f"--redis {url!r}: {error}") from None

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from cribkit.cli.app import JsonOption, app, fail, print_json
+from cribkit.cli.inputs import print_note, read_record, source_name
 
 #: Exit status of a record that does not verify (a malformed one is ``BAD_INPUT``, 2).
 NOT_VERIFIED = 1
@@ -25,16 +26,13 @@ def verify(
 
     Example: cribkit verify game.json
     """
+    game = read_record(record)
     from cribkit.games.verification import verify_record
 
     try:
-        text = typer.get_text_stream("stdin").read() if str(record) == "-" else record.read_text()
-    except OSError as error:
-        raise fail(f"cannot read {record}: {error.strerror}") from None
-    try:
-        found = verify_record(text)
+        found = verify_record(game)
     except ValueError as error:  # RecordError and the card errors are ValueErrors
-        raise fail(f"{record}: {error}") from None
+        raise fail(f"{source_name(record)}: {error}") from None
     if as_json:
         print_json(
             {
@@ -49,6 +47,9 @@ def verify(
     elif found.ok:
         typer.echo(found.summary())
     else:
-        typer.echo(f"cribkit: {record}: {found.summary()}", err=True)
+        typer.echo(f"cribkit: {source_name(record)}: {found.summary()}", err=True)
+    if not as_json:
+        # (getattr: a Verification has its note from the record versions on)
+        print_note(getattr(found, "note", None))
     if not found.ok:
         raise typer.Exit(NOT_VERIFIED)
