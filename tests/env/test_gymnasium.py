@@ -3,7 +3,10 @@ the registered names, a seeded episode played twice alike, and an illegal move's
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -67,3 +70,59 @@ def test_the_environments_are_registered_and_an_illegal_move_ends_the_episode() 
     strict.reset(seed=2)
     with pytest.raises(ValueError, match="is not legal"):
         strict.step(illegal)
+
+
+def test_a_fresh_interpreter_makes_every_id_through_the_module_prefix() -> None:
+    """As the README writes it: nothing of cribkit imported first, ``gymnasium.make`` with the
+    ``cribkit.env:`` prefix imports the module that registers the ids."""
+    script = (
+        "import sys, gymnasium\n"
+        "assert 'cribkit' not in sys.modules\n"
+        "for name in ('Classic', 'Solitaire', 'TableTop', 'Tiles'):\n"
+        "    env = gymnasium.make(f'cribkit.env:cribkit/{name}-v0', opponent='random')\n"
+        "    observation, info = env.reset(seed=1)\n"
+        "    print(name, int(info['action_mask'].sum()) > 0)\n"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True
+    ).stdout
+    assert shown.split() == [
+        "Classic",
+        "True",
+        "Solitaire",
+        "True",
+        "TableTop",
+        "True",
+        "Tiles",
+        "True",
+    ]
+
+
+def test_the_command_line_never_imports_gymnasium() -> None:
+    script = (
+        "import sys\n"
+        "from cribkit.cli.app import main\n"
+        "sys.argv = ['cribkit', 'score', '5h', '5c', '5d', 'js', '5s']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('gymnasium', 'pettingzoo')))\n"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", script], check=True, capture_output=True, text=True
+    ).stdout
+    assert shown.splitlines()[-1] == "[]"
+
+
+def test_the_learning_extras_install_from_the_checkout_as_the_readme_says() -> None:
+    """``python -m pip install -e '.[rl]'`` (and ``[openspiel]``) from the checkout resolves:
+    asked as a dry run, pip would install cribkit itself, every extra being satisfied."""
+    root = Path(__file__).resolve().parents[2]
+    for extra in ("rl", "openspiel"):
+        answer = subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--dry-run", "--disable-pip-version-check",
+             "-e", f".[{extra}]"],
+            cwd=root, check=True, capture_output=True, text=True,
+        )  # fmt: skip
+        assert "Would install cribkit-" in answer.stdout, answer.stdout + answer.stderr

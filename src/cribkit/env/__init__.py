@@ -1,9 +1,11 @@
 """The four games as learning environments (``docs/env.md``): PettingZoo AEC environments
 (``from cribkit.env import classic_v0``; ``classic_v0.env()``) and Gymnasium environments of one
 agent against cribkit's computer players (:class:`~cribkit.env.single.CribkitGym`,
-``gymnasium.make("cribkit/Classic-v0")``), on the exact engine.
+``gymnasium.make("cribkit.env:cribkit/Classic-v0")``, which imports this package), on the exact
+engine.
 
-They need the ``rl`` extra (``pip install cribkit[rl]``: PettingZoo and Gymnasium).
+They need the ``rl`` extra (from the checkout, ``pip install -e '.[rl]'``: PettingZoo and
+Gymnasium).
 """
 
 from __future__ import annotations

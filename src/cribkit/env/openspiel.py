@@ -21,8 +21,8 @@ the loss shared among the others (zero-sum), at the end only.
 
 The engine under it is cribkit's: each deal's deck is handed to it once its starter is cut, so
 every count, go, flush (a four-card crib flush scores nothing) and the win at 121 in the middle
-of the show are the engine's own. It needs the ``openspiel`` extra (``pip install
-cribkit[openspiel]``).
+of the show are the engine's own. It needs the ``openspiel`` extra (from the checkout,
+``pip install -e '.[openspiel]'``).
 """
 
 from __future__ import annotations

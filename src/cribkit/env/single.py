@@ -8,9 +8,9 @@ chosen level. The observation is the codec's array; the legal moves are ``info["
 >>> observation.shape, int(info["action_mask"].sum())
 ((552,), 15)
 
-``gymnasium.make("cribkit/Classic-v0", opponent="expert")`` makes the same (and
-``cribkit/Solitaire-v0``, ``cribkit/TableTop-v0``, ``cribkit/Tiles-v0``) once
-:mod:`cribkit.env` is imported.
+``gymnasium.make("cribkit.env:cribkit/Classic-v0", opponent="expert")`` makes the same (and
+``cribkit/Solitaire-v0``, ``cribkit/TableTop-v0``, ``cribkit/Tiles-v0``): the ``cribkit.env:``
+prefix imports :mod:`cribkit.env`, which registers them.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ from cribkit.web.routes import (
     stats,
     tables,
 )
-from cribkit.web.workers import warm_up, watch_parent
+from cribkit.web.workers import sigint_ignored, warm_up, watch_parent
 
 STATIC = Path(__file__).with_name("static")
 #: The session cookie: signed, HttpOnly, SameSite=Lax (``docs/web.md``, "Players and sessions").
@@ -162,11 +162,15 @@ def create_app(
                 initializer=watch_parent,
                 initargs=(os.getpid(),),
             )
-            # Start the workers now (they import the engines), not on the first move, and
+            # Start every worker now (they import the engines), not on the first moves, and
             # without waiting for them: the pages are served at once, and a move asked of the
-            # computer before they are ready waits in their queue.
-            warming = asyncio.get_running_loop().run_in_executor(executor, warm_up)
-            warming.add_done_callback(_warmed)
+            # computer before they are ready waits in their queue. Started here they inherit
+            # Ctrl+C ignored from their first instruction (the server stops them itself).
+            loop = asyncio.get_running_loop()
+            with sigint_ignored():
+                warming = [loop.run_in_executor(executor, warm_up) for _ in range(ai_workers)]
+            for started in warming:
+                started.add_done_callback(_warmed)
             manager.executor = executor
         cluster = await _join_cluster(app, manager, redis_url) if redis_url else None
         await asyncio.to_thread(manager.resume_all)
