@@ -28,8 +28,12 @@ typecheck: $(STAMP)
 contracts: $(STAMP)
 	$(BIN)/lint-imports
 
+# The suite in PYTEST_WORKERS processes (pytest-xdist; 0: all in one). Each worker starts its
+# own servers, browser and PostgreSQL, on free ports, in folders and a CRIBKIT_HOME of its own.
+PYTEST_WORKERS ?= 2
+
 pytest: $(STAMP) browser postgresql cluster-packages
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 # The browser client (plain ES modules, no build step) has development tools only: prettier,
 # eslint and axe-core (the browser tests' accessibility scan), pinned in package-lock.json and

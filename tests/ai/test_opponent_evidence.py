@@ -4,6 +4,7 @@ its lay-aways and plays in the deals it has shown (cribkit.ai.profile)."""
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 
@@ -20,18 +21,20 @@ from cribkit.games.classic.state import ClassicState, start_game
 from cribkit.games.protocol import Action
 
 
-def _game(levels: tuple[str, str], seed: int, target: int = 121) -> list[ClassicState]:
-    """Every state of a seeded two-player game between ``levels``."""
+@cache
+def _game(levels: tuple[str, str], seed: int, deals: int | None = None) -> tuple[ClassicState, ...]:
+    """Every state of a seeded two-player game between ``levels``, to its end or to the first
+    state with ``deals`` deals shown. The same game is played once for every test asking."""
     players = [make_player("classic", level, seed=seed * 2 + s) for s, level in enumerate(levels)]
-    state = start_game(ClassicRules(target=target), seed=seed).state
+    state = start_game(ClassicRules(), seed=seed).state
     states = [state]
-    while not state.is_terminal:
+    while not state.is_terminal and (deals is None or len(state.past_deals) < deals):
         seat = state.current_player
         assert seat is not None
         action = players[seat].choose(state.observation(seat), state.legal_actions())
         state = state.apply(action).state
         states.append(state)
-    return states
+    return tuple(states)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
@@ -113,7 +116,7 @@ def test_rule_keep_is_the_levels_own_lay_away(level: str) -> None:
                                               ("random", "other")])  # fmt: skip
 def test_the_profile_learns_which_rules_an_opponent_follows(level: str, model: str) -> None:
     for seed in range(2):
-        states = _game((level, "expert"), seed)
+        states = _game((level, "expert"), seed, deals=3)
         state = next(s for s in states if len(s.past_deals) == 3)
         profile = opponent_profile(state.observation(1), opponent=0)
         assert max(profile, key=profile.__getitem__) == model, profile
@@ -122,7 +125,7 @@ def test_the_profile_learns_which_rules_an_opponent_follows(level: str, model: s
         # deals take easy's chance from its prior (0.25) to a few hundredths. It decides as
         # medium on most turns but not all: five deals show it is neither, unless ``other``
         # is a random player, for whom a deal played mostly as medium counts a hundred to one.
-        experts = _game(("expert", "expert"), seed)
+        experts = _game(("expert", "expert"), seed, deals=5)
         state = next(s for s in experts if len(s.past_deals) == 3)
         assert opponent_profile(state.observation(1), opponent=0)["easy"] < 0.05
         state = next(s for s in experts if len(s.past_deals) == 5)

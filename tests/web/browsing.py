@@ -80,6 +80,7 @@ def wait_for_change(page: Page, seq: int) -> None:
         }""",
         arg=seq,
         timeout=TURN_TIMEOUT_MS,
+        polling=50,
     )
 
 
@@ -92,6 +93,7 @@ def wait_for_turn_or_result(page: Page) -> bool:
             return (result && !result.hidden) || app.dataset.myTurn === 'true';
         }""",
         timeout=TURN_TIMEOUT_MS,
+        polling=50,
     )
     return page.locator("[data-testid=result]").is_visible()
 
@@ -107,7 +109,7 @@ def start_game(page: Page, base_url: str, game: str, options: dict[str, str], le
     page.click(f"[data-testid=start-{game}]")
     page.wait_for_selector("[data-testid=status]")
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=app]').dataset.seq !== undefined"
+        "() => document.querySelector('[data-testid=app]').dataset.seq !== undefined", polling=50
     )
 
 
