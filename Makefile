@@ -102,13 +102,13 @@ CLUSTER_FOLDER ?= .cluster
 CLUSTER_ARGS ?=
 
 cluster: $(STAMP) cluster-packages
-	$(BIN)/python -m cribkit.web.cluster up --folder $(CLUSTER_FOLDER) $(CLUSTER_ARGS)
+	$(BIN)/python -m cribkit.deploy.cluster up --folder $(CLUSTER_FOLDER) $(CLUSTER_ARGS)
 
 cluster-down: $(STAMP)
-	$(BIN)/python -m cribkit.web.cluster down --folder $(CLUSTER_FOLDER)
+	$(BIN)/python -m cribkit.deploy.cluster down --folder $(CLUSTER_FOLDER)
 
 cluster-status: $(STAMP)
-	$(BIN)/python -m cribkit.web.cluster status --folder $(CLUSTER_FOLDER)
+	$(BIN)/python -m cribkit.deploy.cluster status --folder $(CLUSTER_FOLDER)
 
 # Debian's postgresql, redis-server and haproxy (the cluster and its tests), installed here when
 # missing and apt-get is ours to use; elsewhere the cluster tests skip, saying why (and fail in

@@ -43,9 +43,9 @@ from cribkit.ai.players import make_player
 from cribkit.analysis.game import judge
 from cribkit.core.analysis import analyse_discards
 from cribkit.core.cards import Card
+from cribkit.deploy.launch import ServerProcess
 from cribkit.games import lookup, start
 from cribkit.games.records import steps
-from cribkit.web.launch import ServerProcess
 from timing import summary
 
 TARGET_P95_MS = 300.0

@@ -30,7 +30,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from cribkit.web.launch import ServerProcess
+from cribkit.deploy.launch import ServerProcess
 from timing import summary
 
 

@@ -43,7 +43,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from cribkit.web.launch import ServerProcess
+from cribkit.deploy.launch import ServerProcess
 from timing import summary
 
 GAMES = ("classic", "tabletop", "solitaire", "tiles")
@@ -468,7 +468,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         load_before = Path("/proc/loadavg").read_text().split()[0]
         if args.cluster:
-            from cribkit.web.cluster import Cluster
+            from cribkit.deploy.cluster import Cluster
 
             # (a folder the postgres user may enter: PostgreSQL runs as postgres)
             Path(folder).chmod(0o755)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
-from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
+from cribkit.deploy.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 
 DESKTOP: ViewportSize = {"width": 1366, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}

@@ -1,7 +1,7 @@
 """The cluster tests' fixture: ``cluster_factory``, clusters of real processes on this machine.
 
 ``cluster_factory(servers=2, workers=0, redis=False, **options)`` starts a
-:class:`cribkit.web.cluster.Cluster` (PostgreSQL, Redis when ``redis``, ``servers`` ``cribkit
+:class:`cribkit.deploy.cluster.Cluster` (PostgreSQL, Redis when ``redis``, ``servers`` ``cribkit
 serve`` processes, ``workers`` ``cribkit worker`` processes, HAProxy in front) and returns it
 once every part is ready and the balancer answers through every server. Each cluster has a new
 folder under the system's temporary folder (not pytest's: the postgres user must reach it) and
@@ -10,7 +10,7 @@ test made is stopped at its teardown whatever happened (the test's failure, a fa
 its folder removed; a failed test's folder is kept, with every part's log in ``logs/``, and its
 path printed.
 
-``options`` are :class:`~cribkit.web.cluster.Cluster`'s others: ``serve_args=["--message-rate",
+``options`` are :class:`~cribkit.deploy.cluster.Cluster`'s others: ``serve_args=["--message-rate",
 "0"]``, ``worker_args``, ``health_path``. PostgreSQL runs without fsync (``durable=False``).
 What a test then has, for the acceptance tests of the cluster:
 
@@ -40,8 +40,8 @@ from typing import Any
 
 import pytest
 
-from cribkit.web.cluster import Cluster
-from cribkit.web.cluster_config import DEBIAN_PACKAGES, find_binary, free_port, missing_binary
+from cribkit.deploy.cluster import Cluster
+from cribkit.deploy.config import DEBIAN_PACKAGES, find_binary, free_port, missing_binary
 from tests.needs import missing
 
 ClusterFactory = Callable[..., Cluster]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cribkit.web.cluster import Cluster
-from cribkit.web.cluster_config import (
+from cribkit.deploy.cluster import Cluster
+from cribkit.deploy.config import (
     ClusterError,
     find_binary,
     haproxy_config,

@@ -17,7 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from cribkit.web.cluster_config import free_port
+from cribkit.deploy.config import free_port
 
 from .conftest import ClusterFactory, require_programs
 
@@ -144,7 +144,7 @@ def test_down_in_another_shell_stops_a_cluster_that_up_started(launcher_killed: 
     top = Path(tempfile.mkdtemp(prefix="cribkit-cluster-"))
     top.chmod(0o755)  # (the postgres user must reach it)
     folder, port, output = top / "cluster", free_port(), top / "up.out"
-    launcher = [sys.executable, "-m", "cribkit.web.cluster"]
+    launcher = [sys.executable, "-m", "cribkit.deploy.cluster"]
     where = ["--folder", str(folder)]
     layout = ["--port", str(port), "--servers", "1", "--workers", "0", "--no-redis"]
     with output.open("wb") as log:

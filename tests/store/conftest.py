@@ -1,7 +1,7 @@
 """The store suite's backends: every test taking ``store_url`` runs against SQLite and against a
 real PostgreSQL server started for the session (Debian's ``postgresql`` binaries, a throwaway
 cluster in a temporary folder, reached by its Unix socket only: the cluster's own
-:class:`cribkit.web.cluster_postgresql.PostgreSQL`).
+:class:`cribkit.deploy.postgresql.PostgreSQL`).
 
 Without PostgreSQL's binaries the PostgreSQL half skips, saying why; with ``CI`` set it fails.
 """
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from cribkit.web.cluster_config import postgresql_binary
-from cribkit.web.cluster_postgresql import PostgreSQL
+from cribkit.deploy.config import postgresql_binary
+from cribkit.deploy.postgresql import PostgreSQL
 from tests.needs import missing
 
 SUITE = "the store suite against PostgreSQL"

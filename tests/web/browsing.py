@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
+from cribkit.deploy.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 
 # A full game's moves can wait on the computer players and, in Tiles, on the expert's hint.
 TURN_TIMEOUT_MS = 60_000

@@ -1,6 +1,6 @@
 """Shared fixtures of the web tests: an app over a temporary store, and a real server process.
 
-``live_server`` starts ``cribkit serve`` in a subprocess (:class:`cribkit.web.launch.ServerProcess`) on a free port with a temporary store
+``live_server`` starts ``cribkit serve`` in a subprocess (:class:`cribkit.deploy.launch.ServerProcess`) on a free port with a temporary store
 and yields its base URL (``http://127.0.0.1:PORT``); the browser tests use it too.
 """
 
@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
+from cribkit.deploy.launch import ServerProcess
 from cribkit.games.verification import verify_record
 from cribkit.web.app import create_app
-from cribkit.web.launch import ServerProcess
 from cribkit.web.limits import Limits
 from cribkit.web.routes.saved import verifiable_game_record
 

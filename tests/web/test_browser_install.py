@@ -18,8 +18,8 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, Response
 
+from cribkit.deploy.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 from cribkit.web.app import create_app
-from cribkit.web.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 from cribkit.web.routes.client import STATIC, client_files
 
 from .browsing import free_port, servers_on_one_port

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from cribkit.web.launch import ServerProcess
+from cribkit.deploy.launch import ServerProcess
 
 from .browsing import (
     TURN_TIMEOUT_MS,

@@ -12,8 +12,8 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from cribkit.deploy.launch import ServerProcess
 from cribkit.games.records import replay
-from cribkit.web.launch import ServerProcess
 
 from .conftest import cookie_header
 

@@ -21,9 +21,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect
 
+from cribkit.deploy.launch import ServerProcess
 from cribkit.web.app import create_app
 from cribkit.web.guard import MAX_BODY, MAX_DEPTH, POLICY, allowed_hosts
-from cribkit.web.launch import ServerProcess
 
 from .conftest import LOCAL, WS_LOCAL, Message, Seat, cookie_header, new_game, socket_url
 

@@ -22,9 +22,9 @@ import pytest
 import sqlalchemy as sa
 from prometheus_client.parser import text_string_to_metric_families
 
+from cribkit.deploy.launch import ServerProcess
 from cribkit.store.sql import SQLStore
 from cribkit.web.app import create_app
-from cribkit.web.launch import ServerProcess
 from cribkit.web.logs import JsonFormatter, game_log, process_name, setup_logging
 from cribkit.web.metrics import ACK_BUCKETS, Metrics
 

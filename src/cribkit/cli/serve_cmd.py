@@ -199,10 +199,10 @@ def worker(
     """
     from redis.exceptions import RedisError
 
+    from cribkit.deploy.worker import run_worker
     from cribkit.store.base import StoreError
     from cribkit.web.fanout import process_name
-    from cribkit.web.logs import setup_logging
-    from cribkit.web.worker import run_worker
+    from cribkit.web.logs import setup_logging, without_password
 
     name = name or process_name("worker")
     try:
@@ -210,14 +210,15 @@ def worker(
         check_redis_url(redis)
     except ValueError as error:
         raise fail(str(error)) from None
-    typer.echo(f"cribkit: worker {name} taking the computer's moves and hints from {redis}")
+    shown = without_password(redis)
+    typer.echo(f"cribkit: worker {name} taking the computer's moves and hints from {shown}")
     try:
         run_worker(store, redis, name=name, claim_after=claim_after, slow=slow)
     except StoreError as error:
         raise fail(str(error)) from None
     # Redis's own ConnectionError is no builtin one.
     except (ConnectionError, OSError, RedisError) as error:
-        raise fail(f"cannot reach Redis at {redis}: {error}") from None
+        raise fail(f"cannot reach Redis at {shown}: {error}") from None
 
 
 def check_redis_url(url: str) -> None:

@@ -100,13 +100,15 @@ async def _join_cluster(
     queue ready, dead processes swept; what stops it all."""
     from cribkit.web.fanout import RedisFanout, process_name, redis_client
     from cribkit.web.jobs import Jobs
+    from cribkit.web.logs import without_password
 
     redis = redis_client(redis_url)
     try:
         await redis.ping()
     except Exception as error:
         await redis.aclose()
-        raise StoreError(f"cannot reach Redis at {redis_url}: {error}") from None
+        shown = without_password(redis_url)
+        raise StoreError(f"cannot reach Redis at {shown}: {error}") from None
     fanout = RedisFanout(redis, process_name("serve"), manager.heard, manager.resync)
     jobs = Jobs(redis)
     await jobs.prepare()

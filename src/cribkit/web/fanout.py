@@ -24,11 +24,21 @@ from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
+from redis.exceptions import RedisError
+
 from cribkit.web import logs
 
 log = logging.getLogger("cribkit.web")
 
-__all__ = ["Alone", "Fanout", "Heard", "RedisFanout", "process_name", "redis_client", "redis_text"]
+__all__ = [
+    "REDIS_DOWN", "Alone", "Fanout", "Heard", "RedisFanout", "process_name", "redis_client",
+    "redis_text",
+]  # fmt: skip
+
+#: What a call to Redis raises when Redis, or the way to it, does not answer: redis-py's own
+#: errors (its ``ConnectionError`` and ``TimeoutError`` are not the builtin ones) and the
+#: socket's. Every place that calls Redis catches these, and only these, as an outage.
+REDIS_DOWN: tuple[type[Exception], ...] = (RedisError, ConnectionError, OSError, TimeoutError)
 
 #: A message heard: the game's id (None on the process's own channel) and the message.
 Heard = Callable[[str | None, dict[str, Any]], Awaitable[None]]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from cribkit.ai import hints
 from cribkit.games.protocol import GameState
+from cribkit.web.fanout import REDIS_DOWN
 
 if TYPE_CHECKING:
     from cribkit.web.sessions import Connection, GameSession
@@ -62,7 +63,7 @@ async def _hint_from_workers(session: GameSession, connection: Connection, versi
             session.id, version, connection.seat, services.fanout.process, ticket
         )
         reply = await asyncio.wait_for(answer, HINT_SECONDS)
-    except (TimeoutError, ConnectionError, OSError) as error:
+    except REDIS_DOWN as error:  # (TimeoutError among them: no worker answered in time)
         session.log.warning("game %s: no hint from the workers: %s", session.id, error)
         reply = {"error": "no worker answered in time"}
     finally:

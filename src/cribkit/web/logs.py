@@ -34,6 +34,7 @@ import sys
 import time
 from collections.abc import MutableMapping
 from typing import IO, Any
+from urllib.parse import urlsplit, urlunsplit
 
 __all__ = [
     "FIELDS",
@@ -41,8 +42,10 @@ __all__ = [
     "GameLog",
     "JsonFormatter",
     "game_log",
+    "one_line",
     "process_name",
     "setup_logging",
+    "without_password",
 ]
 
 #: The formats of ``--log-format``: ``text`` is the server's logging as it always was.
@@ -57,6 +60,31 @@ RECORD_FIELDS = ("game", "seat")
 def process_name(role: str = "serve") -> str:
     """Which process logged: ``ROLE@HOST:PID`` (``serve@web1:4242``)."""
     return f"{role}@{socket.gethostname()}:{os.getpid()}"
+
+
+def one_line(error: BaseException) -> str:
+    """An error in words on one line, for a log line that must stay one (a lost connection,
+    a store that does not answer): its text with the line breaks folded, else its kind.
+
+    >>> one_line(ConnectionError("Error 111 connecting to 127.0.0.1:6379.\\nRefused."))
+    'Error 111 connecting to 127.0.0.1:6379. Refused.'
+    >>> one_line(TimeoutError())
+    'TimeoutError'
+    """
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+def without_password(url: str) -> str:
+    """``url`` as it may be shown or logged: its password, if any, as ``***``.
+
+    >>> without_password("redis://:s3cret@db:6379/0"), without_password("redis://db:6379/0")
+    ('redis://:***@db:6379/0', 'redis://db:6379/0')
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
 class JsonFormatter(logging.Formatter):

@@ -24,7 +24,7 @@ from cribkit.games.chance import new_fair_seed
 from cribkit.games.protocol import GameError, game_info, games, lookup
 from cribkit.games.solitaire import daily_seed
 from cribkit.store.base import GameRow, Match, Store, Table, new_row
-from cribkit.web.fanout import BEAT_SECONDS
+from cribkit.web.fanout import BEAT_SECONDS, REDIS_DOWN
 from cribkit.web.limits import Limits
 from cribkit.web.messages import WebError
 from cribkit.web.services import Services
@@ -465,7 +465,7 @@ class SessionManager:
                 alive = await self.services.fanout.live_processes(names)
                 if self.services.jobs is not None:
                     self.services.queue_depths.update(await self.services.jobs.depth())
-            except (ConnectionError, OSError):
+            except REDIS_DOWN:  # (the heartbeat says so): the next round tries again
                 continue
             for session in followed:
                 if set(session.remote) - alive:

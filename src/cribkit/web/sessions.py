@@ -45,6 +45,7 @@ from cribkit.games.undo import undo_refusal
 from cribkit.store.base import GameRow, StaleWriteError, Store, StoreError
 from cribkit.web.clock import MoveClock
 from cribkit.web.coaching import Coach
+from cribkit.web.fanout import REDIS_DOWN
 from cribkit.web.hinting import work_out_hint
 from cribkit.web.jobs import Jobs
 from cribkit.web.limits import BURST, RATE, Limits, TokenBucket
@@ -671,7 +672,7 @@ class GameSession:
     async def _ask_move(self, jobs: Jobs) -> None:
         try:
             await jobs.move(self.id, self.version)
-        except (ConnectionError, OSError) as error:  # asked again when a seat next connects
+        except REDIS_DOWN as error:  # asked again when a seat next connects or Redis is back
             self.log.warning("game %s: could not ask for the computer's move: %s", self.id, error)
 
     async def computer_move(self, version: int) -> bool:

@@ -1,5 +1,6 @@
-"""``cribkit worker``: a process that makes the computer's moves and works out the hints of a
-cluster's games, taken from the Redis queue of :mod:`cribkit.web.jobs` (``docs/scaling.md``).
+"""A cluster's worker: the loop that makes the computer's moves and works out the hints of a
+cluster's games, taken from the Redis queue of :mod:`cribkit.web.jobs` (``docs/scaling.md``);
+``cribkit worker`` runs it in a process of its own (:mod:`cribkit.deploy.worker`).
 
 A worker holds no sockets. For each job it reads the game from the store (keeping a copy of
 the games it worked on lately, caught up at each job), and makes the move exactly as a server
@@ -14,16 +15,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import signal
 import time
 from collections import OrderedDict
 from typing import Any
 
 from cribkit.ai import hints
-from cribkit.store.base import Store, StoreError, open_store
-from cribkit.web.fanout import RedisFanout, process_name, redis_client
+from cribkit.store.base import Store, StoreError
+from cribkit.web.fanout import REDIS_DOWN, RedisFanout, process_name
 from cribkit.web.jobs import CLAIM_AFTER, MOVES, Job, Jobs
 from cribkit.web.limits import Limits
+from cribkit.web.logs import one_line
 from cribkit.web.manager import SessionManager
 from cribkit.web.messages import WebError
 from cribkit.web.services import Services
@@ -32,10 +33,15 @@ from cribkit.web.shared import catch_up
 
 log = logging.getLogger("cribkit.worker")
 
-__all__ = ["Worker", "run_worker"]
+__all__ = ["Worker"]
 
 #: How many games a worker keeps a copy of (the least recently used go first).
 KEPT_GAMES = 2_000
+#: Seconds between two tries to reach a Redis that does not answer: doubled from the first to
+#: the most after each failure, so that a worker is back within seconds of Redis's return.
+RETRY_FIRST, RETRY_MOST = 0.25, 4.0
+#: A part the worker needs not answering: Redis or the store.
+OUTAGES: tuple[type[Exception], ...] = (*REDIS_DOWN, StoreError)
 
 
 async def _nothing(game_id: str | None, message: dict[str, Any]) -> None:
@@ -67,28 +73,69 @@ class Worker:
 
     async def run(self) -> None:
         """Take jobs until stopped: moves first, then hints; now and then the jobs of workers
-        that died."""
-        await self.jobs.prepare()
-        await self.redis.set(f"cribkit:alive:{self.name}", "1", ex=10)
-        sweep = asyncio.create_task(self._owed_moves(), name="owed moves")
-        next_claim = 0.0
-        log.info("worker %s: taking jobs", self.name)
+        that died. Redis may be gone when the worker starts and at any time after: it waits
+        for Redis, saying so in one line, and takes jobs again once Redis answers (the job in
+        hand when Redis went stays unacknowledged in the stream, and is claimed again)."""
+        sweep: asyncio.Task[None] | None = None
         try:
+            lost: Exception | None = None
             while not self._stopping.is_set():
-                batch: list[Job] = []
-                if time.monotonic() >= next_claim:
-                    next_claim = time.monotonic() + self.jobs.claim_after / 2
-                    claimed = await self.jobs.claim(self.name)
-                    batch = [claimed] if claimed is not None else []
-                if not batch:
-                    batch = await self.jobs.take(self.name, block_ms=500)
-                for job in batch:
-                    await self._do(job)
-                await self.redis.set(f"cribkit:alive:{self.name}", "1", ex=10)
+                if not await self._reach_redis(lost):
+                    break
+                # Owed moves are asked for again: Redis may have come back without its queue.
+                sweep = asyncio.create_task(self._owed_moves(), name="owed moves")
+                try:
+                    await self._take_jobs()
+                except REDIS_DOWN as error:
+                    lost = error
         finally:
-            sweep.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweep
+            if sweep is not None:
+                sweep.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sweep
+
+    async def _reach_redis(self, lost: Exception | None) -> bool:
+        """Wait until Redis answers (its streams made ready), trying again with a growing
+        pause: one line when it does not answer (``lost``: how it went away), one when it is
+        back. False if the worker was stopped meanwhile."""
+        delay, waited = RETRY_FIRST, False
+        while not self._stopping.is_set():
+            try:
+                await self.jobs.prepare()
+                await self._beat()
+            except REDIS_DOWN as error:
+                if not waited:
+                    why = one_line(error) if lost is None else f"lost: {one_line(lost)}"
+                    log.warning("worker %s: waiting for Redis (%s): trying again until it answers",
+                                self.name, why)  # fmt: skip
+                    waited = True
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._stopping.wait(), delay)
+                delay = min(delay * 2, RETRY_MOST)
+                continue
+            if waited:
+                log.warning("worker %s: Redis is back: taking jobs", self.name)
+            else:
+                log.info("worker %s: taking jobs", self.name)
+            return True
+        return False
+
+    async def _take_jobs(self) -> None:
+        next_claim = 0.0
+        while not self._stopping.is_set():
+            batch: list[Job] = []
+            if time.monotonic() >= next_claim:
+                next_claim = time.monotonic() + self.jobs.claim_after / 2
+                claimed = await self.jobs.claim(self.name)
+                batch = [claimed] if claimed is not None else []
+            if not batch:
+                batch = await self.jobs.take(self.name, block_ms=500)
+            for job in batch:
+                await self._do(job)
+            await self._beat()
+
+    async def _beat(self) -> None:
+        await self.redis.set(f"cribkit:alive:{self.name}", "1", ex=10)
 
     async def _do(self, job: Job) -> None:
         try:
@@ -96,6 +143,8 @@ class Worker:
                 await self._move(job)
             else:
                 await self._hint(job)
+        except REDIS_DOWN:
+            raise  # (the job stays unacknowledged: taken again once Redis is back)
         except (StoreError, WebError) as error:
             # The store did not answer: left unacknowledged, the job is taken again later.
             text = error.message if isinstance(error, WebError) else str(error)
@@ -154,33 +203,15 @@ class Worker:
     async def _owed_moves(self) -> None:
         """Ask for the computer's move in every unfinished game where it is owed one (after
         the whole cluster stopped): one worker a minute does it."""
-        if not await self.redis.set("cribkit:owed-sweep", self.name, nx=True, ex=60):
-            return
-        rows = await self.services.stored(self.services.store.unfinished)
-        for row in rows:
-            session = await self.manager.open(row.id)
-            if session is not None and session.computer_to_move():
-                await self.jobs.move(session.id, session.version)
-            await asyncio.sleep(0)
-
-
-def run_worker(
-    store_url: str | None, redis_url: str, *, name: str | None = None,
-    claim_after: float = CLAIM_AFTER, slow: float = 0.0,
-) -> None:  # fmt: skip
-    """Run a worker until SIGTERM or SIGINT (the job in hand is finished first)."""
-
-    async def main() -> None:
-        store = open_store(store_url)
-        redis = redis_client(redis_url)
-        worker = Worker(store, redis, name=name, claim_after=claim_after, slow=slow)
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, worker.stop)
         try:
-            await worker.run()
-        finally:
-            await redis.aclose()
-            store.close()
-
-    asyncio.run(main())
+            if not await self.redis.set("cribkit:owed-sweep", self.name, nx=True, ex=60):
+                return
+            rows = await self.services.stored(self.services.store.unfinished)
+            for row in rows:
+                session = await self.manager.open(row.id)
+                if session is not None and session.computer_to_move():
+                    await self.jobs.move(session.id, session.version)
+                await asyncio.sleep(0)
+        except OUTAGES as error:  # the servers ask again as seats come back
+            log.warning("worker %s: the sweep for owed moves stopped: %s", self.name,
+                        one_line(error))  # fmt: skip

@@ -1,11 +1,11 @@
-"""What a cluster of cribkit (:mod:`cribkit.web.cluster`) is made of besides its processes: the
+"""What a cluster of cribkit (:mod:`cribkit.deploy.cluster`) is made of besides its processes: the
 Debian binaries it runs, free loopback ports, and the configuration files of HAProxy and Redis.
 
 The configuration is text made here, never templates to fill in by hand, so that the cluster on
 one machine and the balancer of several machines (``docs/scaling.md``) run the same settings:
 
 >>> print(redis_config(6390, Path("/srv/cluster/redis")))  # doctest: +ELLIPSIS
-# Written by cribkit.web.cluster: the cluster's Redis (pub/sub and the workers' queue).
+# Written by cribkit.deploy.cluster: the cluster's Redis (pub/sub and the workers' queue).
 bind 127.0.0.1
 port 6390
 daemonize no
@@ -147,7 +147,7 @@ def haproxy_config(
         for index, (host, port) in enumerate(servers)
     )
     return f"""\
-# Written by cribkit.web.cluster: one address in front of the cribkit serve processes.
+# Written by cribkit.deploy.cluster: one address in front of the cribkit serve processes.
 global
     log stdout format raw local0 info
     maxconn {max_connections}
@@ -188,7 +188,7 @@ def redis_config(port: int, folder: Path, host: str = "127.0.0.1") -> str:
     standard output (the cluster's log file). No password: it listens on loopback only; on
     several machines, see ``docs/scaling.md``."""
     return f"""\
-# Written by cribkit.web.cluster: the cluster's Redis (pub/sub and the workers' queue).
+# Written by cribkit.deploy.cluster: the cluster's Redis (pub/sub and the workers' queue).
 bind {host}
 port {port}
 daemonize no

@@ -1,4 +1,4 @@
-"""The processes of a cluster (:mod:`cribkit.web.cluster`): each part a child with its log file,
+"""The processes of a cluster (:mod:`cribkit.deploy.cluster`): each part a child with its log file,
 and the record of every part's process in the cluster's folder, by which another shell's
 ``down`` stops a cluster it did not start.
 

@@ -1,7 +1,7 @@
 """A cluster of cribkit on one machine: PostgreSQL and Redis of its own, ``cribkit serve``
 processes sharing them, ``cribkit worker`` processes, and HAProxy in front, on loopback.
 
-``make cluster`` runs ``python -m cribkit.web.cluster up``; ``make cluster-down`` (another
+``make cluster`` runs ``python -m cribkit.deploy.cluster up``; ``make cluster-down`` (another
 shell) runs ``down``. In Python (the cluster tests' ``cluster_factory`` builds on it)::
 
     with Cluster(Path("/tmp/crib"), port=0, workers=0, redis=False) as cluster:
@@ -32,17 +32,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType, TracebackType
 
-from cribkit.store.base import StoreError
-from cribkit.web.app import load_secret
-from cribkit.web.cluster_config import (
+from cribkit.deploy.config import (
     ClusterError,
     free_port,
     haproxy_config,
     redis_config,
     require_binary,
 )
-from cribkit.web.cluster_postgresql import PostgreSQL
-from cribkit.web.cluster_processes import Part, Recorded, read_state, stop_all, write_state
+from cribkit.deploy.postgresql import PostgreSQL
+from cribkit.deploy.processes import Part, Recorded, read_state, stop_all, write_state
+from cribkit.store.base import StoreError
+from cribkit.web.app import load_secret
 
 __all__ = ["DATABASE", "DEFAULT_FOLDER", "Cluster", "ClusterError", "main", "stop_folder"]
 
@@ -258,6 +258,17 @@ class Cluster:
         self._workers[index].start(self._env)
         self._save()
 
+    def kill_redis(self, number: int = signal.SIGKILL) -> None:
+        """End Redis with the signal ``number`` (SIGKILL: it keeps only its last snapshot) and
+        wait until it has ended."""
+        assert self._redis is not None, "a cluster without Redis"
+        self._redis.signal(number)
+        self._save()
+
+    def start_redis(self, timeout: float = 30.0) -> None:
+        """Start Redis again, on its port; return once it answers."""
+        self._start_redis(time.monotonic() + timeout)
+
     def restart_postgresql(self, mode: str = "fast") -> None:
         """Stop PostgreSQL (``fast``: its sessions ended; ``immediate``: as in a crash) and
         start it again on the same port; the servers' connections must reconnect."""
@@ -419,7 +430,7 @@ def _refuse_running(folder: Path) -> None:
     if controller is not None or parts or PostgreSQL(folder / "postgresql").pid is not None:
         raise ClusterError(
             f"a cluster is running in {folder} already: stop it first "
-            f"(python -m cribkit.web.cluster down --folder {folder})"
+            f"(python -m cribkit.deploy.cluster down --folder {folder})"
         )
 
 
@@ -507,9 +518,9 @@ def _up(cluster: Cluster) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m cribkit.web.cluster up|down|status``."""
+    """``python -m cribkit.deploy.cluster up|down|status``."""
     parser = argparse.ArgumentParser(
-        prog="python -m cribkit.web.cluster",
+        prog="python -m cribkit.deploy.cluster",
         description="PostgreSQL, Redis, cribkit serve and worker processes and HAProxy on "
         "this machine, behind one address.",
     )

@@ -2,7 +2,7 @@
 ``postgres`` user when run as root, since PostgreSQL refuses root), trust authentication, its
 Unix socket in the folder, and TCP on loopback when given a port.
 
-It is the cluster's database (:mod:`cribkit.web.cluster`) and the store suite's throwaway
+It is the cluster's database (:mod:`cribkit.deploy.cluster`) and the store suite's throwaway
 server (``tests/store/conftest.py``). Trust authentication is for a machine of one's own: on
 loopback and a folder's socket, anyone who can log in to the machine can reach it.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import psycopg
 
-from cribkit.web.cluster_config import ClusterError, require_binary
+from cribkit.deploy.config import ClusterError, require_binary
 
 __all__ = ["PostgreSQL"]
 
