@@ -1,6 +1,8 @@
 """A cluster's Redis killed and brought back (issue 35): the workers wait it out, each saying
 so in one line, and take jobs again within seconds of its return, whether a worker was idle,
-held a job, or was started while Redis was gone; the game against the computer goes on."""
+held a job, or was started while Redis was gone; the game against the computer goes on.
+Meanwhile the pages, the lobby and the tables of people on one server play on, and no server
+leaves the balancer."""
 
 from __future__ import annotations
 
@@ -10,12 +12,18 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from cribkit.deploy.cluster import Cluster
 
-from .test_authority import PATIENCE, Player, act
+from .test_authority import PATIENCE, Player, act, settle
+from .test_outcomes import seat_two
 
-#: How soon after Redis is back the computer must be playing again.
+#: How soon after Redis is back the computer must be playing again (a worker that waited for
+#: Redis tries again every 4 s at the most).
 BACK_WITHIN = 10.0
+#: How soon the computer's move comes after a short outage (issue 35: within 5 s).
+WORKER_BACK_WITHIN = 5.0
 
 
 def wait_for_line(log: Path, text: str, count: int = 1, timeout: float = PATIENCE) -> None:
@@ -137,5 +145,51 @@ def test_redis_killed_while_a_worker_holds_a_job(cluster_factory: Any) -> None:
         assert cluster.worker_pids[0] is not None
         text = worker_log(cluster, 0).read_text()
         assert "Traceback" not in text, text
+
+    asyncio.run(play())
+
+
+def test_without_redis_the_pages_the_lobby_and_people_on_one_server_play_on(
+    cluster_factory: Any,
+) -> None:
+    cluster = cluster_factory(servers=2, workers=1, redis=True)
+    rng = random.Random(37)
+
+    async def play() -> None:
+        computer = await start_against_the_computer(cluster)
+        host, friend = Player(cluster.server_urls[0]), Player(cluster.server_urls[0])
+        await seat_two(host, friend)
+        cluster.kill_redis()
+        down = time.monotonic()
+        # The pages, the lobby and the health checks: every server stays in the balancer.
+        async with httpx.AsyncClient(timeout=PATIENCE) as http:
+            for base in [cluster.address, *cluster.server_urls]:
+                assert (await http.get(f"{base}/")).status_code == 200
+                lobby = await http.get(f"{base}/api/games", headers={"Cookie": host.cookie})
+                assert lobby.status_code == 200, lobby.text
+            ready = await http.get(f"{cluster.server_urls[0]}/readyz")
+            assert ready.status_code == 200, ready.text
+            assert ready.json()["degraded"] == ["redis"]
+        assert set(cluster.balancer_states().values()) == {"UP"}
+        # A table sat down at without Redis, and the one from before: both play on.
+        newcomer, guest = Player(cluster.server_urls[0]), Player(cluster.server_urls[0])
+        await seat_two(newcomer, guest)
+        for pair in ([host, friend], [newcomer, guest]):
+            for _ in range(4):
+                await settle(pair)
+                mover = next((p for p in pair if p.my_turn()), None)
+                assert mover is not None
+                await act(mover, rng)
+            await settle(pair)
+        # The computer's move waits for Redis (and its worker) ...
+        await act(computer, rng)
+        assert time.monotonic() - down < 20
+        cluster.start_redis()
+        back = time.monotonic()
+        # ... and comes within seconds of its return.
+        await computer_answers(computer, WORKER_BACK_WITHIN - (time.monotonic() - back))
+        async with httpx.AsyncClient(timeout=PATIENCE) as http:
+            ready = await http.get(f"{cluster.server_urls[0]}/readyz")
+        assert "degraded" not in ready.json()
 
     asyncio.run(play())

@@ -5,6 +5,7 @@ import {
   canAct,
   isFinalClose,
   legalOf,
+  newActionId,
   retryDelay,
   SeatProtocol,
   socketUrl,
@@ -13,12 +14,27 @@ import {
 
 const state = (seq, extra = {}) => JSON.stringify({ type: "state", seq, events: [], ...extra });
 
-test("an action carries the seq of the last state and the connection's own seat", () => {
-  const protocol = new SeatProtocol(1);
+const counting = () => {
+  let made = 0;
+  return () => `id${(made += 1)}`;
+};
+
+test("an action carries the seq of the last state, the connection's own seat and a new id", () => {
+  const protocol = new SeatProtocol(1, counting());
   assert.equal(protocol.action({ type: "play", card: "5h" }), null, "nothing before the first state");
   protocol.receive(state(7));
   const message = protocol.action({ type: "play", card: "5h", seat: 0 });
-  assert.deepEqual(message, { type: "action", seq: 7, action: { type: "play", card: "5h", seat: 1 } });
+  assert.deepEqual(message, { type: "action", seq: 7, action: { type: "play", card: "5h", seat: 1 }, id: "id1" });
+  protocol.receive(state(8, { ack: "id1" }));
+  assert.equal(protocol.action({ type: "pass" }).id, "id2");
+});
+
+test("a new action id is 16 hex digits from the browser's crypto, new each time", () => {
+  const ids = new Set(Array.from({ length: 50 }, () => newActionId()));
+  assert.equal(ids.size, 50);
+  for (const id of ids) assert.match(id, /^[0-9a-f]{16}$/);
+  const zeros = { getRandomValues: (bytes) => bytes.fill(0) };
+  assert.equal(newActionId(zeros), "0000000000000000");
 });
 
 test("one action at a time: a second is not sent until a state or an error answers", () => {
@@ -36,12 +52,36 @@ test("one action at a time: a second is not sent until a state or an error answe
   assert.equal(protocol.receive(JSON.stringify({ type: "error", seq: 4, code: "bad_json" })).afterAction, false);
 });
 
-test("a dropped line forgets the action on its way", () => {
-  const protocol = new SeatProtocol(0);
+test("a dropped line keeps the action on its way: sent again first, until a state answers it", () => {
+  const protocol = new SeatProtocol(0, counting());
   protocol.receive(state(1));
+  const sent = protocol.action({ type: "pass" });
+  protocol.dropped();
+  assert.equal(protocol.pending, true);
+  assert.equal(protocol.action({ type: "pass" }), null, "no second intent meanwhile");
+  protocol.connecting();
+  assert.deepEqual(protocol.resend(), sent, "the same message: its id and seq");
+  // The new line's first state, at the seq it was sent at: not answered yet.
+  assert.equal(protocol.receive(state(1)).full, true);
+  assert.equal(protocol.pending, true);
+  // Acknowledged by its id (the game as it is, when it was applied before the line dropped).
+  protocol.receive(state(3, { ack: sent.id }));
+  assert.equal(protocol.pending, false);
+  assert.equal(protocol.resend(), null);
+});
+
+test("an action is answered by a state past its seq (a server that echoes no id) or by an error", () => {
+  const protocol = new SeatProtocol(0, counting());
+  protocol.receive(state(4));
+  protocol.action({ type: "pass" });
+  protocol.receive(state(4, { table: {} })); // somebody sat down: same seq, still on its way
+  assert.equal(protocol.pending, true);
+  protocol.receive(state(5));
+  assert.equal(protocol.pending, false);
   protocol.action({ type: "pass" });
   protocol.dropped();
-  assert.equal(protocol.pending, false);
+  assert.equal(protocol.receive(JSON.stringify({ type: "error", seq: 6, code: "stale" })).afterAction, true);
+  assert.equal(protocol.resend(), null);
 });
 
 test("the first state of each connection, and a state after an undo, replace the log", () => {

@@ -4,6 +4,10 @@ cluster in a temporary folder, reached by its Unix socket only: the cluster's ow
 :class:`cribkit.deploy.postgresql.PostgreSQL`).
 
 Without PostgreSQL's binaries the PostgreSQL half skips, saying why; with ``CI`` set it fails.
+
+A new PostgreSQL database is upgraded to the schema before a test has it, as an operator's
+``cribkit db upgrade`` would (the store no longer upgrades a shared database itself);
+``empty_postgresql`` makes databases left empty.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import pytest
 
 from cribkit.deploy.config import postgresql_binary
 from cribkit.deploy.postgresql import PostgreSQL
+from cribkit.store.admin import upgrade_store
 from tests.needs import missing
 
 SUITE = "the store suite against PostgreSQL"
@@ -47,10 +52,22 @@ def postgresql() -> Iterator[PostgreSQL]:
 def new_url(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], str]:
     """A maker of new, empty stores' URLs of each backend (SQLite: files in ``tmp_path``)."""
     if request.param == "postgresql":
-        server: PostgreSQL = request.getfixturevalue("postgresql")
-        return lambda: server.create_database(f"t_{uuid.uuid4().hex[:12]}")
+        make: Callable[[], str] = request.getfixturevalue("empty_postgresql")
+
+        def upgraded() -> str:
+            url = make()
+            upgrade_store(url)
+            return url
+
+        return upgraded
     counter = iter(range(10**6))
     return lambda: f"sqlite:///{tmp_path / f'store{next(counter)}.db'}"
+
+
+@pytest.fixture
+def empty_postgresql(postgresql: PostgreSQL) -> Callable[[], str]:
+    """A maker of new PostgreSQL databases' URLs, left empty (no tables, no revision)."""
+    return lambda: postgresql.create_database(f"t_{uuid.uuid4().hex[:12]}")
 
 
 @pytest.fixture

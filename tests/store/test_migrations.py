@@ -27,10 +27,24 @@ with warnings.catch_warnings():
 
 class PreviousStore(SQLiteStore):
     """The previous release's store under today's app: the app's version check (``expect``,
-    which that release's server had no use for, alone) dropped, the talk's index counted."""
+    which that release's server had no use for, alone) and the clients' ids dropped, the talk's
+    index counted, what today's app asks of a store answered from what that one kept."""
 
-    def append_action(self, *args: Any, expect: int | None = None, **kwargs: Any) -> None:
+    def append_action(
+        self, *args: Any, expect: int | None = None, client_id: str | None = None, **kwargs: Any
+    ) -> None:
         super().append_action(*args, **kwargs)
+
+    def find_action(self, game_id: str, client_id: str) -> int | None:
+        return None  # (that release kept no client's ids)
+
+    def action_at(self, game_id: str, index: int) -> tuple[dict[str, Any], str | None] | None:
+        stored = self.load_actions(game_id)
+        return (stored[index], None) if index < len(stored) else None
+
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        rows = [self.load_game(game_id) for game_id in game_ids]
+        return {row.id: row.version for row in rows if row is not None}
 
     def truncate_actions(self, *args: Any, expect: int | None = None, **kwargs: Any) -> None:
         super().truncate_actions(*args, **kwargs)

@@ -137,6 +137,35 @@ def test_readiness_checks_are_pluggable_and_each_is_named(
     assert body["not_ready"] == ["queue", "slow"]
 
 
+def test_a_shared_part_that_fails_is_named_but_keeps_the_server_ready(
+    backend: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Redis, or a database every server shares: down for one server, down for all of them.
+    monkeypatch.setattr("cribkit.web.routes.ops.CHECK_SECONDS", 0.2)
+
+    async def refuses() -> None:
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379.\nConnection refused.")
+
+    async def hangs() -> None:
+        await asyncio.sleep(30)
+
+    backend.app.state.dependencies += [("redis", refuses), ("database", hangs)]  # type: ignore[attr-defined]
+    with caplog.at_level(logging.WARNING, logger="cribkit.web.ops"):
+        response = backend.get("/readyz")
+    assert response.status_code == 200
+    assert response.json() == {
+        "status": "ready",
+        "checks": {"store": "ok", "redis": "failed", "database": "timed out"},
+        "degraded": ["redis", "database"],
+    }
+    # One line each, without a traceback.
+    assert (
+        "not ready: redis failed: Error 111 connecting to 127.0.0.1:6379. Connection refused."
+        in caplog.text
+    )
+    assert "Traceback" not in caplog.text
+
+
 class CountingStore(SQLStore):
     """A real store that counts its pings."""
 

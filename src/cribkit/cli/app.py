@@ -387,4 +387,4 @@ def only_command(first: list[str]) -> typer.Typer | None:
 
 
 # The game commands live in their own module and register themselves on this app.
-from cribkit.cli import analyse_cmd, games_cmds, puzzle_cmd, serve_cmd, verify_cmd  # noqa: E402, F401
+from cribkit.cli import analyse_cmd, db_cmd, games_cmds, puzzle_cmd, serve_cmd, verify_cmd  # noqa: E402, F401

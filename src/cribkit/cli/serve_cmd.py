@@ -97,6 +97,7 @@ def serve(
 
     import uvicorn
 
+    from cribkit.store.admin import check_schema
     from cribkit.store.base import StoreError
     from cribkit.web.app import create_app, default_secret_file, load_secret
     from cribkit.web.guard import allowed_hosts
@@ -115,6 +116,7 @@ def serve(
     except ValueError as error:
         raise fail(str(error)) from None
     try:
+        check_schema(store)  # a shared database is upgraded by `cribkit db upgrade` only
         # (in a cluster the workers think: the server's own are for the move clocks only)
         spare = 0 if redis else max(1, (os.cpu_count() or 2) - 1)
         workers = spare if ai_workers is None else ai_workers
@@ -200,6 +202,7 @@ def worker(
     from redis.exceptions import RedisError
 
     from cribkit.deploy.worker import run_worker
+    from cribkit.store.admin import check_schema
     from cribkit.store.base import StoreError
     from cribkit.web.fanout import process_name
     from cribkit.web.logs import setup_logging, without_password
@@ -208,7 +211,8 @@ def worker(
     try:
         setup_logging(log_format, process=name)
         check_redis_url(redis)
-    except ValueError as error:
+        check_schema(store)  # before saying it started: `cribkit db upgrade` upgrades it
+    except (ValueError, StoreError) as error:
         raise fail(str(error)) from None
     shown = without_password(redis)
     typer.echo(f"cribkit: worker {name} taking the computer's moves and hints from {shown}")

@@ -41,6 +41,7 @@ from cribkit.deploy.config import (
 )
 from cribkit.deploy.postgresql import PostgreSQL
 from cribkit.deploy.processes import Part, Recorded, read_state, stop_all, write_state
+from cribkit.store.admin import Upgrade, upgrade_store
 from cribkit.store.base import StoreError
 from cribkit.web.app import load_secret
 
@@ -125,6 +126,8 @@ class Cluster:
         self._haproxy = Part("haproxy", haproxy, logs / "haproxy.log")
         self._env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self._started = False
+        #: The store's upgrade at the last start (the revision before and after).
+        self.upgrade: Upgrade | None = None
         #: Whether this process stops the cluster on SIGTERM (``up`` does): if so it is
         #: recorded, and another shell's ``down`` asks it to stop the cluster in order.
         self.stops_on_sigterm = False
@@ -191,6 +194,9 @@ class Cluster:
         try:
             self.postgresql.start(timeout)
             self.postgresql.create_database(DATABASE, exist_ok=True)
+            # The operator's step, taken for them: servers and workers never upgrade a shared
+            # database themselves (they refuse one that is not at their revision).
+            self.upgrade = upgrade_store(self.store_url)
             self._save()
             if self._redis is not None:
                 self._start_redis(deadline)
@@ -498,6 +504,9 @@ def _up(cluster: Cluster) -> int:
         return 130
     started = True
     print(f"  store       {cluster.store_url}")
+    if cluster.upgrade is not None and cluster.upgrade.upgraded:
+        before = cluster.upgrade.before or "none"
+        print(f"  schema      upgraded from revision {before} to {cluster.upgrade.after}")
     if cluster.redis_url:
         print(f"  redis       {cluster.redis_url}")
     urls = {f"server-{index}": url for index, url in enumerate(cluster.server_urls)}

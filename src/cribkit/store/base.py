@@ -26,6 +26,10 @@ class StoreError(RuntimeError):
     """A store that cannot be opened or written, or an unknown store URL."""
 
 
+class DuplicateActionError(StoreError):
+    """An action whose client's id is stored already (it was sent again): nothing written."""
+
+
 class StaleWriteError(StoreError):
     """A write that expected the game at one version and found it at another: another process
     (or worker) changed the game first, and nothing was written (the optimistic check of
@@ -214,11 +218,28 @@ class Store(Protocol):
         scores: list[int],
         result: dict[str, Any] | None = None,
         expect: int | None = None,
+        client_id: str | None = None,
     ) -> None:
         """Add action number ``index`` (from 0) and make the game's version ``version``; with
         ``result`` the game is finished, in the same transaction. With ``expect``, only if the
         stored version is ``expect``: otherwise :class:`StaleWriteError`, and nothing written
-        (the check and the write are one transaction, under the game's row lock)."""
+        (the check and the write are one transaction, under the game's row lock). With
+        ``client_id`` (the id its client chose), only if no action of the game has it yet:
+        otherwise :class:`DuplicateActionError`, and nothing written."""
+        ...
+
+    def find_action(self, game_id: str, client_id: str) -> int | None:
+        """The index of the game's action whose client chose the id ``client_id``, or None."""
+        ...
+
+    def action_at(self, game_id: str, index: int) -> tuple[dict[str, Any], str | None] | None:
+        """The game's action number ``index`` and its client's id, or None if there is none
+        (yet): what tells whether a write whose answer was lost was stored."""
+        ...
+
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of ``game_ids`` there is (one question for them all):
+        how a server finds the games it holds that moved on without its hearing."""
         ...
 
     def truncate_actions(
@@ -287,10 +308,16 @@ class Store(Protocol):
         ...
 
 
-def open_store(url: str | None = None) -> Store:
+def open_store(url: str | None = None, *, upgrade: bool | None = None) -> Store:
     """The store at ``url``: ``sqlite:///PATH`` (``sqlite:///:memory:`` for a throwaway one) or
     ``postgresql://USER@HOST/DATABASE`` (psycopg 3); None is the default SQLite file,
-    ``<data home>/cribkit.db``. Its database is upgraded to the newest schema first."""
+    ``<data home>/cribkit.db``.
+
+    A SQLite file is upgraded to the newest schema first; a PostgreSQL database, shared by
+    many processes, is only checked (:class:`~cribkit.store.migrations.SchemaError` unless it
+    is at this code's revision): ``cribkit db upgrade`` upgrades it, as an operator's step
+    (``docs/scaling.md``, "Upgrades and backups"). ``upgrade`` True or False chooses for
+    either backend."""
     from cribkit.store.sql import SQLStore, default_url
 
-    return SQLStore(url or default_url())
+    return SQLStore(url or default_url(), upgrade=upgrade)

@@ -56,4 +56,8 @@ actions = sa.Table(
     sa.Column("game_id", sa.Text, sa.ForeignKey("games.id"), primary_key=True),
     sa.Column("idx", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("action", sa.Text, nullable=False),
+    # The id its client chose (None: the computer's, or a client that gave none): unique in a
+    # game, so that an action sent again is known, never applied twice.
+    sa.Column("client_id", sa.Text),
+    sa.Index("actions_client_id", "game_id", "client_id", unique=True),
 )

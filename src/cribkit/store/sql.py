@@ -1,8 +1,10 @@
 """The store on SQLAlchemy 2 Core: SQLite (the default, one file) or PostgreSQL (psycopg 3).
 
-The tables are :mod:`cribkit.store.schema`'s; opening a store upgrades its database to the
+The tables are :mod:`cribkit.store.schema`'s; opening a SQLite store upgrades its file to the
 newest revision of :mod:`cribkit.store.migrations` first (a ``cribkit.db`` of cribkit 0.1.0 is
-adopted in place). Every write is one transaction, committed before the method returns.
+adopted in place), opening a PostgreSQL one checks that its database is at that revision
+(``cribkit db upgrade`` upgrades it). Every write is one transaction, committed before the
+method returns.
 
 SQLite keeps the old store's settings: WAL with ``synchronous=NORMAL``, every write a
 ``BEGIN IMMEDIATE`` transaction on one connection shared under a lock, and the log copied into
@@ -36,8 +38,8 @@ from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
-from cribkit.store.base import GameRow, StaleWriteError, StoreError, Table
-from cribkit.store.migrations import upgrade
+from cribkit.store import migrations
+from cribkit.store.base import DuplicateActionError, GameRow, StaleWriteError, StoreError, Table
 from cribkit.store.saves import data_home
 from cribkit.store.schema import actions, games, invites, talk
 
@@ -85,6 +87,19 @@ def engine_url(url: str) -> URL:
     return parsed.set(drivername=driver)
 
 
+def shown_url(url: str) -> str:
+    """``url`` as messages show it: as it was given (an operator copies it from there), its
+    password, if any, hidden.
+
+    >>> shown_url("postgresql://cribkit:s3cret@db.example/games")
+    'postgresql://cribkit:***@db.example/games'
+    >>> shown_url("postgresql://postgres@/games?host=/run/postgresql")
+    'postgresql://postgres@/games?host=/run/postgresql'
+    """
+    parsed = make_url(url)
+    return url if parsed.password is None else parsed.render_as_string(hide_password=True)
+
+
 def _dumps_keys(mapping: dict[int, str]) -> str:
     return json.dumps({str(k): v for k, v in mapping.items()})
 
@@ -92,10 +107,16 @@ def _dumps_keys(mapping: dict[int, str]) -> str:
 class SQLStore:
     """A :class:`~cribkit.store.base.Store` over SQLAlchemy; safe to share between threads."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, upgrade: bool | None = None) -> None:
+        """The store at ``url``. ``upgrade`` says whether opening upgrades its database to
+        this code's schema; by default an embedded SQLite file is upgraded (its one process
+        owns it) and a shared PostgreSQL database only checked, refused with
+        :class:`~cribkit.store.migrations.SchemaError` unless at this code's revision: it is
+        the operator's ``cribkit db upgrade`` that upgrades it (``docs/scaling.md``,
+        "Upgrades and backups")."""
         self.url = engine_url(url)
         #: The URL in messages: the user's, without its password.
-        self.shown = make_url(url).render_as_string(hide_password=True)
+        self.shown = shown_url(url)
         self.sqlite = self.url.drivername.startswith("sqlite")
         self.path = self.url.database or ":memory:" if self.sqlite else None
         # SQLite: one connection, every use of it under this lock (as the old store did).
@@ -104,12 +125,22 @@ class SQLStore:
         )
         self._closed = threading.Event()
         self._checkpointer: threading.Thread | None = None
+        #: The database's revision when opened, and after (another if it was upgraded).
+        self.revisions: tuple[str | None, str]
+        upgrading = self.sqlite if upgrade is None else upgrade
         try:
             self._engine = self._sqlite() if self.sqlite else self._postgresql()
             with self._lock, self._engine.begin() as connection:
-                upgrade(connection)
+                if upgrading:
+                    self.revisions = migrations.upgrade(connection, self.shown)
+                else:
+                    found = migrations.require_head(connection, self.shown)
+                    self.revisions = (found, found)
         except SQLAlchemyError as error:
             raise StoreError(f"cannot open the store {self.shown}: {error}") from None
+        except migrations.SchemaError:
+            self._engine.dispose()  # (its pool's connection: the store is not opened)
+            raise
         if self.path not in (None, ":memory:"):
             self._checkpointer = threading.Thread(
                 target=self._checkpoint_often, name="sqlite checkpoints", daemon=True
@@ -276,6 +307,7 @@ class SQLStore:
         scores: list[int],
         result: dict[str, Any] | None = None,
         expect: int | None = None,
+        client_id: str | None = None,
     ) -> None:
         with self._transaction() as db:
             # The game's row first: its update takes the row lock, and checks the version.
@@ -284,9 +316,48 @@ class SQLStore:
                           result=None if result is None else json.dumps(result))  # fmt: skip
             if result is not None:  # a finished game's invitations are closed with it
                 db.execute(invites.delete().where(invites.c.game_id == game_id))
+            if client_id is not None and self._find_action(db, game_id, client_id) is not None:
+                # (under the row lock: nobody stores the same id meanwhile; the unique index
+                # says so too)
+                raise DuplicateActionError(
+                    f"game {game_id} has an action with the id {client_id!r}: nothing written"
+                )
             db.execute(
-                actions.insert().values(game_id=game_id, idx=index, action=json.dumps(action))
+                actions.insert().values(
+                    game_id=game_id, idx=index, action=json.dumps(action), client_id=client_id
+                )
             )
+
+    def find_action(self, game_id: str, client_id: str) -> int | None:
+        with self._transaction(read=True) as db:
+            return self._find_action(db, game_id, client_id)
+
+    @staticmethod
+    def _find_action(db: Connection, game_id: str, client_id: str) -> int | None:
+        found = db.execute(
+            sa.select(actions.c.idx).where(
+                actions.c.game_id == game_id, actions.c.client_id == client_id
+            )
+        ).scalar()
+        return None if found is None else int(found)
+
+    def action_at(self, game_id: str, index: int) -> tuple[dict[str, Any], str | None] | None:
+        with self._transaction(read=True) as db:
+            found = db.execute(
+                sa.select(actions.c.action, actions.c.client_id).where(
+                    actions.c.game_id == game_id, actions.c.idx == index
+                )
+            ).first()
+        return None if found is None else (json.loads(found[0]), found[1])
+
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        if not game_ids:
+            return {}
+        with self._transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(games.c.id, games.c.version).where(games.c.id.in_(game_ids))
+            ).all()
+        return {game_id: int(version) for game_id, version in rows}
 
     def truncate_actions(
         self, game_id: str, keep: int, *, version: int, scores: list[int], expect: int | None = None

@@ -116,7 +116,7 @@ async def _join_cluster(
     manager.services.fanout = fanout
     manager.services.jobs = jobs
     sweep = asyncio.create_task(manager.sweep(), name="sweep dead processes")
-    app.state.readiness.append(("redis", redis.ping))
+    app.state.dependencies.append(("redis", redis.ping))
 
     async def leave() -> None:
         sweep.cancel()
@@ -193,7 +193,8 @@ def create_app(
     )
     app.state.manager = manager
     app.state.store = store
-    ops.install(app, store, manager)  # app.state.metrics and app.state.readiness
+    # (app.state.metrics, .readiness and .dependencies: a database other servers share is one)
+    ops.install(app, store, manager, shared=not getattr(store, "sqlite", True))
     install_error_handlers(app)
     routers = (lobby, me, saved, replay, analysis, puzzles, stats, tables, play, ops)
     for module in routers:

@@ -20,13 +20,14 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from redis.exceptions import RedisError
+from redis.exceptions import LockError, RedisError
 
 from cribkit.web import logs
+from cribkit.web.logs import one_line
 
 log = logging.getLogger("cribkit.web")
 
@@ -207,27 +208,53 @@ class RedisFanout:
                         extra={"game": game_id})  # fmt: skip
 
     async def follow(self, game_id: str) -> None:
+        # Without Redis the game is followed all the same: its channel is subscribed to once
+        # Redis is back (:meth:`_listen`), and the game is caught up from the store meanwhile.
         self._followed[game_id] = self._followed.get(game_id, 0) + 1
         if self._followed[game_id] == 1:
-            await self._pubsub.subscribe(_game_channel(game_id))
+            try:
+                await self._pubsub.subscribe(_game_channel(game_id))
+            except REDIS_DOWN as error:
+                log.warning("game %s: not heard from the others until Redis is back: %s",
+                            game_id, one_line(error), extra={"game": game_id})  # fmt: skip
 
     async def unfollow(self, game_id: str) -> None:
         count = self._followed.pop(game_id, 0) - 1
         if count > 0:
             self._followed[game_id] = count
             return
-        await self._pubsub.unsubscribe(_game_channel(game_id))
-        await self.redis.hdel(f"cribkit:presence:{game_id}", self.process)
+        with contextlib.suppress(*REDIS_DOWN):  # (its presence expires by itself)
+            await self._pubsub.unsubscribe(_game_channel(game_id))
+            await self.redis.hdel(f"cribkit:presence:{game_id}", self.process)
 
     async def tell(self, process: str, message: dict[str, Any]) -> None:
         await self.redis.publish(_process_channel(process), _dumps(message))
 
     def lock(self, game_id: str) -> AbstractAsyncContextManager[Any]:
+        return self._locked(game_id)
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, game_id: str) -> AsyncIterator[None]:
         # (expires by itself if its holder dies holding it)
-        lock: AbstractAsyncContextManager[Any] = self.redis.lock(
-            f"cribkit:lock:{game_id}", timeout=10, blocking_timeout=10
-        )
-        return lock
+        lock = self.redis.lock(f"cribkit:lock:{game_id}", timeout=10, blocking_timeout=10)
+        try:
+            held: bool | None = bool(await lock.acquire())
+        except REDIS_DOWN as error:
+            # Without Redis a seat is still taken or given back: the store's own checks (an
+            # invitation is closed once, the version check) keep two servers from both doing it.
+            log.warning("game %s: changed without the cluster's lock (no Redis): %s", game_id,
+                        one_line(error), extra={"game": game_id})  # fmt: skip
+            held = None
+        if held is None:
+            yield
+            return
+        if not held:
+            raise LockError(f"game {game_id}: its lock was held by another process for 10 s")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(*REDIS_DOWN):
+                await lock.release()
 
     async def share_presence(self, game_id: str, seats: list[int], spectators: int) -> None:
         """Publish (and keep in Redis, for processes that come later) what this process
@@ -245,7 +272,10 @@ class RedisFanout:
             log.warning("game %s: could not share who is here: %s", game_id, error)
 
     async def presence(self, game_id: str) -> dict[str, dict[str, Any]]:
-        found = await self.redis.hgetall(f"cribkit:presence:{game_id}")
+        try:
+            found = await self.redis.hgetall(f"cribkit:presence:{game_id}")
+        except REDIS_DOWN:
+            return {}  # (nobody else known to be here until Redis is back)
         forms = {
             redis_text(k): json.loads(v) for k, v in found.items() if redis_text(k) != self.process
         }
@@ -288,10 +318,20 @@ class RedisFanout:
             if lost:
                 lost = False
                 log.warning("Redis is back: catching up every game followed")
+                await self._subscribe_all()
                 self._resync()
             if message is None or message.get("type") != "message":
                 continue
             await self._dispatch(redis_text(message["channel"]), message["data"])
+
+    async def _subscribe_all(self) -> None:
+        """Subscribe (again) to the channel of every game followed: those followed while Redis
+        was gone were never subscribed to."""
+        channels = [_game_channel(game_id) for game_id in self._followed]
+        try:
+            await self._pubsub.subscribe(_process_channel(self.process), *channels)
+        except REDIS_DOWN as error:  # lost again: the next return tries again
+            log.warning("could not subscribe again: %s", one_line(error))
 
     async def _dispatch(self, channel: str, data: bytes | str) -> None:
         try:

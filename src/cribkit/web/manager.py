@@ -23,9 +23,10 @@ from cribkit.analysis import daily_deal
 from cribkit.games.chance import new_fair_seed
 from cribkit.games.protocol import GameError, game_info, games, lookup
 from cribkit.games.solitaire import daily_seed
-from cribkit.store.base import GameRow, Match, Store, Table, new_row
+from cribkit.store.base import GameRow, Match, Store, StoreError, Table, new_row
 from cribkit.web.fanout import BEAT_SECONDS, REDIS_DOWN
 from cribkit.web.limits import Limits
+from cribkit.web.logs import one_line
 from cribkit.web.messages import WebError
 from cribkit.web.services import Services
 from cribkit.web.sessions import MODES, GameSession
@@ -448,29 +449,60 @@ class SessionManager:
             if session.followed:
                 self._spawn(self._caught_up(session))
 
-    async def _caught_up(self, session: GameSession) -> None:
+    async def _caught_up(self, session: GameSession, behind: int | None = None) -> None:
         async with session.lock:
+            if behind is not None and session.version >= behind:
+                return  # (heard meanwhile)
+            if behind is not None:
+                log.warning("game %s: caught up from the store at version %s (an announcement "
+                            "was lost)", session.id, behind)  # fmt: skip
             await catch_up(session)
             await session.broadcast()
         session.kick_ai()  # (asked for again: it may have been lost with Redis)
 
     async def sweep(self) -> None:
-        """Forget what dead processes held (their presence at the tables), and read the
-        workers' queues' depths, now and then."""
+        """Now and then: catch up the games followed that moved on without this process
+        hearing of it, forget what dead processes held (their presence at the tables), and
+        read the workers' queues' depths. Nothing it meets stops it."""
         while True:
             await asyncio.sleep(BEAT_SECONDS)
-            followed = [s for s in self.sessions.values() if s.followed and s.remote]
-            names = {name for s in followed for name in s.remote}
             try:
-                alive = await self.services.fanout.live_processes(names)
-                if self.services.jobs is not None:
-                    self.services.queue_depths.update(await self.services.jobs.depth())
-            except REDIS_DOWN:  # (the heartbeat says so): the next round tries again
-                continue
-            for session in followed:
-                if set(session.remote) - alive:
-                    session.remote = {k: v for k, v in session.remote.items() if k in alive}
-                    self._spawn(session.announce_table())
+                await self._behind()
+                await self._dead_processes()
+            except Exception as error:  # (logged; the next round tries again)
+                log.warning("the sweep of the games followed failed: %s", one_line(error))
+
+    async def _behind(self) -> None:
+        """Catch up every game followed whose stored version is not this copy's: an
+        announcement lost (Redis gone, a process dead between storing and telling, a commit
+        whose answer was lost) delays a seat's update by a sweep at most, never for good."""
+        followed = [s for s in self.sessions.values() if s.followed]
+        if not followed:
+            return
+        try:
+            stored = await self.services.stored(
+                self.services.store.versions, [s.id for s in followed]
+            )
+        except StoreError:
+            return  # (the store's outage is said where it is met)
+        for session in followed:
+            if stored.get(session.id, session.version) > session.version:
+                self._spawn(self._caught_up(session, stored[session.id]))
+
+    async def _dead_processes(self) -> None:
+        """Forget the presence of processes that died; read the queues' depths."""
+        followed = [s for s in self.sessions.values() if s.followed and s.remote]
+        names = {name for s in followed for name in s.remote}
+        try:
+            alive = await self.services.fanout.live_processes(names)
+            if self.services.jobs is not None:
+                self.services.queue_depths.update(await self.services.jobs.depth())
+        except REDIS_DOWN:  # (the heartbeat says so): the next round tries again
+            return
+        for session in followed:
+            if set(session.remote) - alive:
+                session.remote = {k: v for k, v in session.remote.items() if k in alive}
+                self._spawn(session.announce_table())
 
     def _spawn(self, work: Any) -> None:
         task: asyncio.Future[None] = asyncio.ensure_future(work)

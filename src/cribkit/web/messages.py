@@ -8,6 +8,7 @@ Every refusal is a :class:`WebError`: one line naming what was wrong, sent to th
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from cribkit.core.cards import CardError
@@ -28,6 +29,7 @@ __all__ = [
     "apply_action",
     "check_turn",
     "parse_action",
+    "parse_client_id",
     "read_message",
 ]
 
@@ -81,6 +83,30 @@ def parse_action(seat: int, data: object) -> Action:
         return Action.from_dict({**data, "seat": seat})
     except (GameError, CardError, TypeError) as error:
         raise WebError("bad_action", str(error)) from None
+
+
+#: An action's id as its client chooses it: 1 to 64 letters, digits, ``-`` or ``_``.
+CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def parse_client_id(value: object) -> str | None:
+    """The id a client gave its action (None when it gave none).
+
+    >>> parse_client_id("k3-9f_a"), parse_client_id(None)
+    ('k3-9f_a', None)
+    >>> parse_client_id("no spaces")
+    Traceback (most recent call last):
+    ...
+    cribkit.web.messages.WebError: an action's id is 1 to 64 letters, digits, - or _, not "no spaces"
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str) or not CLIENT_ID.fullmatch(value):
+        raise WebError(
+            "bad_action",
+            f"an action's id is 1 to 64 letters, digits, - or _, not {json.dumps(value)[:40]}",
+        )
+    return value
 
 
 def check_turn(state: GameState, seat: int) -> None:

@@ -42,7 +42,7 @@ from cribkit.games.protocol import (
 )
 from cribkit.games.records import replay
 from cribkit.games.undo import undo_refusal
-from cribkit.store.base import GameRow, StaleWriteError, Store, StoreError
+from cribkit.store.base import DuplicateActionError, GameRow, StaleWriteError, Store, StoreError
 from cribkit.web.clock import MoveClock
 from cribkit.web.coaching import Coach
 from cribkit.web.fanout import REDIS_DOWN
@@ -56,8 +56,10 @@ from cribkit.web.messages import (
     apply_action,
     check_turn,
     parse_action,
+    parse_client_id,
     read_message,
 )
+from cribkit.web.outcomes import sent_before, stored_after_all
 from cribkit.web.services import Services
 from cribkit.web.shared import (
     catch_up,
@@ -99,6 +101,8 @@ class Connection:
     about: str | None = None
     #: The socket's chat limit (a few lines at once, one every two seconds).
     chat_bucket: TokenBucket = field(default_factory=lambda: TokenBucket(CHAT_RATE, CHAT_BURST))
+    #: The id of the socket's action the next state answers (``ack``), if it gave one.
+    ack: str | None = None
 
 
 def _dumps(message: dict[str, Any]) -> str:
@@ -340,6 +344,9 @@ class GameSession:
         if connection.reset:
             message["reset"] = True
             connection.reset = False
+        if connection.ack is not None:
+            message["ack"] = connection.ack
+            connection.ack = None
         connection.cursor = len(self.events)
         return message
 
@@ -491,20 +498,32 @@ class GameSession:
         if not isinstance(seq, int) or isinstance(seq, bool):
             raise WebError("bad_action", "an action message carries seq, the seq of the last state")
         action = parse_action(connection.seat, message.get("action"))
+        client_id = parse_client_id(message.get("id"))
         async with self.lock:
             if self.row.status == "abandoned":
                 raise WebError("game_over", "the game was abandoned: nobody plays on in it")
-            if seq != self.version:
-                raise WebError(
-                    "stale",
-                    f"seq {seq} is not the game's seq {self.version}: nothing was applied",
-                )
-            # Whose turn it is, as the seats' legal lists say (the engine itself would take
-            # the lay-aways of a deal in any order).
-            check_turn(self.state, connection.seat)
-            before, index = self.state, len(self.actions)
-            transition = apply_action(before, action)
-            await self.commit(action, transition.state, transition.events)
+            try:
+                if seq != self.version:
+                    raise WebError(
+                        "stale",
+                        f"seq {seq} is not the game's seq {self.version}: nothing was applied",
+                    )
+                # Whose turn it is, as the seats' legal lists say (the engine itself would
+                # take the lay-aways of a deal in any order).
+                check_turn(self.state, connection.seat)
+                before, index = self.state, len(self.actions)
+                transition = apply_action(before, action)
+                await self.commit(action, transition.state, transition.events, client_id)
+            except WebError as error:
+                # Sent again (its answer lost): the game as it is answers it, applied once.
+                if client_id is None or error.code not in ("stale", "duplicate"):
+                    raise
+                if not await sent_before(self, client_id):
+                    raise
+                connection.ack = client_id
+                await self.broadcast()
+                return
+            connection.ack = client_id
             await self.broadcast()
             version = self.version
         self._acknowledged(received)
@@ -512,19 +531,30 @@ class GameSession:
         # Judged after the computer is set thinking; the socket's next message waits for it.
         await self.coach.after(before, action, index, version)
 
-    async def commit(self, action: Action, state: GameState, events: tuple[GameEvent, ...]) -> None:
+    async def commit(
+        self, action: Action, state: GameState, events: tuple[GameEvent, ...],
+        client_id: str | None = None,
+    ) -> None:  # fmt: skip
         """Store an accepted action (before anyone hears of it: the store's version check
-        refuses it if another process moved the game on first), take the new state and tell
-        the other processes (the lock held)."""
+        refuses it if another process moved the game on first), with the id its client chose,
+        take the new state and tell the other processes (the lock held). A write whose answer
+        was lost is asked after (:func:`stored_after_all`): stored, it goes on as stored."""
         form = action.to_dict()
         version = self.version + 1
         result = state.result
         index = len(self.actions)
-        await self.write(
-            self.store.append_action, self.id, index, form, version=version,
-            scores=list(state.scores), result=None if result is None else result.to_dict(),
-            expect=self.version,
-        )  # fmt: skip
+        try:
+            await self.write(
+                self.store.append_action, self.id, index, form, version=version,
+                scores=list(state.scores), result=None if result is None else result.to_dict(),
+                expect=self.version, client_id=client_id,
+            )  # fmt: skip
+        except WebError as error:
+            if error.code != "unavailable" or not await stored_after_all(
+                self, index, form, client_id
+            ):
+                raise
+            self.log.warning("game %s: action %s was stored after all", self.id, index)
         self.take(form, state, events, version)
         await self.services.fanout.publish(
             self.id, {"kind": "action", "version": version, "index": index, "action": form}
@@ -552,6 +582,10 @@ class GameSession:
             await catch_up(self)
             raise WebError(
                 "stale", "the game moved on first (another move was made): nothing was applied"
+            ) from None
+        except DuplicateActionError:
+            raise WebError(
+                "duplicate", "an action with this id was applied already: nothing was applied"
             ) from None
         except StoreError as error:
             self.log.warning("game %s: the store failed: %s", self.id, error)

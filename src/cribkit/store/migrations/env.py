@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
+
+from cribkit.store.migrations import lock
 
 connection = context.config.attributes.get("connection")
 if not isinstance(connection, Connection):
     raise RuntimeError(
         "cribkit's migrations run on a store's connection (cribkit.store.migrations)"
     )
-if connection.dialect.name == "postgresql":
-    # Two processes opening one database upgrade it one after the other (SQLite's write
-    # transaction, BEGIN IMMEDIATE, already does that).
-    connection.execute(text("SELECT pg_advisory_xact_lock(7467314)"))
+# Two processes upgrading one database go one after the other (taken already by
+# migrations.upgrade; a lock of the same transaction is taken again at once).
+lock(connection)
 context.configure(connection=connection, target_metadata=None)
 with context.begin_transaction():
     context.run_migrations()

@@ -6,14 +6,19 @@
 - ``GET /readyz``: the process can serve: each of ``app.state.readiness`` answers within
   :data:`CHECK_SECONDS`: 200 ``{"status": "ready", "checks": {...}}``, else 503
   ``{"status": "not_ready", "not_ready": [names], "checks": {name: "ok" | "failed" |
-  "timed out"}}``. Why a check failed is logged (``cribkit.web.ops``), not answered: these
-  paths are open to any Host.
+  "timed out"}}``. The parts every server shares (``app.state.dependencies``: Redis, and a
+  PostgreSQL store) are checked and reported too, but never make a server not ready: one of
+  them down is down for every server, and taking them all out of the balancer would turn what
+  still works (the pages, the lobby, the games held in memory) into a site-wide 503. A shared
+  part that fails is named in ``"degraded": [names]`` of a 200. Why a check failed is logged
+  (``cribkit.web.ops``, one line), not answered: these paths are open to any Host.
 - ``GET /metrics``: :mod:`cribkit.web.metrics`, in Prometheus' text format.
 
 A readiness check is a name and an async callable: ready unless it raises, answers False or
 takes longer than :data:`CHECK_SECONDS`. :func:`install` adds the store's
-(:meth:`~cribkit.store.base.Store.ping`, in a worker thread); another is one line, such as a
-Redis client's own ``ping``: ``app.state.readiness.append(("redis", redis.ping))``.
+(:meth:`~cribkit.store.base.Store.ping`, in a worker thread: a readiness check for the embedded
+SQLite file, a dependency for a shared database); another is one line, such as a Redis
+client's own ``ping``: ``app.state.dependencies.append(("redis", redis.ping))``.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from fastapi.responses import JSONResponse
 
 from cribkit.games.protocol import SPECTATOR
 from cribkit.store.base import Store
+from cribkit.web.logs import one_line
 from cribkit.web.manager import SessionManager
 from cribkit.web.metrics import CONTENT_TYPE, Metrics
 
@@ -70,9 +76,12 @@ def store_check(store: Store) -> Check:
     return check
 
 
-def install(app: FastAPI, store: Store, manager: SessionManager) -> Metrics:
-    """Give ``app`` its figures and its readiness checks (the store's): ``app.state.metrics``
-    and ``app.state.readiness``. The gauges count ``manager``'s live games."""
+def install(
+    app: FastAPI, store: Store, manager: SessionManager, *, shared: bool = False
+) -> Metrics:
+    """Give ``app`` its figures and its checks: ``app.state.metrics``, ``app.state.readiness``
+    and ``app.state.dependencies`` (the store's check in the latter when the store is
+    ``shared`` by several servers). The gauges count ``manager``'s live games."""
     metrics = Metrics()
     metrics.watch_games(lambda: len(manager.sessions))
     metrics.watch_sockets(lambda: _sockets(manager))
@@ -87,8 +96,11 @@ def install(app: FastAPI, store: Store, manager: SessionManager) -> Metrics:
     )
     manager.services.acknowledged = metrics.action_done
     app.state.metrics = metrics
-    readiness: list[tuple[str, Check]] = [("store", store_check(store))]
-    app.state.readiness = readiness
+    own: list[tuple[str, Check]] = []
+    dependencies: list[tuple[str, Check]] = []
+    (dependencies if shared else own).append(("store", store_check(store)))
+    app.state.readiness = own
+    app.state.dependencies = dependencies
     return metrics
 
 
@@ -116,8 +128,8 @@ async def _outcome(name: str, check: Check) -> str:
     except TimeoutError:
         log.warning("not ready: %s did not answer within %g s", name, CHECK_SECONDS)
         return "timed out"
-    except Exception as error:
-        log.warning("not ready: %s failed: %s", name, error, exc_info=error)
+    except Exception as error:  # (one line: a check fails every few seconds while it does)
+        log.warning("not ready: %s failed: %s", name, one_line(error))
         return "failed"
     if answer is False:
         log.warning("not ready: %s answered False", name)
@@ -127,14 +139,21 @@ async def _outcome(name: str, check: Check) -> str:
 
 @router.api_route("/readyz", methods=["GET", "HEAD"])
 async def readyz(request: Request) -> JSONResponse:
-    """Whether every readiness check answers (the module's docstring)."""
-    checks = cast(list[tuple[str, Check]], getattr(request.app.state, "readiness", []))
+    """Whether every readiness check answers, and which shared parts do (the module's
+    docstring)."""
+    state = request.app.state
+    own = cast(list[tuple[str, Check]], getattr(state, "readiness", []))
+    shared = cast(list[tuple[str, Check]], getattr(state, "dependencies", []))
+    checks = own + shared
     outcomes = await asyncio.gather(*(_outcome(name, check) for name, check in checks))
     answers = {name: outcome for (name, _), outcome in zip(checks, outcomes, strict=True)}
-    failing = [name for name, outcome in answers.items() if outcome != "ok"]
+    failing = [name for name, _ in own if answers[name] != "ok"]
+    degraded = [name for name, _ in shared if answers[name] != "ok"]
     body: dict[str, Any] = {"status": "not_ready" if failing else "ready", "checks": answers}
     if failing:
         body["not_ready"] = failing
+    if degraded:
+        body["degraded"] = degraded
     return JSONResponse(body, 503 if failing else 200, headers=NO_STORE)
 
 

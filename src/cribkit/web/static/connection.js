@@ -24,7 +24,7 @@ export class Connection {
     this.socket = null;
   }
 
-  /** Whether an action is on its way (a second one is not sent until it is answered). */
+  /** Whether an action is on its way (a second one is not sent until it is answered, on this line or the next). */
   get pending() {
     return this.protocol.pending;
   }
@@ -46,6 +46,9 @@ export class Connection {
       this.attempt = 0;
       this.handlers.status("online");
       if (this.handlers.opened) this.handlers.opened(this);
+      // The action whose answer the old line lost first (applied at most once: it has its id).
+      const again = this.protocol.resend();
+      if (again) socket.send(JSON.stringify(again));
       for (const message of this.protocol.release()) socket.send(JSON.stringify(message));
     });
     socket.addEventListener("message", (event) => this.receive(event.data));
@@ -105,7 +108,8 @@ export class Connection {
   action(action) {
     const message = this.protocol.action(action);
     if (!message) return false;
-    this.send(message);
+    // (with the line down it goes as the next line's first message: protocol.resend)
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
     return true;
   }
 

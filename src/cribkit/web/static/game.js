@@ -19,6 +19,7 @@ import {
 } from "./logic/frame.js";
 import { stagedMessage } from "./logic/pacing.js";
 import { canAct } from "./logic/protocol.js";
+import { ComputerWait } from "./logic/waiting.js";
 import { tableNamer, watchStatus } from "./logic/table.js";
 import { gameTitle, readable, scoresText, seatNamer } from "./logic/words.js";
 import { UNREACHABLE_WORDS, untilReachable } from "./reach.js";
@@ -73,6 +74,10 @@ export class GamePage {
       stages: (seat) => seat === this.shownSeat,
     });
     this.scoreCounter = new ScoreCounter();
+    // The computer's move slow to come (a part of the site down): said after 3 s (waiting.js).
+    this.computerWait = new ComputerWait((words) => {
+      if (this.statusLine && !this.stopped) this.statusLine.textContent = words;
+    });
     this.daily = new DailyDealPanel(gameId);
     this.coach = new CoachPanel({
       connections: () => this.connections.values(),
@@ -166,6 +171,7 @@ export class GamePage {
 
   stop() {
     this.stopped = true;
+    this.computerWait.cancel();
     this.pacer.stop();
     this.people.stop();
     document.removeEventListener("keydown", this.onKey);
@@ -291,6 +297,7 @@ export class GamePage {
 
   /** A state heard: drawn now or, at the player's pace, after those before it (pacer.js). */
   receiveState(message, info) {
+    this.computerWait.state(message);
     this.pacer.receive(message, info);
   }
 

@@ -1,5 +1,6 @@
 // The WebSocket protocol of one seat without the socket (docs/web.md): the game's `seq`, one
-// action on its way at a time, the messages waiting for the line, when to retry. No DOM.
+// action on its way at a time (with its id, sent again on a new line until answered), the
+// messages waiting for the line, when to retry. No DOM.
 
 /** After a dropped line: wait 0.3, 0.8, 1.5, 3 and then every 5 seconds. */
 export const RETRY_DELAYS_MS = [300, 800, 1500, 3000, 5000];
@@ -27,6 +28,16 @@ export function watchSocketUrl({ protocol, host }, gameId, code) {
   return `${scheme}//${host}/ws/${encodeURIComponent(gameId)}?watch=${encodeURIComponent(code)}`;
 }
 
+/**
+ * A new id for an action: 16 hex digits from `source` (the browser's crypto), by which the
+ * server knows the action if it is sent again and never applies it twice.
+ */
+export function newActionId(source = globalThis.crypto) {
+  const bytes = new Uint8Array(8);
+  source.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** The legal actions of a state message ([] when it is not this seat's turn). */
 export function legalOf(message) {
   return Array.isArray(message.legal) ? message.legal : [];
@@ -38,17 +49,23 @@ export function canAct(message) {
 }
 
 /**
- * One seat's bookkeeping: the `seq` of the last state, whether an action is on its way, whether
- * the next state is the first of a connection (and so carries every event), and the messages
- * written while the line was down.
+ * One seat's bookkeeping: the `seq` of the last state, the action on its way (until a state
+ * acknowledges it or an error refuses it), whether the next state is the first of a connection
+ * (and so carries every event), and the messages written while the line was down.
  */
 export class SeatProtocol {
-  constructor(seat) {
+  constructor(seat, newId = newActionId) {
     this.seat = seat;
     this.seq = null;
-    this.pending = false;
+    this.inflight = null;
     this.fresh = true;
     this.outbox = [];
+    this.newId = newId;
+  }
+
+  /** Whether an action is on its way (a second one waits until it is answered). */
+  get pending() {
+    return this.inflight !== null;
   }
 
   /** A new socket is opening: its first state carries every event since the start. */
@@ -56,9 +73,16 @@ export class SeatProtocol {
     this.fresh = true;
   }
 
-  /** The line dropped: whatever was on its way will be answered by the next state. */
-  dropped() {
-    this.pending = false;
+  /**
+   * The line dropped: the action on its way, if any, stays on its way. Whether it was applied
+   * is not known; it is sent again on the new line (`resend`), and the server, which knows it
+   * by its id, applies it at most once.
+   */
+  dropped() {}
+
+  /** The action to send again first on a new line (the same message, id and seq), or null. */
+  resend() {
+    return this.inflight;
   }
 
   /**
@@ -75,25 +99,33 @@ export class SeatProtocol {
     if (message === null || typeof message !== "object") return null;
     if (message.type === "state") {
       if (typeof message.seq === "number") this.seq = message.seq;
-      this.pending = false;
+      const sent = this.inflight;
+      // Answered: acknowledged by its id, or the game moved past the seq it was sent at. (A
+      // state of the same seq, such as a new line's first, leaves it on its way.)
+      if (sent !== null && (message.ack === sent.id || !(typeof message.seq === "number" && message.seq <= sent.seq))) {
+        this.inflight = null;
+      }
       const full = this.fresh || Boolean(message.reset);
       this.fresh = false;
       return { message, full };
     }
     if (message.type === "error") {
       const afterAction = this.pending;
-      this.pending = false;
+      this.inflight = null;
       return { message, afterAction };
     }
     return { message };
   }
 
-  /** The message for an intent, with the seq of the last state and this seat; null while one is on its way. */
+  /**
+   * The message for an intent, with the seq of the last state, this seat and a new id; null
+   * while one is on its way.
+   */
   action(action) {
     if (this.pending || this.seq === null) return null;
-    this.pending = true;
     const { seat, ...rest } = action;
-    return { type: "action", seq: this.seq, action: { ...rest, seat: this.seat } };
+    this.inflight = { type: "action", seq: this.seq, action: { ...rest, seat: this.seat }, id: this.newId() };
+    return this.inflight;
   }
 
   /** Keep a message until the line is up. */

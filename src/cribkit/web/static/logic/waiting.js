@@ -1,0 +1,46 @@
+// The page's word when the computer's move is slow to come: after 3 seconds it says it waits
+// (a part of the site may be down: the move comes once it is back). No DOM.
+
+/** How long the computer's move may take before the page says it waits. */
+export const COMPUTER_WAIT_MS = 3000;
+
+/** What the status line says then. */
+export const COMPUTER_WAIT_WORDS = "Waiting for the computer's move: it comes as soon as the server can make it.";
+
+/** Whether the game of a state message waits on a computer's move (its seat is to act). */
+export function computerToMove(message) {
+  if (!message || message.result) return false;
+  const player = message.observation ? message.observation.current_player : null;
+  if (player === null || player === undefined) return false;
+  const seats = (message.table && message.table.seats) || [];
+  const seat = seats.find((each) => each.seat === player);
+  return Boolean(seat && seat.kind === "computer");
+}
+
+/**
+ * Watches the states as they arrive: once one leaves the computer to move, `say` is called with
+ * the words if no other state has arrived `delay` ms later.
+ */
+export class ComputerWait {
+  constructor(say, { delay = COMPUTER_WAIT_MS, timers = globalThis } = {}) {
+    this.say = say;
+    this.delay = delay;
+    this.timers = timers;
+    this.timer = null;
+  }
+
+  /** A state arrived. */
+  state(message) {
+    this.cancel();
+    if (!computerToMove(message)) return;
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = null;
+      this.say(COMPUTER_WAIT_WORDS);
+    }, this.delay);
+  }
+
+  cancel() {
+    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
