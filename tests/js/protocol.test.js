@@ -8,6 +8,7 @@ import {
   newActionId,
   retryDelay,
   SeatProtocol,
+  seatProtocols,
   socketUrl,
   watchSocketUrl,
 } from "../../src/cribkit/web/static/logic/protocol.js";
@@ -126,12 +127,14 @@ test("a refused seat or an unknown game is final; other closes are retried", () 
   assert.equal(isFinalClose(1000), false);
 });
 
-test("the socket's address follows the page's scheme and escapes its parts", () => {
+test("the socket's address follows the page's scheme and escapes its parts; the token is no part of it", () => {
   assert.equal(
-    socketUrl({ protocol: "http:", host: "127.0.0.1:8000" }, "a b", 1, "t/k"),
-    "ws://127.0.0.1:8000/ws/a%20b?seat=1&token=t%2Fk",
+    socketUrl({ protocol: "http:", host: "127.0.0.1:8000" }, "a b", 1),
+    "ws://127.0.0.1:8000/ws/a%20b?seat=1",
   );
-  assert.equal(socketUrl({ protocol: "https:", host: "x.org" }, "g", 0, "t"), "wss://x.org/ws/g?seat=0&token=t");
+  assert.equal(socketUrl({ protocol: "https:", host: "x.org" }, "g", 0, "secret"), "wss://x.org/ws/g?seat=0");
+  // The token rides in the protocol header.
+  assert.deepEqual(seatProtocols("Ab-9_x"), ["cribkit", "token.Ab-9_x"]);
   // A spectator's socket has the game's watch code and no seat.
   assert.equal(watchSocketUrl({ protocol: "https:", host: "x.org" }, "g 1", "w/x"), "wss://x.org/ws/g%201?watch=w%2Fx");
 });

@@ -236,6 +236,24 @@ def test_a_wrong_token_or_seat_closes_the_socket(client: TestClient, query: str,
     assert closed.value.reason
 
 
+def test_the_token_rides_in_the_protocol_header_not_the_address(client: TestClient) -> None:
+    # As the page opens a seat's socket: ?seat=N, and Sec-WebSocket-Protocol: cribkit, token.T.
+    answer = new_game(client, "classic", ai="random", seed=2)
+    path = f"{WS_LOCAL}/ws/{answer['id']}?seat=0"
+    token = answer["tokens"]["0"]
+    with client.websocket_connect(path, subprotocols=["cribkit", f"token.{token}"]) as socket:
+        assert socket.accepted_subprotocol == "cribkit"  # (a browser fails a socket without one)
+        assert Seat(socket).receive()["type"] == "state"
+    for offered in (["cribkit", "token.wrong"], ["cribkit"], [f"token.{token[:-1]}"]):
+        with (
+            client.websocket_connect(path, subprotocols=offered) as socket,
+            pytest.raises(WebSocketDisconnect) as closed,
+        ):
+            socket.receive_json()
+        assert closed.value.code == 4403
+        assert closed.value.reason == "wrong token for seat 0"
+
+
 def test_an_unknown_game_closes_with_4404(client: TestClient) -> None:
     with (
         client.websocket_connect(f"{WS_LOCAL}/ws/nosuchgame?seat=0&token=x") as socket,

@@ -17,14 +17,23 @@ router = APIRouter()
 #: Close codes of a refused socket.
 FORBIDDEN = 4403
 NOT_FOUND = 4404
+#: The subprotocol a page asks for, and the prefix of the one that carries the seat's token:
+#: ``Sec-WebSocket-Protocol: cribkit, token.<T>``. A header, not the URL: no proxy's or server's
+#: log of request lines ever holds a token. (``?token=T`` is still taken from other clients.)
+PROTOCOL = "cribkit"
+TOKEN_PREFIX = "token."
 
 
 @router.websocket("/ws/{game_id}")
 async def play(websocket: WebSocket, game_id: str) -> None:
-    """A seat's socket: ``?seat=N&token=T`` and the session of the seat's owner; or a
+    """A seat's socket: ``?seat=N``, the seat's token in the ``Sec-WebSocket-Protocol`` header
+    (``cribkit, token.T``; or ``&token=T``) and the session of the seat's owner; or a
     spectator's, ``?watch=CODE``: every message is answered by the game session."""
     manager = cast(SessionManager, websocket.app.state.manager)
-    await websocket.accept()
+    offered: list[str] = list(websocket.scope.get("subprotocols") or [])
+    # The browser fails a socket whose server picks none of the protocols it offered.
+    await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
+    sent = next((p.removeprefix(TOKEN_PREFIX) for p in offered if p.startswith(TOKEN_PREFIX)), None)
     session = await manager.open(game_id)
     player = websocket.session.get("player")
     owner = player if isinstance(player, str) and player else None
@@ -33,7 +42,7 @@ async def play(websocket: WebSocket, game_id: str) -> None:
         refusal = _spectator_refusal(session, watch)
         seat = SPECTATOR
     else:
-        refusal = _seat_refusal(session, websocket.query_params, owner)
+        refusal = _seat_refusal(session, websocket.query_params, owner, sent)
         seat = int(websocket.query_params["seat"]) if refusal is None else SPECTATOR
     if refusal is not None:
         if session is not None:
@@ -76,15 +85,16 @@ async def play(websocket: WebSocket, game_id: str) -> None:
 
 
 def _seat_refusal(
-    session: GameSession | None, query: Mapping[str, str], player: str | None
+    session: GameSession | None, query: Mapping[str, str], player: str | None, sent: str | None
 ) -> tuple[int, str] | None:
-    """Why a seat's socket is refused (its close code and reason), or None."""
+    """Why a seat's socket is refused (its close code and reason), or None. ``sent`` is the
+    token of the protocol header, if any (else the query's)."""
     # Someone else's game is, to a stranger, no game at all (an ownerless one, stored before
     # games had owners, is open to its tokens alone).
     if session is None or (session.row.owners and not session.row.owned_by(player)):
         return NOT_FOUND, "no such game"
     seat_text = query.get("seat", "")
-    token = query.get("token", "")
+    token = sent if sent is not None else query.get("token", "")
     seat = int(seat_text) if seat_text.isdigit() else -1
     if seat not in session.humans or seat in session.row.table.invites:
         return FORBIDDEN, f"seat {seat_text[:20]!r} is not a player's seat"

@@ -1,6 +1,6 @@
 // One WebSocket per seat (or a spectator's, with the game's watch code): sends and receives
 // through the seat's protocol bookkeeping (logic/protocol.js), and reconnects when the line drops.
-import { isFinalClose, retryDelay, SeatProtocol, socketUrl, watchSocketUrl } from "./logic/protocol.js";
+import { isFinalClose, retryDelay, SeatProtocol, seatProtocols, socketUrl, watchSocketUrl } from "./logic/protocol.js";
 
 export class Connection {
   /**
@@ -37,10 +37,10 @@ export class Connection {
     this.closed = false;
     this.protocol.connecting();
     this.handlers.status("connecting");
-    const url = this.watch
-      ? watchSocketUrl(location, this.gameId, this.watch)
-      : socketUrl(location, this.gameId, this.seat, this.token);
-    const socket = new WebSocket(url);
+    // The seat's token goes in the socket's protocol header, never in its address.
+    const socket = this.watch
+      ? new WebSocket(watchSocketUrl(location, this.gameId, this.watch))
+      : new WebSocket(socketUrl(location, this.gameId, this.seat), seatProtocols(this.token));
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.attempt = 0;

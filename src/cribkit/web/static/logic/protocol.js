@@ -15,11 +15,18 @@ export function isFinalClose(code) {
   return code === 4403 || code === 4404 || code === 1008;
 }
 
-/** The socket's address for a seat, on the page's own host (`location` gives protocol and host). */
-export function socketUrl({ protocol, host }, gameId, seat, token) {
+/**
+ * The socket's address for a seat, on the page's own host (`location` gives protocol and host).
+ * The seat's token is never in it (a proxy's log holds addresses): see `seatProtocols`.
+ */
+export function socketUrl({ protocol, host }, gameId, seat) {
   const scheme = protocol === "https:" ? "wss:" : "ws:";
-  const query = `seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`;
-  return `${scheme}//${host}/ws/${encodeURIComponent(gameId)}?${query}`;
+  return `${scheme}//${host}/ws/${encodeURIComponent(gameId)}?seat=${encodeURIComponent(seat)}`;
+}
+
+/** The subprotocols a seat's socket offers: the game's, and one that carries the seat's token. */
+export function seatProtocols(token) {
+  return ["cribkit", `token.${token}`];
 }
 
 /** The socket's address for a spectator of a game, with the game's watch code. */
