@@ -30,14 +30,6 @@ COMMAND = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "cribki
 DEEP = '{"game": "classic", "seed": 1, "actions": ' + "[" * 100_000 + "]" * 100_000 + "}"
 
 
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    """cribkit's data folder for the test (so that nothing is written in the user's)."""
-    folder = tmp_path / "home"
-    folder.mkdir()
-    return folder
-
-
 def cribkit(
     home: Path, *args: str, stdin: int = subprocess.DEVNULL, data: bytes | None = None
 ) -> subprocess.CompletedProcess[str]:

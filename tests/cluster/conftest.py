@@ -11,10 +11,12 @@ its folder removed; a failed test's folder is kept, with every part's log in ``l
 path printed.
 
 ``options`` are :class:`~cribkit.deploy.cluster.Cluster`'s others: ``serve_args=["--message-rate",
-"0"]``, ``worker_args``, ``health_path``. PostgreSQL runs without fsync (``durable=False``).
+"0"]``, ``worker_args``, ``health_path``, ``redis_password`` (Redis then requires it, and
+``cluster.redis_url`` holds it). PostgreSQL runs without fsync (``durable=False``).
 What a test then has, for the acceptance tests of the cluster:
 
 - ``cluster.address`` (the balancer), ``cluster.server_urls`` (each server, past it),
+  ``cluster.worker_health_urls`` (each worker's ``/healthz`` and ``/metrics``),
   ``cluster.store_url``, ``cluster.redis_url``;
 - ``cluster.server_pids``, ``cluster.worker_pids`` (None for a part not running),
   ``cluster.pids`` (every process by part, PostgreSQL's postmaster as ``postgresql``);

@@ -121,6 +121,26 @@ def assert_stored(store_url: str, game_id: str, seq: int) -> list[Message]:
         store.close()
 
 
+async def seat_two(host: Player, friend: Player) -> str:
+    """A table of two people, the host at its seat and the friend at the invited one, each on
+    its player's server: the game's id, once both views agree."""
+    created = await host.post(
+        "/api/games",
+        {
+            "game": "classic",
+            "options": {"target": 61},
+            "seats": [{"kind": "me"}, {"kind": "friend"}],
+        },
+    )
+    [(seat, token)] = created["tokens"].items()
+    [invite] = created["invites"].values()
+    taken = await friend.post(f"/api/invites/{invite['code']}/accept", {})
+    await host.open(f"seat={seat}&token={token}", created["id"])
+    await friend.open(f"seat={taken['seat']}&token={taken['token']}", created["id"])
+    await settle([host, friend])
+    return str(created["id"])
+
+
 def test_two_people_on_two_servers_and_one_server_killed(cluster_factory: Any) -> None:
     cluster = cluster_factory(servers=2, workers=1, redis=True)
     first, second = cluster.server_urls
@@ -278,19 +298,7 @@ def test_talk_hints_and_undo_across_processes(cluster_factory: Any) -> None:
     async def play() -> None:
         # Chat: a line said through one server is heard through the other.
         host, friend = Player(first), Player(second)
-        created = await host.post(
-            "/api/games",
-            {
-                "game": "classic",
-                "options": {"target": 61},
-                "seats": [{"kind": "me"}, {"kind": "friend"}],
-            },
-        )
-        [(seat, token)] = created["tokens"].items()
-        [invite] = created["invites"].values()
-        taken = await friend.post(f"/api/invites/{invite['code']}/accept", {})
-        await host.open(f"seat={seat}&token={token}", created["id"])
-        await friend.open(f"seat={taken['seat']}&token={taken['token']}", created["id"])
+        await seat_two(host, friend)
         await friend.send({"type": "chat", "text": "good luck"})
         line = await host.until(lambda m: m["type"] == "talk")
         assert [entry["text"] for entry in line["lines"]] == ["good luck"]

@@ -3,6 +3,7 @@ balancer configuration HAProxy itself accepts (the one docs/scaling.md gives to 
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -83,3 +84,43 @@ def test_the_documented_balancer_is_the_launchers_and_haproxy_accepts_it(tmp_pat
 def test_redis_runs_in_the_foreground_on_loopback(tmp_path: Path) -> None:
     lines = redis_config(6400, tmp_path).splitlines()
     assert {"bind 127.0.0.1", "port 6400", "daemonize no", f"dir {tmp_path}"} <= set(lines)
+
+
+def test_redis_takes_a_password_the_url_and_its_file_can_hold(tmp_path: Path) -> None:
+    lines = redis_config(6400, tmp_path, password="s3cret-pw").splitlines()
+    assert "requirepass s3cret-pw" in lines
+    assert not [line for line in redis_config(6400, tmp_path).splitlines() if "requirepass" in line]
+    for bad in ("two words", "at@sign", ""):
+        with pytest.raises(ClusterError, match="a Redis password is letters, digits") as raised:
+            redis_config(6400, tmp_path, password=bad)
+        assert bad not in str(raised.value) or not bad
+    with pytest.raises(ClusterError, match="a Redis password needs Redis"):
+        Cluster(tmp_path, workers=0, redis=False, redis_password="pw")
+
+
+def test_the_parts_are_told_the_urls_by_their_environment_not_their_command_line(
+    tmp_path: Path,
+) -> None:
+    cluster = Cluster(tmp_path, port=0, servers=2, workers=1, redis_password="pw")
+    assert cluster.redis_url is not None
+    assert cluster.redis_url.startswith("redis://:pw@127.0.0.1:")
+    told = {
+        part.name: part for part in cluster.parts() if part.name.startswith(("server", "worker"))
+    }
+    assert sorted(told) == ["server-0", "server-1", "worker-0"]
+    for part in told.values():
+        assert part.env == {"CRIBKIT_STORE": cluster.store_url, "CRIBKIT_REDIS": cluster.redis_url}
+        assert not {"--store", "--redis"} & set(part.command)
+        assert not [word for word in part.command if "pw" in word or "redis://" in word]
+        assert not [word for word in part.command if "postgresql://" in word]
+    assert told["worker-0"].command[-2:] == ["--health-port", cluster.worker_health_urls[0][-5:]]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_balancer_refuses_metrics_and_logs_no_query() -> None:
+    text = haproxy_config(("0.0.0.0", 80), [("10.0.0.11", 8000)])
+    assert "    http-request deny if { path,url_dec -m beg /metrics }\n" in text
+    # (the request line, %r, holds the query; httplog's format logs it)
+    assert not re.search(r"%(\{[^}]*\})?r\b", text)
+    assert "httplog" not in text
+    assert "%HM %[var(txn.path)] %HV" in text

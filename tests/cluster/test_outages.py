@@ -16,8 +16,7 @@ import httpx
 
 from cribkit.deploy.cluster import Cluster
 
-from .test_authority import PATIENCE, Player, act, settle
-from .test_outcomes import seat_two
+from .test_authority import PATIENCE, Player, act, seat_two, settle
 
 #: How soon after Redis is back the computer must be playing again (a worker that waited for
 #: Redis tries again every 4 s at the most).

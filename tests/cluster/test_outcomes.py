@@ -23,28 +23,10 @@ from cribkit.games.records import replay
 from cribkit.store.base import open_store
 
 from .cut import CommitCutter, Cut
-from .test_authority import PATIENCE, Message, Player, act, settle
+from .test_authority import PATIENCE, Message, Player, act, seat_two, settle
 
 #: How soon a seat must see a move nobody announced (the servers' sweep runs every 2 s).
 UNANNOUNCED_WITHIN = 6.0
-
-
-async def seat_two(host: Player, friend: Player) -> str:
-    created = await host.post(
-        "/api/games",
-        {
-            "game": "classic",
-            "options": {"target": 61},
-            "seats": [{"kind": "me"}, {"kind": "friend"}],
-        },
-    )
-    [(seat, token)] = created["tokens"].items()
-    [invite] = created["invites"].values()
-    taken = await friend.post(f"/api/invites/{invite['code']}/accept", {})
-    await host.open(f"seat={seat}&token={token}", created["id"])
-    await friend.open(f"seat={taken['seat']}&token={taken['token']}", created["id"])
-    await settle([host, friend])
-    return str(created["id"])
 
 
 async def host_moves(host: Player, friend: Player, rng: random.Random) -> tuple[Message, int]:

@@ -24,6 +24,7 @@ import pytest
 from cribkit.deploy.config import postgresql_binary
 from cribkit.deploy.postgresql import PostgreSQL
 from cribkit.store.admin import upgrade_store
+from cribkit.store.base import Store, open_store
 from tests.needs import missing
 
 SUITE = "the store suite against PostgreSQL"
@@ -74,3 +75,13 @@ def empty_postgresql(postgresql: PostgreSQL) -> Callable[[], str]:
 def store_url(new_url: Callable[[], str]) -> str:
     """The URL of a new, empty store of each backend."""
     return new_url()
+
+
+@pytest.fixture
+def store(store_url: str) -> Iterator[Store]:
+    """The store at ``store_url`` (each backend in turn), closed after the test."""
+    opened = open_store(store_url)
+    try:
+        yield opened
+    finally:
+        opened.close()

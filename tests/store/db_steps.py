@@ -33,9 +33,12 @@ NEWER = "9999_newer"
 assert NEWER not in migrations.known()
 
 
-def cribkit(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """Run the command with ``home`` as its data folder; a hang fails the test (a timeout)."""
-    env = {**os.environ, "CRIBKIT_HOME": str(home)}
+def cribkit(
+    home: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run the command with ``home`` as its data folder (and ``env`` added to its environment:
+    a store URL with a password goes in ``CRIBKIT_STORE``); a hang fails the test (a timeout)."""
+    env = {**os.environ, "CRIBKIT_HOME": str(home), **(env or {})}
     return subprocess.run(
         [*COMMAND, *args], stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env,
         timeout=60, check=False,

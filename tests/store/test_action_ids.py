@@ -5,22 +5,11 @@ server asks after a write whose answer was lost (the action at an index, the gam
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from cribkit.store.base import DuplicateActionError, StaleWriteError, Store, open_store
+from cribkit.store.base import DuplicateActionError, StaleWriteError, Store
 
 from .test_store import invited
-
-
-@pytest.fixture
-def store(store_url: str) -> Iterator[Store]:
-    opened = open_store(store_url)
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def test_an_id_is_stored_with_its_action_and_found_again(store: Store) -> None:

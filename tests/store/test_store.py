@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
@@ -25,15 +25,6 @@ from cribkit.store.base import (
     open_store,
 )
 from cribkit.store.migrations import HEAD
-
-
-@pytest.fixture
-def store(store_url: str) -> Iterator[Store]:
-    opened = open_store(store_url)
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 def invited(game_id: str, *, created: float | None = None) -> GameRow:

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from cribkit.cli.app import JsonOption, WholeListing, app, fail, print_json
+from cribkit.cli.urls import StoreFileOption, StoreOption, given_url
 
 db_app = typer.Typer(
     help="The store's schema and backups: status, upgrade, backup (docs/scaling.md).",
@@ -22,15 +23,6 @@ db_app = typer.Typer(
     cls=WholeListing,
 )
 app.add_typer(db_app, name="db")
-
-StoreOption = Annotated[
-    str | None,
-    typer.Option(
-        "--store",
-        help="The store: sqlite:///PATH (default: cribkit.db in the data folder, as cribkit "
-        "serve uses) or postgresql://USER@HOST/DATABASE.",
-    ),
-]
 
 
 def _shown(store: str | None) -> str:
@@ -42,7 +34,12 @@ def _shown(store: str | None) -> str:
 
 
 @db_app.command()
-def status(store: StoreOption = None, as_json: JsonOption = False) -> None:
+def status(
+    ctx: typer.Context,
+    store: StoreOption = None,
+    store_file: StoreFileOption = None,
+    as_json: JsonOption = False,
+) -> None:
     """Show the database's schema revision, this cribkit's, and whether the database is behind,
     current or ahead (nothing is changed).
 
@@ -51,6 +48,7 @@ def status(store: StoreOption = None, as_json: JsonOption = False) -> None:
     from cribkit.store.admin import schema_status
     from cribkit.store.base import StoreError
 
+    store = given_url(ctx, "store", store, store_file)
     try:
         found = schema_status(store)
     except StoreError as error:
@@ -73,7 +71,9 @@ def status(store: StoreOption = None, as_json: JsonOption = False) -> None:
 
 
 @db_app.command()
-def upgrade(store: StoreOption = None) -> None:
+def upgrade(
+    ctx: typer.Context, store: StoreOption = None, store_file: StoreFileOption = None
+) -> None:
     """Upgrade the database to this cribkit's schema (back it up first): the step that must
     come before starting a new release's servers and workers on a PostgreSQL database.
 
@@ -82,6 +82,7 @@ def upgrade(store: StoreOption = None) -> None:
     from cribkit.store.admin import upgrade_store
     from cribkit.store.base import StoreError
 
+    store = given_url(ctx, "store", store, store_file)
     try:
         done = upgrade_store(store)
     except StoreError as error:
@@ -96,8 +97,10 @@ def upgrade(store: StoreOption = None) -> None:
 
 @db_app.command()
 def backup(
+    ctx: typer.Context,
     path: Annotated[Path, typer.Argument(help="The new file to write the copy to.")],
     store: StoreOption = None,
+    store_file: StoreFileOption = None,
 ) -> None:
     """Copy a SQLite store to a new file with SQLite's online backup, safe while a server runs
     (PostgreSQL: pg_dump, see docs/scaling.md).
@@ -107,6 +110,7 @@ def backup(
     from cribkit.store.admin import backup_sqlite
     from cribkit.store.base import StoreError
 
+    store = given_url(ctx, "store", store, store_file)
     try:
         done = backup_sqlite(store, path)
     except StoreError as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -9,6 +10,15 @@ import typer
 
 from cribkit.cli.app import app, fail
 from cribkit.cli.errors import FiniteFloat
+from cribkit.cli.urls import (
+    REDIS_VARIABLE,
+    RedisFileOption,
+    RedisOption,
+    StoreFileOption,
+    StoreOption,
+    given_url,
+    read_secret_file,
+)
 
 #: The most processes ``--ai-workers`` starts: beyond, a typing slip (a zero too many) would
 #: fork until the machine gives up, long before the computer thinks any faster.
@@ -18,20 +28,26 @@ MAX_MESSAGE_RATE = 1_000_000
 #: The longest a worker's ``--claim-after`` and ``--slow`` may be: a day, an hour.
 MAX_CLAIM_AFTER, MAX_SLOW = 86_400, 3_600
 
+MetricsTokenFileOption = Annotated[
+    Path | None,
+    typer.Option(
+        envvar="CRIBKIT_METRICS_TOKEN_FILE",
+        dir_okay=False,
+        help="A file holding a token (its text, stripped): GET /metrics then answers only "
+        "requests with the header Authorization: Bearer TOKEN (401 without).",
+    ),
+]
+
 
 @app.command()
 def serve(
+    ctx: typer.Context,
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[
         int, typer.Option(help="The port to listen on (0: any free port).", min=0, max=65535)
     ] = 8000,
-    store: Annotated[
-        str | None,
-        typer.Option(
-            help="Where games are kept: sqlite:///PATH (default: the data folder) or "
-            "postgresql://USER@HOST/DATABASE."
-        ),
-    ] = None,
+    store: StoreOption = None,
+    store_file: StoreFileOption = None,
     ai_workers: Annotated[
         int | None,
         typer.Option(
@@ -66,18 +82,24 @@ def serve(
     redis: Annotated[
         str | None,
         typer.Option(
+            envvar=REDIS_VARIABLE,
             help="redis://HOST:PORT/DB: run as one process of a cluster sharing its games "
             "through the store (PostgreSQL) and Redis; the computer plays in `cribkit worker` "
-            "processes."
+            "processes. A URL with a password goes in the variable or in --redis-file, never "
+            "on the command line.",
         ),
     ] = None,
+    redis_file: RedisFileOption = None,
     secret_file: Annotated[
         Path | None,
         typer.Option(
+            envvar="CRIBKIT_SECRET_FILE",
+            dir_okay=False,
             help="The file of the secret that signs the players' session cookies, made on "
-            "first start (default: session-secret beside the store, in the data folder)."
+            "first start (default: session-secret beside the store, in the data folder).",
         ),
     ] = None,
+    metrics_token_file: MetricsTokenFileOption = None,
     log_format: Annotated[
         str,
         typer.Option(
@@ -93,7 +115,6 @@ def serve(
     """
     import ipaddress
     import os
-    import socket
 
     import uvicorn
 
@@ -104,6 +125,9 @@ def serve(
     from cribkit.web.limits import Limits
     from cribkit.web.logs import process_name, setup_logging
 
+    store = given_url(ctx, "store", store, store_file)
+    redis = given_url(ctx, "redis", redis, redis_file)
+    token = read_secret_file(metrics_token_file, "--metrics-token-file")
     proxies = list(trusted_proxy or [])
     try:
         log_config = setup_logging(log_format, process=process_name("serve"))
@@ -130,24 +154,12 @@ def serve(
             secret=secret,
             limits=Limits(rate=rate, burst=max(1, round(2 * rate))),
             redis_url=redis,
+            metrics_token=token,
         )
     except StoreError as error:
         raise fail(str(error)) from None
-    # Bind first, so that the address printed is the one listening (port 0 picks a free one).
-    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        listener.bind((host, port))
-        # Listening now queues the first connections until the app has started, not refuses them.
-        listener.listen(1024)
-    except (OSError, ValueError) as error:  # ValueError: a host name no system takes
-        reason = getattr(error, "strerror", None) or str(error)
-        raise fail(f"cannot listen on {host}:{port}: {reason}") from None
-    bound = listener.getsockname()[1]
-    # A wildcard address is no page's address (and not an allowed Host): show the loopback one.
-    shown = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
-    shown = f"[{shown}]" if ":" in shown else shown
-    typer.echo(f"cribkit: playing at http://{shown}:{bound}/ (Ctrl+C to stop)", err=False)
+    listener, address = listen(host, port)
+    typer.echo(f"cribkit: playing at {address} (Ctrl+C to stop)", err=False)
     if public_url:
         typer.echo(f"cribkit: other devices open {public_url}", err=False)
     # Messages are small and the server is usually local: compressing them costs more CPU time
@@ -164,13 +176,34 @@ def serve(
     uvicorn.Server(config).run(sockets=[listener])
 
 
+def listen(host: str, port: int, backlog: int = 1024) -> tuple[socket.socket, str]:
+    """A socket listening on ``host``:``port`` (0: a free port), and its address to print
+    (``http://127.0.0.1:8000/``): bound before anything is printed, so that the address shown
+    is the one listening; listening at once queues the first connections until the app has
+    started, rather than refusing them. One line and exit status 2 if it cannot."""
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+        listener.listen(backlog)
+    except (OSError, ValueError) as error:  # ValueError: a host name no system takes
+        listener.close()
+        reason = getattr(error, "strerror", None) or str(error)
+        raise fail(f"cannot listen on {host}:{port}: {reason}") from None
+    bound = listener.getsockname()[1]
+    # A wildcard address is no page's address (and not an allowed Host): show the loopback one.
+    shown = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    shown = f"[{shown}]" if ":" in shown else shown
+    return listener, f"http://{shown}:{bound}/"
+
+
 @app.command()
 def worker(
-    redis: Annotated[str, typer.Option(help="The cluster's Redis: redis://HOST:PORT/DB.")],
-    store: Annotated[
-        str | None,
-        typer.Option(help="The cluster's store: postgresql://USER@HOST/DATABASE."),
-    ] = None,
+    ctx: typer.Context,
+    redis: RedisOption = None,
+    redis_file: RedisFileOption = None,
+    store: StoreOption = None,
+    store_file: StoreFileOption = None,
     name: Annotated[
         str | None, typer.Option(help="The worker's name in the cluster (default: a new one).")
     ] = None,
@@ -193,11 +226,23 @@ def worker(
             click_type=FiniteFloat(0, MAX_SLOW),
         ),
     ] = 0.0,
+    health_port: Annotated[
+        int | None,
+        typer.Option(
+            help="Answer GET /healthz and GET /metrics on this port (0: a free one, printed; "
+            "default: none).",
+            min=0,
+            max=65535,
+        ),
+    ] = None,
+    health_host: Annotated[str, typer.Option(help="The address of --health-port.")] = "127.0.0.1",
+    metrics_token_file: MetricsTokenFileOption = None,
 ) -> None:
     """Make the computer's moves and the hints of a cluster's games (any number of workers,
     on any machine): see docs/scaling.md.
 
-    Example: cribkit worker --store postgresql://cribkit@db/cribkit --redis redis://db:6379/0
+    Example: CRIBKIT_STORE=postgresql://cribkit@db/cribkit cribkit worker --redis-file
+    /etc/cribkit/redis-url --health-port 9100
     """
     from redis.exceptions import RedisError
 
@@ -207,6 +252,12 @@ def worker(
     from cribkit.web.fanout import process_name
     from cribkit.web.logs import setup_logging, without_password
 
+    store = given_url(ctx, "store", store, store_file)
+    redis = given_url(ctx, "redis", redis, redis_file)
+    if redis is None:
+        raise fail("cribkit worker needs the cluster's Redis: --redis URL, CRIBKIT_REDIS or "
+                   "--redis-file PATH")  # fmt: skip
+    token = read_secret_file(metrics_token_file, "--metrics-token-file")
     name = name or process_name("worker")
     try:
         setup_logging(log_format, process=name)
@@ -214,10 +265,15 @@ def worker(
         check_schema(store)  # before saying it started: `cribkit db upgrade` upgrades it
     except (ValueError, StoreError) as error:
         raise fail(str(error)) from None
+    health = None
+    if health_port is not None:
+        health, address = listen(health_host, health_port, backlog=64)
+        typer.echo(f"cribkit: worker {name} answers {address}healthz and {address}metrics")
     shown = without_password(redis)
     typer.echo(f"cribkit: worker {name} taking the computer's moves and hints from {shown}")
     try:
-        run_worker(store, redis, name=name, claim_after=claim_after, slow=slow)
+        run_worker(store, redis, name=name, claim_after=claim_after, slow=slow, health=health,
+                   metrics_token=token)  # fmt: skip
     except StoreError as error:
         raise fail(str(error)) from None
     # Redis's own ConnectionError is no builtin one.
@@ -230,7 +286,9 @@ def check_redis_url(url: str) -> None:
     has started (the server's refusal is a traceback in its log)."""
     from redis.connection import parse_url
 
+    from cribkit.web.logs import without_password
+
     try:
         parse_url(url)  # type: ignore[no-untyped-call]
     except ValueError as error:
-        raise ValueError(f"--redis {url!r}: {error}") from None
+        raise ValueError(f"--redis {without_password(url)!r}: {error}") from None

@@ -15,6 +15,11 @@ data, socket and log), ``redis/``, ``logs/`` (one log a process), ``haproxy.cfg`
 on every server) and ``cluster.json``, the record of every process by which ``down`` stops a
 cluster another shell started. How it fits together: "Running a cluster on one machine" in
 ``docs/scaling.md``.
+
+The store's and Redis's URLs reach the servers and workers in their environment
+(``CRIBKIT_STORE``, ``CRIBKIT_REDIS``), never on their command lines, where every user of the
+machine could read a password (``Cluster(redis_password=...)``) in the process list; what is
+printed and recorded shows none.
 """
 
 from __future__ import annotations
@@ -32,8 +37,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType, TracebackType
 
+from redis import Redis, RedisError
+
 from cribkit.deploy.config import (
     ClusterError,
+    check_redis_password,
     free_port,
     haproxy_config,
     redis_config,
@@ -44,6 +52,7 @@ from cribkit.deploy.processes import Part, Recorded, read_state, stop_all, write
 from cribkit.store.admin import Upgrade, upgrade_store
 from cribkit.store.base import StoreError
 from cribkit.web.app import load_secret
+from cribkit.web.logs import without_password
 
 __all__ = ["DATABASE", "DEFAULT_FOLDER", "Cluster", "ClusterError", "main", "stop_folder"]
 
@@ -65,6 +74,9 @@ class Cluster:
 
     ``durable=False`` runs PostgreSQL without ``fsync`` (tests). ``serve_args`` and
     ``worker_args`` are added to every serve and worker command (``--message-rate 0``...).
+    ``redis_password`` makes Redis require it (in the URL the servers and workers are given
+    in their environment). Each worker answers ``/healthz`` and ``/metrics`` on a port of its
+    own (:attr:`worker_health_urls`).
     """
 
     def __init__(
@@ -81,6 +93,7 @@ class Cluster:
         durable: bool = True,
         serve_args: Sequence[str] = (),
         worker_args: Sequence[str] = (),
+        redis_password: str | None = None,
     ) -> None:
         if servers < 1:
             raise ClusterError(f"a cluster needs a server at least, not {servers}")
@@ -90,21 +103,28 @@ class Cluster:
             raise ClusterError("workers take their jobs from Redis: --workers 0 with --no-redis")
         if not health_path.startswith("/"):
             raise ClusterError(f"the health check's path starts with /, not {health_path!r}")
+        if redis_password is not None:
+            if not redis:
+                raise ClusterError("a Redis password needs Redis: redis_password with redis=False")
+            check_redis_password(redis_password)
         self.folder = folder.resolve()
         self.host = host
         self.port = port or free_port(host)
         self.health_path = health_path
         self.redis_port = free_port() if redis else None
+        self.redis_password = redis_password
         self.postgresql = PostgreSQL(self.folder / "postgresql", port=free_port(), durable=durable)
         self.secret_file = self.folder / "session-secret"
         self.public_url = public_url or f"{self.address}/"
         logs = self.folder / "logs"
         python = [sys.executable, "-m", "cribkit"]
-        redis_args = ["--redis", self.redis_url] if self.redis_url else []
-        shared = ["--store", self.store_url, *redis_args]
+        # The URLs by the environment: a command line is read by every user of the machine.
+        shared = {"CRIBKIT_STORE": self.store_url}
+        if self.redis_url:
+            shared["CRIBKIT_REDIS"] = self.redis_url
         # Each server trusts the balancer's X-Forwarded-For, answers the balancer's address and
         # signs cookies with the one secret; the computer thinks in its threads (or the workers).
-        serve = [*shared, "--trusted-proxy", _LOOPBACK, "--public-url", self.public_url,
+        serve = ["--trusted-proxy", _LOOPBACK, "--public-url", self.public_url,
                  "--secret-file", str(self.secret_file), "--ai-workers", "0", *serve_args]  # fmt: skip
         self._server_ports = [free_port() for _ in range(servers)]
         self._servers = [
@@ -112,13 +132,19 @@ class Cluster:
                 f"server-{index}",
                 [*python, "serve", "--host", _LOOPBACK, "--port", str(port), *serve],
                 logs / f"server-{index}.log",
+                env=dict(shared),
             )
             for index, port in enumerate(self._server_ports)
         ]
-        worker = [*python, "worker", *shared, *worker_args]
+        self._worker_health_ports = [free_port() for _ in range(workers)]
         self._workers = [
-            Part(f"worker-{index}", list(worker), logs / f"worker-{index}.log")
-            for index in range(workers)
+            Part(
+                f"worker-{index}",
+                [*python, "worker", "--health-port", str(port), *worker_args],
+                logs / f"worker-{index}.log",
+                env=dict(shared),
+            )
+            for index, port in enumerate(self._worker_health_ports)
         ]
         config = str(self.folder / "redis.conf")
         self._redis = Part("redis", ["redis-server", config], logs / "redis.log") if redis else None
@@ -149,13 +175,22 @@ class Cluster:
 
     @property
     def redis_url(self) -> str | None:
-        """Redis's URL (``cribkit serve --redis``), or None in a cluster without Redis."""
-        return None if self.redis_port is None else f"redis://{_LOOPBACK}:{self.redis_port}/0"
+        """Redis's URL (``CRIBKIT_REDIS`` of the servers and workers), with its password if it
+        has one, or None in a cluster without Redis."""
+        if self.redis_port is None:
+            return None
+        password = f":{self.redis_password}@" if self.redis_password is not None else ""
+        return f"redis://{password}{_LOOPBACK}:{self.redis_port}/0"
 
     @property
     def server_urls(self) -> list[str]:
         """Each serve process's own address, to talk to one process past the balancer."""
         return [f"http://{_LOOPBACK}:{port}" for port in self._server_ports]
+
+    @property
+    def worker_health_urls(self) -> list[str]:
+        """Each worker's own address of ``/healthz`` and ``/metrics``."""
+        return [f"http://{_LOOPBACK}:{port}" for port in self._worker_health_ports]
 
     @property
     def server_pids(self) -> list[int | None]:
@@ -281,6 +316,28 @@ class Cluster:
         self.postgresql.restart(mode)
         self._save()
 
+    def stop_postgresql(self, mode: str = "immediate") -> None:
+        """Stop PostgreSQL (``immediate``: as in a crash) and leave it stopped."""
+        self.postgresql.stop(mode)
+        self._save()
+
+    def start_postgresql(self, timeout: float = 60.0) -> None:
+        """Start PostgreSQL again, on its port."""
+        self.postgresql.start(timeout)
+        self._save()
+
+    def kill_haproxy(self, number: int = signal.SIGKILL) -> None:
+        """End the balancer with the signal ``number`` and wait until it has ended."""
+        self._haproxy.signal(number)
+        self._save()
+
+    def start_haproxy(self, timeout: float = 30.0) -> None:
+        """Start the balancer again, on its port; return once it sends requests to the
+        servers that run."""
+        self._start_haproxy()
+        self._save()
+        self.wait_balanced(timeout)
+
     # The balancer's view.
 
     def balancer_stats(self) -> dict[str, dict[str, str]]:
@@ -347,13 +404,14 @@ class Cluster:
     def _start_redis(self, deadline: float) -> None:
         assert self._redis is not None
         assert self.redis_port is not None
+        assert self.redis_url is not None
         self._redis.command[0] = require_binary("redis-server")
         (self.folder / "redis").mkdir(exist_ok=True)
-        config = redis_config(self.redis_port, self.folder / "redis")
-        (self.folder / "redis.conf").write_text(config)
+        config = redis_config(self.redis_port, self.folder / "redis", password=self.redis_password)
+        _write_private(self.folder / "redis.conf", config)
         self._redis.start(self._env)
         self._save()
-        while not _redis_answers(self.redis_port):
+        while not _redis_answers(self.redis_url):
             if self._redis.pid is None:
                 raise ClusterError(self._redis.failure())
             if time.monotonic() > deadline:
@@ -391,9 +449,10 @@ class Cluster:
             {
                 "controller": controller.to_json() if controller else None,
                 "address": self.address,
-                "store_url": self.store_url,
-                "redis_url": self.redis_url,
+                "store_url": without_password(self.store_url),
+                "redis_url": self.redis_url and without_password(self.redis_url),
                 "server_urls": self.server_urls,
+                "worker_health_urls": self.worker_health_urls,
                 "parts": parts,
             },
         )
@@ -408,13 +467,21 @@ def _answers(url: str) -> bool:
         return False
 
 
-def _redis_answers(port: int) -> bool:
+def _redis_answers(url: str) -> bool:
+    """Whether Redis at ``url`` answers ``PING`` now (its password given, if it has one)."""
     try:
-        with socket.create_connection((_LOOPBACK, port), timeout=1.0) as redis:
-            redis.sendall(b"PING\r\n")
-            return redis.recv(64).startswith(b"+PONG")
-    except OSError:
+        with Redis.from_url(url, socket_timeout=1.0, socket_connect_timeout=1.0) as client:
+            return bool(client.ping())
+    except (RedisError, OSError):
         return False
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write ``path`` readable by this user alone (it may hold a password), from its first
+    byte: made with mode 0600, an older file's mode narrowed before it is written."""
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as file:
+        os.fchmod(file.fileno(), 0o600)
+        file.write(text)
 
 
 def _running_parts(folder: Path) -> tuple[Recorded | None, list[tuple[str, Recorded]]]:
@@ -472,9 +539,10 @@ def _status(folder: Path) -> int:
         print(f"cribkit cluster: up (pid {controller.pid}) at {state.get('address')}")
     else:
         print("cribkit cluster: its launcher is gone, parts run (make cluster-down stops them)")
-    print(f"  store       {state.get('store_url')}")
+    # (recorded without a password; a record written before that is shown without one too)
+    print(f"  store       {without_password(str(state.get('store_url')))}")
     if state.get("redis_url"):
-        print(f"  redis       {state.get('redis_url')}")
+        print(f"  redis       {without_password(str(state.get('redis_url')))}")
     servers = state.get("server_urls")
     urls = servers if isinstance(servers, list) else []
     for name, process in parts:
@@ -503,13 +571,14 @@ def _up(cluster: Cluster) -> int:
         print("cribkit cluster: stopped while starting", flush=True)
         return 130
     started = True
-    print(f"  store       {cluster.store_url}")
+    print(f"  store       {without_password(cluster.store_url)}")
     if cluster.upgrade is not None and cluster.upgrade.upgraded:
         before = cluster.upgrade.before or "none"
         print(f"  schema      upgraded from revision {before} to {cluster.upgrade.after}")
     if cluster.redis_url:
-        print(f"  redis       {cluster.redis_url}")
+        print(f"  redis       {without_password(cluster.redis_url)}")
     urls = {f"server-{index}": url for index, url in enumerate(cluster.server_urls)}
+    urls |= {f"worker-{index}": url for index, url in enumerate(cluster.worker_health_urls)}
     for part in cluster.parts():
         print(f"  {part.name:<11} pid {part.pid}  {urls.get(part.name, '')}".rstrip())
     print(f"cribkit cluster: playing at {cluster.public_url} (Ctrl+C or make cluster-down to stop)",

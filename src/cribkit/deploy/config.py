@@ -26,6 +26,7 @@ __all__ = [
     "DEBIAN_PACKAGES",
     "ClusterError",
     "Endpoint",
+    "check_redis_password",
     "find_binary",
     "free_port",
     "haproxy_config",
@@ -46,6 +47,8 @@ DEBIAN_PACKAGES = {
 _SYSTEM_BIN = ("/usr/sbin", "/usr/bin", "/sbin", "/bin")
 #: A ``host:port`` pair: one server behind the balancer.
 Endpoint = tuple[str, int]
+#: What a Redis password of the cluster may hold: what a URL and redis.conf take unquoted.
+_PASSWORD = re.compile(r"[A-Za-z0-9._~-]+")
 
 
 class ClusterError(RuntimeError):
@@ -113,6 +116,14 @@ def _address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
+#: HAProxy's line for each request: its ``option httplog`` format, with the request line's
+#: path in place of the whole of it (no query string: no token), as ``txn.path`` keeps it.
+_LOG_FORMAT = (
+    "%ci:%cp [%tr] %ft %b/%s %TR/%Tw/%Tc/%Tr/%Ta %ST %B %tsc %ac/%fc/%bc/%sc/%rc %sq/%bq "
+    "%HM %[var(txn.path)] %HV"
+)
+
+
 def haproxy_config(
     listen: Endpoint,
     servers: Iterable[Endpoint],
@@ -134,6 +145,13 @@ def haproxy_config(
     down at once answers late, and is not dead), and taken out after three failures; a request whose server refuses the connection is sent
     to another (``option redispatch``), so a killed server costs no request that had not reached
     it. ``stats_socket`` is the admin socket the cluster reads the servers' states from.
+
+    ``/metrics`` is refused (403) at the front, its path read percent-decoded as the servers
+    read it: the players have no business with it, and each server still answers it on its own
+    address, for a scrape from the internal network. Each request is logged on one line (to
+    HAProxy's standard output: the cluster's ``logs/haproxy.log``, or journald) with the server
+    it went to, its path without the query (a script's seat socket may carry its token there)
+    and an invitation's code hidden (``/api/invites/***``): no secret lands in the log.
     ``max_connections`` bounds the connections (each takes two descriptors, client and server:
     HAProxy refuses to start when the system's limit on open files is lower).
 
@@ -155,7 +173,7 @@ global
 defaults
     mode http
     log global
-    option httplog
+    log-format "{_LOG_FORMAT}"
     option dontlognull
     option forwardfor
     option redispatch
@@ -171,6 +189,8 @@ defaults
 
 frontend cribkit
     bind {_address(*listen)}
+    http-request set-var(txn.path) path,regsub(^/api/invites/[^/]+,/api/invites/***)
+    http-request deny if {{ path,url_dec -m beg /metrics }}
     default_backend cribkit_servers
 
 backend cribkit_servers
@@ -182,11 +202,27 @@ backend cribkit_servers
 {backends}"""
 
 
-def redis_config(port: int, folder: Path, host: str = "127.0.0.1") -> str:
+def check_redis_password(password: str) -> None:
+    """Refuse a Redis password that a URL and redis.conf would not take as it is (a
+    :class:`ClusterError` that does not show it)."""
+    if not _PASSWORD.fullmatch(password):
+        raise ClusterError(
+            "a Redis password is letters, digits and . _ ~ - (it goes as it is in a URL and "
+            "in redis.conf)"
+        )
+
+
+def redis_config(
+    port: int, folder: Path, host: str = "127.0.0.1", password: str | None = None
+) -> str:
     """Redis's configuration: on ``host`` (loopback) and ``port``, in the foreground (the
     cluster's child), its files (Redis's default snapshots) in ``folder``, its log on its
-    standard output (the cluster's log file). No password: it listens on loopback only; on
-    several machines, see ``docs/scaling.md``."""
+    standard output (the cluster's log file). With ``password``, clients must give it
+    (``requirepass``: the file is then the cluster's to read alone); without, none, as Redis
+    listens on loopback only. On several machines, see ``docs/scaling.md``."""
+    if password is not None:
+        check_redis_password(password)
+    required = f"requirepass {password}\n" if password is not None else ""
     return f"""\
 # Written by cribkit.deploy.cluster: the cluster's Redis (pub/sub and the workers' queue).
 bind {host}
@@ -194,4 +230,4 @@ port {port}
 daemonize no
 dir {folder}
 logfile ""
-"""
+{required}"""

@@ -57,9 +57,10 @@ class ServerProcess:
 
     def start(self, timeout: float = 30.0) -> str:
         """Start the server; its base URL (``http://127.0.0.1:PORT``) once it listens."""
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        command = [sys.executable, "-m", "cribkit", "serve", "--port", "0"]
-        command += ["--store", self.store_url, *self.extra_args]
+        # The store by the environment, as a cluster gives it: its URL may hold a password,
+        # which `cribkit serve` refuses on its command line (every user reads that).
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "CRIBKIT_STORE": self.store_url}
+        command = [sys.executable, "-m", "cribkit", "serve", "--port", "0", *self.extra_args]
         # The output goes to a file, not a pipe: a pipe nobody reads would block the server.
         with self.log_path.open("ab") as log:
             start = log.tell()

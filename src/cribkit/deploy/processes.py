@@ -14,7 +14,7 @@ import signal
 import subprocess
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 __all__ = ["Part", "Recorded", "last_line", "read_state", "stop_all", "write_state"]
@@ -77,12 +77,15 @@ def last_line(log: Path) -> str:
 @dataclass
 class Part:
     """One process of the cluster: ``name`` (``server-0``, ``worker-1``, ``redis``,
-    ``haproxy``), run as ``command``, its output appended to ``log``."""
+    ``haproxy``), run as ``command``, its output appended to ``log``; ``env`` is added to the
+    environment it is started with (what it must be told but not on its command line, which
+    every user of the machine reads: the store's and Redis's URLs)."""
 
     name: str
     command: list[str]
     log: Path
     process: subprocess.Popen[bytes] | None = None
+    env: dict[str, str] = field(default_factory=dict)
 
     @property
     def pid(self) -> int | None:
@@ -97,8 +100,9 @@ class Part:
         return None if self.process is None else self.process.poll()
 
     def start(self, env: Mapping[str, str]) -> None:
-        """Start it. In a session of its own: the Ctrl+C that a terminal sends to the whole
-        foreground group reaches the cluster's controller only, which stops the parts in order."""
+        """Start it with the environment ``env`` and its own (:attr:`env`). In a session of its
+        own: the Ctrl+C that a terminal sends to the whole foreground group reaches the
+        cluster's controller only, which stops the parts in order."""
         if self.pid is not None:
             raise RuntimeError(f"{self.name} is running already (pid {self.pid})")
         self.log.parent.mkdir(parents=True, exist_ok=True)
@@ -109,7 +113,7 @@ class Part:
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                env=dict(env),
+                env={**env, **self.env},
                 start_new_session=True,
             )
 

@@ -131,7 +131,7 @@ def backup_sqlite(url: str | None, target: Path) -> Backup:
     if not parsed.drivername.startswith("sqlite"):
         # (libpq, pg_dump's, takes postgresql:// and postgres://, not SQLAlchemy's +psycopg)
         libpq = url.startswith(("postgresql://", "postgres://"))
-        given = parsed.set(drivername="postgresql").render_as_string(hide_password=True)
+        given = shown_url(parsed.set(drivername="postgresql").render_as_string(hide_password=True))
         dump = shlex.quote(shown_url(url) if libpq else given)
         raise StoreError(
             f"cribkit db backup copies SQLite stores; back up PostgreSQL with its own tools: "

@@ -26,6 +26,12 @@ class StoreError(RuntimeError):
     """A store that cannot be opened or written, or an unknown store URL."""
 
 
+class CommitUnknownError(StoreError):
+    """A write whose ``COMMIT`` failed, so that it may or may not have been made durable (the
+    line to the database cut between the commit and its answer): what it did is to be asked
+    of the store, never guessed. Every other :class:`StoreError` of a write wrote nothing."""
+
+
 class DuplicateActionError(StoreError):
     """An action whose client's id is stored already (it was sent again): nothing written."""
 

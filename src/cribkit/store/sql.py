@@ -39,9 +39,17 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from cribkit.store import migrations
-from cribkit.store.base import DuplicateActionError, GameRow, StaleWriteError, StoreError, Table
+from cribkit.store.base import (
+    CommitUnknownError,
+    DuplicateActionError,
+    GameRow,
+    StaleWriteError,
+    StoreError,
+    Table,
+)
 from cribkit.store.saves import data_home
 from cribkit.store.schema import actions, games, invites, talk
+from cribkit.store.urls import without_password
 
 #: How often SQLite's log is copied into the database.
 CHECKPOINT_SECONDS = 0.25
@@ -77,11 +85,11 @@ def engine_url(url: str) -> URL:
     try:
         parsed = make_url(url)
     except ArgumentError:
-        raise StoreError(f"not a store URL: {url!r}") from None
+        raise StoreError(f"not a store URL: {shown_url(url)!r}") from None
     driver = _DRIVERS.get(parsed.drivername, parsed.drivername)
     if driver not in ("sqlite+pysqlite", "postgresql+psycopg"):
         raise StoreError(
-            f"unknown store {parsed.drivername!r} in {url!r}: cribkit stores games in "
+            f"unknown store {parsed.drivername!r} in {shown_url(url)!r}: cribkit stores games in "
             "sqlite:///PATH or postgresql://USER@HOST/DATABASE"
         )
     return parsed.set(drivername=driver)
@@ -89,15 +97,19 @@ def engine_url(url: str) -> URL:
 
 def shown_url(url: str) -> str:
     """``url`` as messages show it: as it was given (an operator copies it from there), its
-    password, if any, hidden.
+    password, if any, hidden (after ``user:``, or a ``password`` of its query, which libpq
+    reads too).
 
     >>> shown_url("postgresql://cribkit:s3cret@db.example/games")
     'postgresql://cribkit:***@db.example/games'
     >>> shown_url("postgresql://postgres@/games?host=/run/postgresql")
     'postgresql://postgres@/games?host=/run/postgresql'
+    >>> shown_url("postgresql://cribkit@db.example/games?password=s3cret")
+    'postgresql://cribkit@db.example/games?password=***'
+    >>> shown_url("postgresql:/cribkit:s3cret@db.example/games")  # (no URL at all)
+    '***@db.example/games'
     """
-    parsed = make_url(url)
-    return url if parsed.password is None else parsed.render_as_string(hide_password=True)
+    return without_password(url)
 
 
 def _dumps_keys(mapping: dict[int, str]) -> str:
@@ -202,14 +214,27 @@ class SQLStore:
     @contextlib.contextmanager
     def _transaction(self, *, read: bool = False) -> Iterator[Connection]:
         """One transaction (a reading one with ``read``): committed at the end, rolled back
-        on error."""
+        on error. A write whose ``COMMIT`` itself failed raises :class:`CommitUnknownError`
+        (it may have been made durable all the same); any other failure wrote nothing."""
         with self._lock:
             try:
                 with self._engine.connect() as connection:
                     if read:
                         connection.execution_options(cribkit_read=True)
-                    with connection.begin():
+                    transaction = connection.begin()
+                    try:
                         yield connection
+                    except BaseException:
+                        transaction.rollback()
+                        raise
+                    try:
+                        transaction.commit()
+                    except SQLAlchemyError as error:
+                        if read:
+                            raise
+                        raise CommitUnknownError(
+                            f"the store {self.shown} did not say whether it wrote: {error}"
+                        ) from None
             except SQLAlchemyError as error:
                 doing = "read" if read else "write to"
                 raise StoreError(f"cannot {doing} the store {self.shown}: {error}") from None

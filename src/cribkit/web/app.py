@@ -136,6 +136,7 @@ def create_app(
     secret: bytes | str | None = None,
     limits: Limits | None = None,
     redis_url: str | None = None,
+    metrics_token: str | None = None,
 ) -> FastAPI:
     """The app over the store at ``store_url`` (default: the SQLite file in the data home).
 
@@ -149,6 +150,8 @@ def create_app(
     messages a second, bursts of 40). With ``redis_url`` the app is one process of a cluster
     (``docs/scaling.md``): it shares its games with the others through the store and Redis,
     and the computer's moves and the hints are the ``cribkit worker`` processes'.
+    With ``metrics_token``, ``GET /metrics`` answers only ``Authorization: Bearer`` it
+    (:func:`cribkit.web.routes.ops.metrics_refusal`).
     """
     owned = store is None
     store = store if store is not None else open_store(store_url)
@@ -193,6 +196,7 @@ def create_app(
     )
     app.state.manager = manager
     app.state.store = store
+    app.state.metrics_token = metrics_token
     # (app.state.metrics, .readiness and .dependencies: a database other servers share is one)
     ops.install(app, store, manager, shared=not getattr(store, "sqlite", True))
     install_error_handlers(app)

@@ -34,7 +34,8 @@ import sys
 import time
 from collections.abc import MutableMapping
 from typing import IO, Any
-from urllib.parse import urlsplit, urlunsplit
+
+from cribkit.store.urls import holds_password, without_password
 
 __all__ = [
     "FIELDS",
@@ -42,6 +43,7 @@ __all__ = [
     "GameLog",
     "JsonFormatter",
     "game_log",
+    "holds_password",
     "one_line",
     "process_name",
     "setup_logging",
@@ -72,19 +74,6 @@ def one_line(error: BaseException) -> str:
     'TimeoutError'
     """
     return " ".join(str(error).split()) or type(error).__name__
-
-
-def without_password(url: str) -> str:
-    """``url`` as it may be shown or logged: its password, if any, as ``***``.
-
-    >>> without_password("redis://:s3cret@db:6379/0"), without_password("redis://db:6379/0")
-    ('redis://:***@db:6379/0', 'redis://db:6379/0')
-    """
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
 
 
 class JsonFormatter(logging.Formatter):

@@ -22,7 +22,8 @@ from cribkit.web.messages import WebError
 if TYPE_CHECKING:
     from cribkit.web.sessions import GameSession
 
-__all__ = ["OUTCOME_SECONDS", "UNKNOWN", "sent_before", "stored_after_all"]
+__all__ = ["NOTHING_APPLIED", "OUTCOME_SECONDS", "UNKNOWN", "OutcomeUnknownError", "sent_before",
+           "stored_after_all"]  # fmt: skip
 
 #: How long a server keeps asking a store that does not answer what became of a write (the
 #: game's lock held: nothing else can be done in that game meanwhile anyway).
@@ -32,6 +33,16 @@ UNKNOWN = (
     "the game's store stopped answering while it saved this move: whether it was saved is not "
     "known yet, and the game shows it once the store is back"
 )
+#: The answer when the store said, or was asked after and confirmed, that nothing was written.
+NOTHING_APPLIED = "the game's store did not answer: nothing was applied, try again"
+
+
+class OutcomeUnknownError(WebError):
+    """A write whose commit failed: it may have been made durable (:data:`UNKNOWN` until the
+    store is asked)."""
+
+    def __init__(self) -> None:
+        super().__init__("unavailable", UNKNOWN)
 
 
 async def stored_after_all(

@@ -42,7 +42,14 @@ from cribkit.games.protocol import (
 )
 from cribkit.games.records import replay
 from cribkit.games.undo import undo_refusal
-from cribkit.store.base import DuplicateActionError, GameRow, StaleWriteError, Store, StoreError
+from cribkit.store.base import (
+    CommitUnknownError,
+    DuplicateActionError,
+    GameRow,
+    StaleWriteError,
+    Store,
+    StoreError,
+)
 from cribkit.web.clock import MoveClock
 from cribkit.web.coaching import Coach
 from cribkit.web.fanout import REDIS_DOWN
@@ -59,7 +66,7 @@ from cribkit.web.messages import (
     parse_client_id,
     read_message,
 )
-from cribkit.web.outcomes import sent_before, stored_after_all
+from cribkit.web.outcomes import NOTHING_APPLIED, OutcomeUnknownError, sent_before, stored_after_all
 from cribkit.web.services import Services
 from cribkit.web.shared import (
     catch_up,
@@ -549,11 +556,9 @@ class GameSession:
                 scores=list(state.scores), result=None if result is None else result.to_dict(),
                 expect=self.version, client_id=client_id,
             )  # fmt: skip
-        except WebError as error:
-            if error.code != "unavailable" or not await stored_after_all(
-                self, index, form, client_id
-            ):
-                raise
+        except OutcomeUnknownError:
+            if not await stored_after_all(self, index, form, client_id):
+                raise WebError("unavailable", NOTHING_APPLIED) from None
             self.log.warning("game %s: action %s was stored after all", self.id, index)
         self.take(form, state, events, version)
         await self.services.fanout.publish(
@@ -587,11 +592,12 @@ class GameSession:
             raise WebError(
                 "duplicate", "an action with this id was applied already: nothing was applied"
             ) from None
-        except StoreError as error:
+        except CommitUnknownError as error:
             self.log.warning("game %s: the store failed: %s", self.id, error)
-            raise WebError(
-                "unavailable", "the game's store did not answer: nothing was applied, try again"
-            ) from None
+            raise OutcomeUnknownError() from None
+        except StoreError as error:  # (nothing written: the commit was never reached)
+            self.log.warning("game %s: the store failed: %s", self.id, error)
+            raise WebError("unavailable", NOTHING_APPLIED) from None
 
     async def undo(self, connection: Connection) -> None:
         """Take back the seat's last action and the computer's replies to it, unless

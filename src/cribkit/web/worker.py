@@ -8,6 +8,10 @@ would: chosen by a player seeded from the game's seed, the seat and the move num
 move worked out again after a worker died is the same move), stored with the version check,
 then published to the servers that hold the game's sockets. It acknowledges a job once it is
 done; a job it dies on is claimed by another worker.
+
+What a supervisor or Prometheus asks of it (``cribkit worker --health-port``,
+:mod:`cribkit.deploy.health`) is read here: :meth:`Worker.health` (None, or why it cannot take
+jobs, in one line), ``done`` and ``failed`` (the jobs done, and those dropped on an error).
 """
 
 from __future__ import annotations
@@ -40,6 +44,11 @@ KEPT_GAMES = 2_000
 #: Seconds between two tries to reach a Redis that does not answer: doubled from the first to
 #: the most after each failure, so that a worker is back within seconds of Redis's return.
 RETRY_FIRST, RETRY_MOST = 0.25, 4.0
+#: How long ago Redis may last have answered for the worker to count as healthy: the loop
+#: talks to Redis at least every half second while idle; a longer job is checked by a ping.
+HEALTHY_WITHIN = 10.0
+#: How long :meth:`Worker.health` waits for that ping (a health check gives up after a few s).
+PING_SECONDS = 2.0
 #: A part the worker needs not answering: Redis or the store.
 OUTAGES: tuple[type[Exception], ...] = (*REDIS_DOWN, StoreError)
 
@@ -65,7 +74,12 @@ class Worker:
         self.slow = slow
         self._kept: OrderedDict[str, GameSession] = OrderedDict()
         self._stopping = asyncio.Event()
-        self.done = 0
+        #: Jobs done (acknowledged), and those of them dropped on an error.
+        self.done = self.failed = 0
+        #: Why the worker waits for Redis (one line), None while it takes jobs.
+        self.waiting: str | None = "starting: Redis not reached yet"
+        #: When Redis last answered (``time.monotonic()``), None before it ever did.
+        self.redis_answered: float | None = None
 
     def stop(self) -> None:
         """Finish the job in hand, then stop."""
@@ -106,6 +120,7 @@ class Worker:
             except REDIS_DOWN as error:
                 if not waited:
                     why = one_line(error) if lost is None else f"lost: {one_line(lost)}"
+                    self.waiting = f"waiting for Redis ({why})"
                     log.warning("worker %s: waiting for Redis (%s): trying again until it answers",
                                 self.name, why)  # fmt: skip
                     waited = True
@@ -113,6 +128,7 @@ class Worker:
                     await asyncio.wait_for(self._stopping.wait(), delay)
                 delay = min(delay * 2, RETRY_MOST)
                 continue
+            self.waiting = None
             if waited:
                 log.warning("worker %s: Redis is back: taking jobs", self.name)
             else:
@@ -136,6 +152,32 @@ class Worker:
 
     async def _beat(self) -> None:
         await self.redis.set(f"cribkit:alive:{self.name}", "1", ex=10)
+        self.redis_answered = time.monotonic()
+
+    @property
+    def redis_up(self) -> bool:
+        """Whether Redis answered within :data:`HEALTHY_WITHIN` and the worker takes jobs."""
+        answered = self.redis_answered
+        fresh = answered is not None and time.monotonic() - answered <= HEALTHY_WITHIN
+        return self.waiting is None and fresh
+
+    async def health(self) -> str | None:
+        """None while the worker takes jobs (its loop turns: this is answered on it) and Redis
+        answered within :data:`HEALTHY_WITHIN`; else why not, in one line. A job longer than
+        that (the loop does not talk to Redis meanwhile) is not taken for an outage: Redis is
+        asked then, with a ping of its own."""
+        if self.waiting is not None:
+            return self.waiting
+        if self.redis_up:
+            return None
+        since = time.monotonic() - (self.redis_answered or 0.0)
+        try:
+            async with asyncio.timeout(PING_SECONDS):
+                await self.redis.ping()
+        except REDIS_DOWN as error:  # (TimeoutError among them: the ping's timeout)
+            return f"Redis has not answered for {since:.0f} s: {one_line(error)}"
+        self.redis_answered = time.monotonic()
+        return None
 
     async def _do(self, job: Job) -> None:
         try:
@@ -153,6 +195,7 @@ class Worker:
             return
         except Exception:
             log.exception("game %s: failed on a job (dropped)", job.game, extra={"game": job.game})
+            self.failed += 1
         await self.jobs.ack(job)
         self.done += 1
 

@@ -67,11 +67,12 @@ def refusal(shown: str, revision: str | None, state: State) -> str:
             f"{database} was upgraded by a newer cribkit (revision {revision}); this one knows "
             f"up to {HEAD}: run the newer cribkit, or restore the backup taken before the upgrade"
         )
-    run = (
-        f"run `cribkit db upgrade --store {shlex.quote(shown)}`"
-        if shown
-        else "run `cribkit db upgrade`"
-    )
+    if not shown:
+        run = "run `cribkit db upgrade`"
+    elif "***" in shown:  # (a password goes in the variable or a file, never on a command line)
+        run = "run `cribkit db upgrade` with the URL in CRIBKIT_STORE or a --store-file"
+    else:
+        run = f"run `cribkit db upgrade --store {shlex.quote(shown)}`"
     if revision is None:
         return (
             f"{database} has no cribkit tables yet (no revision), this cribkit needs {HEAD}: {run}"

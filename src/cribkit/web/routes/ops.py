@@ -12,7 +12,11 @@
   still works (the pages, the lobby, the games held in memory) into a site-wide 503. A shared
   part that fails is named in ``"degraded": [names]`` of a 200. Why a check failed is logged
   (``cribkit.web.ops``, one line), not answered: these paths are open to any Host.
-- ``GET /metrics``: :mod:`cribkit.web.metrics`, in Prometheus' text format.
+- ``GET /metrics``: :mod:`cribkit.web.metrics`, in Prometheus' text format; with a token
+  (``cribkit serve --metrics-token-file``, ``app.state.metrics_token``) only to a request with
+  ``Authorization: Bearer <token>``, else 401 (:func:`metrics_refusal`). Through the cluster's
+  balancer ``/metrics`` is refused whatever the header: a scrape names each server by its own
+  address, on the internal network.
 
 A readiness check is a name and an async callable: ready unless it raises, answers False or
 takes longer than :data:`CHECK_SECONDS`. :func:`install` adds the store's
@@ -25,11 +29,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
+from fastapi.security.utils import get_authorization_scheme_param
 
 from cribkit.games.protocol import SPECTATOR
 from cribkit.store.base import Store
@@ -37,7 +43,16 @@ from cribkit.web.logs import one_line
 from cribkit.web.manager import SessionManager
 from cribkit.web.metrics import CONTENT_TYPE, Metrics
 
-__all__ = ["CHECK_SECONDS", "PATHS", "Check", "install", "router", "store_check"]
+__all__ = [
+    "CHECK_SECONDS",
+    "NO_STORE",
+    "PATHS",
+    "Check",
+    "install",
+    "metrics_refusal",
+    "router",
+    "store_check",
+]
 
 log = logging.getLogger("cribkit.web.ops")
 
@@ -157,8 +172,25 @@ async def readyz(request: Request) -> JSONResponse:
     return JSONResponse(body, 503 if failing else 200, headers=NO_STORE)
 
 
+def metrics_refusal(request: Request, token: str | None) -> JSONResponse | None:
+    """None if ``request`` may read the figures: there is no ``token``, or it came as
+    ``Authorization: Bearer <token>`` (compared in constant time, so that the time taken tells
+    nothing of how much of a guess was right). Else the API's one-line error, 401, with the
+    ``WWW-Authenticate`` challenge a client expects. (Also the workers' ``/metrics``.)"""
+    if token is None:
+        return None
+    scheme, given = get_authorization_scheme_param(request.headers.get("Authorization"))
+    if scheme.lower() == "bearer" and secrets.compare_digest(given.encode(), token.encode()):
+        return None
+    body = {"error": "unauthorized", "message": "/metrics needs Authorization: Bearer <token>"}
+    return JSONResponse(body, 401, headers={"WWW-Authenticate": "Bearer", **NO_STORE})
+
+
 @router.get("/metrics")
 async def metrics(request: Request) -> Response:
-    """The figures of :mod:`cribkit.web.metrics` (read on the event loop, beside the games)."""
+    """The figures of :mod:`cribkit.web.metrics` (read on the event loop, beside the games),
+    to the holder of the metrics token if there is one."""
+    if refused := metrics_refusal(request, getattr(request.app.state, "metrics_token", None)):
+        return refused
     figures = cast(Metrics, request.app.state.metrics)
     return Response(figures.render(), media_type=CONTENT_TYPE, headers=NO_STORE)
