@@ -35,7 +35,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from cribkit.store import migrations
@@ -341,17 +341,20 @@ class SQLStore:
                           result=None if result is None else json.dumps(result))  # fmt: skip
             if result is not None:  # a finished game's invitations are closed with it
                 db.execute(invites.delete().where(invites.c.game_id == game_id))
-            if client_id is not None and self._find_action(db, game_id, client_id) is not None:
-                # (under the row lock: nobody stores the same id meanwhile; the unique index
-                # says so too)
+            # An id sent again is refused by the unique index (``actions_client_id``): no
+            # question of its own on every action.
+            try:
+                db.execute(
+                    actions.insert().values(
+                        game_id=game_id, idx=index, action=json.dumps(action), client_id=client_id
+                    )
+                )
+            except IntegrityError as error:
+                if client_id is None or "client_id" not in str(error.orig):
+                    raise
                 raise DuplicateActionError(
                     f"game {game_id} has an action with the id {client_id!r}: nothing written"
-                )
-            db.execute(
-                actions.insert().values(
-                    game_id=game_id, idx=index, action=json.dumps(action), client_id=client_id
-                )
-            )
+                ) from None
 
     def find_action(self, game_id: str, client_id: str) -> int | None:
         with self._transaction(read=True) as db:

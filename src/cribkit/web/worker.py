@@ -97,6 +97,8 @@ class Worker:
                 if not await self._reach_redis(lost):
                     break
                 # Owed moves are asked for again: Redis may have come back without its queue.
+                if sweep is not None:
+                    sweep.cancel()
                 sweep = asyncio.create_task(self._owed_moves(), name="owed moves")
                 try:
                     await self._take_jobs()
