@@ -325,7 +325,7 @@ def test_talk_hints_and_undo_across_processes(cluster_factory: Any) -> None:
                 await player.until(lambda m: m["type"] == "state")
             seq = await act(player, None)
             assert player.state is not None
-            if player.state["can_undo"]:
+            if player.state["can_undo"] and player.my_turn():  # (the computer is not moving)
                 break
         await other_tab.until(lambda m: m["type"] == "state" and m["seq"] >= seq)
         await player.send({"type": "undo"})

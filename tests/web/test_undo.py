@@ -263,3 +263,30 @@ def test_an_older_store_opens_and_upgrades_in_place(tmp_path: Path) -> None:
         assert [r.id for r in reopened.list_games()] == ["g1"]
     finally:
         reopened.close()
+
+
+def test_an_undo_is_weighed_again_when_another_process_moved_the_game_first(
+    client: TestClient, server_seed: Callable[[int], None]
+) -> None:
+    # An undo names no version: when the store has moved on behind the session (the
+    # computer's reply stored through another server), the session catches up and the undo is
+    # made on the game as it now is, not refused as stale.
+    server_seed(UNDOABLE_SEED)
+    answer = new_game(client, "classic", ai="random", options={"target": 61})
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with client.websocket_connect(socket_url(answer)) as socket:
+        seat = Seat(socket)
+        _, (_, actions, previous) = play_until_undo(client, answer, seat)
+        row = store.load_game(answer["id"])
+        kept = store.load_actions(answer["id"])
+        store.truncate_actions(  # (takes nothing back: only the stored version moves on)
+            answer["id"], len(kept), version=row.version + 1, scores=list(row.scores),
+            expect=row.version,
+        )  # fmt: skip
+        socket.send_json({"type": "undo"})
+        undone = seat.receive()
+        assert undone["type"] == "state", undone
+        assert undone.get("reset") is True
+        assert undone["seq"] == row.version + 2
+        assert undone["observation"] == previous["observation"]
+        assert store.load_actions(answer["id"]) == actions

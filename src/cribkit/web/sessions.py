@@ -84,6 +84,8 @@ from cribkit.web.workers import choose_move, move_seed
 log = logging.getLogger("cribkit.web")
 
 MODES = ("ai", "hotseat")
+# How many times an undo is weighed again when another process moved the game on first.
+UNDO_ATTEMPTS = 3
 
 
 Send = Callable[[str], Awaitable[None]]
@@ -604,18 +606,28 @@ class GameSession:
         :meth:`undo_refusal` says why not; the game is practice from then on."""
         seat = connection.seat
         async with self.lock:
-            refusal = self.undo_refusal(seat)
-            if refusal is not None:
-                raise WebError("cannot_undo", refusal)
-            last = self._last_action(seat)
-            assert last is not None  # undo_refusal has checked
-            kept = self.actions[:last]
-            replayed = replay(record_of(self.row, kept))
-            version = self.version + 1
-            await self.write(
-                self.store.truncate_actions, self.id, last, version=version,
-                scores=list(replayed.state.scores), expect=self.version,
-            )  # fmt: skip
+            # An undo names no version: if another process stored the computer's reply first,
+            # the session has caught up and the undo is weighed again against the game as it
+            # now is (the reply may have shown a card, and then it is refused).
+            for attempt in range(UNDO_ATTEMPTS):
+                refusal = self.undo_refusal(seat)
+                if refusal is not None:
+                    raise WebError("cannot_undo", refusal)
+                last = self._last_action(seat)
+                assert last is not None  # undo_refusal has checked
+                kept = self.actions[:last]
+                replayed = replay(record_of(self.row, kept))
+                version = self.version + 1
+                try:
+                    await self.write(
+                        self.store.truncate_actions, self.id, last, version=version,
+                        scores=list(replayed.state.scores), expect=self.version,
+                    )  # fmt: skip
+                except WebError as error:
+                    if error.code != "stale" or attempt == UNDO_ATTEMPTS - 1:
+                        raise
+                    continue
+                break
             self.row = replace(self.row, practice=True)
             self.actions = kept
             self.marks = self.marks[:last]
