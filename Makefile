@@ -95,9 +95,11 @@ postgresql:
 
 # A cluster on this machine (docs/scaling.md, "Running a cluster on one machine"): PostgreSQL,
 # Redis, two `cribkit serve` and two `cribkit worker` processes on loopback behind HAProxy at
-# http://127.0.0.1:8080/, in the foreground until Ctrl+C (or `make cluster-down` in another
-# shell). Its files (the games too) stay in CLUSTER_FOLDER; CLUSTER_ARGS are `up`'s options:
-# `make cluster CLUSTER_ARGS="--port 9000 --servers 3 --workers 0 --no-redis"`.
+# http://127.0.0.1:8080/, run by supervisord (which starts again a part that ends), its
+# launcher in the foreground until Ctrl+C (or `make cluster-down` in another shell);
+# `make cluster-status` shows each part's state, uptime and restarts. Its files (the games too)
+# stay in CLUSTER_FOLDER; CLUSTER_ARGS are `up`'s options: `make cluster CLUSTER_ARGS="--port
+# 9000 --servers 3 --workers 0 --no-redis"`, `--redis-password-file PATH`.
 CLUSTER_FOLDER ?= .cluster
 CLUSTER_ARGS ?=
 
@@ -110,7 +112,8 @@ cluster-down: $(STAMP)
 cluster-status: $(STAMP)
 	$(BIN)/python -m cribkit.deploy.cluster status --folder $(CLUSTER_FOLDER)
 
-# Debian's postgresql, redis-server and haproxy (the cluster and its tests), installed here when
+# Debian's postgresql, redis-server and haproxy (the cluster and its tests; and systemd, whose
+# systemd-analyze checks the unit files of deploy/systemd), installed here when
 # missing and apt-get is ours to use; elsewhere the cluster tests skip, saying why (and fail in
 # CI), and `make cluster` says what to install.
 cluster-packages:
@@ -118,6 +121,7 @@ cluster-packages:
 	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null || missing="$$missing postgresql"; \
 	[ -x /usr/bin/redis-server ] || command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	[ -x /usr/sbin/haproxy ] || command -v haproxy >/dev/null || missing="$$missing haproxy"; \
+	command -v systemd-analyze >/dev/null || missing="$$missing systemd"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \

@@ -163,6 +163,7 @@ def test_down_in_another_shell_stops_a_cluster_that_up_started(launcher_killed: 
             "haproxy",
             "postgresql",
             "server-0",
+            "supervisord",  # (make cluster's parts run under it)
         ]
         processes = process_tree([up.pid, *(part["pid"] for part in state["parts"])])
         assert httpx.get(f"http://127.0.0.1:{port}/").status_code == 200

@@ -17,8 +17,6 @@ from pathlib import Path
 
 import httpx
 
-from cribkit.deploy.cluster import Cluster
-
 from .conftest import ClusterFactory
 from .test_authority import PATIENCE, Player
 from .test_cluster_launch import process_tree
@@ -50,12 +48,12 @@ def wait_for_text(path: Path, text: str, timeout: float = PATIENCE) -> str:
         time.sleep(0.1)
 
 
-def play_a_move_through_the_balancer(cluster: Cluster) -> str:
-    """A game against the computer made and played through the balancer, until the computer
-    (a worker) has moved once; the seat's token."""
+def play_a_move_through_the_balancer(address: str) -> str:
+    """A game against the computer made and played through the balancer at ``address``, until
+    the computer (a worker) has moved once; the seat's token."""
 
     async def play() -> str:
-        player = Player(cluster.address)
+        player = Player(address)
         created = await player.post(
             "/api/games", {"game": "classic", "ai": "easy", "options": {"target": 61}}
         )
@@ -84,7 +82,7 @@ def test_no_secret_reaches_a_command_line_or_a_log(
                               serve_args=guarded, worker_args=guarded)  # fmt: skip
     assert cluster.redis_url is not None
     assert f":{password}@" in cluster.redis_url
-    seat_token = play_a_move_through_the_balancer(cluster)
+    seat_token = play_a_move_through_the_balancer(cluster.address)
     bearer = {"Authorization": f"Bearer {metrics_token}"}
 
     # /metrics: refused at the balancer, whoever asks, however the path is spelt ...

@@ -49,10 +49,11 @@ from cribkit.deploy.config import (
 )
 from cribkit.deploy.postgresql import PostgreSQL
 from cribkit.deploy.processes import Part, Recorded, read_state, stop_all, write_state
+from cribkit.deploy.supervisor import Program, SupervisedPart, Supervisor
 from cribkit.store.admin import Upgrade, upgrade_store
 from cribkit.store.base import StoreError
 from cribkit.web.app import load_secret
-from cribkit.web.logs import without_password
+from cribkit.web.logs import one_line, without_password
 
 __all__ = ["DATABASE", "DEFAULT_FOLDER", "Cluster", "ClusterError", "main", "stop_folder"]
 
@@ -63,6 +64,8 @@ DATABASE = "cribkit"
 #: HAProxy sends a server players while it is ready: its store and Redis answer.
 HEALTH_PATH = "/readyz"
 _STATE = "cluster.json"
+#: The kinds of part, in the order of stopping (PostgreSQL last).
+_STOP_ORDER = ("haproxy", "worker", "server", "redis")
 _LOOPBACK = "127.0.0.1"
 
 
@@ -94,6 +97,7 @@ class Cluster:
         serve_args: Sequence[str] = (),
         worker_args: Sequence[str] = (),
         redis_password: str | None = None,
+        supervised: bool = False,
     ) -> None:
         if servers < 1:
             raise ClusterError(f"a cluster needs a server at least, not {servers}")
@@ -151,6 +155,13 @@ class Cluster:
         haproxy = ["haproxy", "-db", "-f", str(self.folder / "haproxy.cfg")]
         self._haproxy = Part("haproxy", haproxy, logs / "haproxy.log")
         self._env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        #: supervisord, when it runs the parts (``make cluster``): else they are this process's
+        #: children, started and stopped by it alone (the tests' clusters, whose faults come
+        #: when the test says).
+        self.supervisor = Supervisor(self.folder) if supervised else None
+        self._postgresql_part: SupervisedPart | None = None
+        if self.supervisor is not None:
+            self._supervise(self.supervisor)
         self._started = False
         #: The store's upgrade at the last start (the revision before and after).
         self.upgrade: Upgrade | None = None
@@ -205,10 +216,13 @@ class Cluster:
     @property
     def pids(self) -> dict[str, int]:
         """Every running process of the cluster by part (PostgreSQL's postmaster as
-        ``postgresql``; its own processes are its children)."""
+        ``postgresql``; its own processes are its children; ``supervisord`` when it runs
+        them)."""
         found = {part.name: part.pid for part in self.parts() if part.pid is not None}
         if (postmaster := self.postgresql.pid) is not None:
             found["postgresql"] = postmaster
+        if self.supervisor is not None and (pid := self.supervisor.part.pid) is not None:
+            found["supervisord"] = pid
         return found
 
     # Starting and stopping.
@@ -227,7 +241,7 @@ class Cluster:
         self._started = True
         deadline = time.monotonic() + timeout
         try:
-            self.postgresql.start(timeout)
+            self._start_postgresql(timeout)
             self.postgresql.create_database(DATABASE, exist_ok=True)
             # The operator's step, taken for them: servers and workers never upgrade a shared
             # database themselves (they refuse one that is not at their revision).
@@ -267,8 +281,17 @@ class Cluster:
         if self._redis is not None:
             stages.append([self._redis])
         try:
-            for stage in stages:
-                stop_all(stage, timeout)
+            if self.supervisor is not None and self.supervisor.answers():
+                assert self._postgresql_part is not None
+                ordered: list[list[Part]] = [*stages, [self._postgresql_part]]
+                for stage in ordered:
+                    self.supervisor.stop_programs([part.name for part in stage])
+                self.supervisor.shutdown()
+            else:
+                for stage in stages:
+                    stop_all(stage, timeout)
+            if self.supervisor is not None:
+                stop_all([self.supervisor.part], timeout)
             self.postgresql.stop("fast", timeout)
         finally:
             self._started = False
@@ -313,16 +336,19 @@ class Cluster:
     def restart_postgresql(self, mode: str = "fast") -> None:
         """Stop PostgreSQL (``fast``: its sessions ended; ``immediate``: as in a crash) and
         start it again on the same port; the servers' connections must reconnect."""
+        self._unsupervised("restart_postgresql")
         self.postgresql.restart(mode)
         self._save()
 
     def stop_postgresql(self, mode: str = "immediate") -> None:
         """Stop PostgreSQL (``immediate``: as in a crash) and leave it stopped."""
+        self._unsupervised("stop_postgresql")
         self.postgresql.stop(mode)
         self._save()
 
     def start_postgresql(self, timeout: float = 60.0) -> None:
         """Start PostgreSQL again, on its port."""
+        self._unsupervised("start_postgresql")
         self.postgresql.start(timeout)
         self._save()
 
@@ -400,6 +426,48 @@ class Cluster:
         """Every part but PostgreSQL, in the order of starting (their logs: ``part.log``)."""
         return [*([self._redis] if self._redis else []), *self._servers, *self._workers,
                 self._haproxy]  # fmt: skip
+
+    def _supervise(self, supervisor: Supervisor) -> None:
+        """Make every part one that supervisord runs."""
+
+        def supervised(part: Part) -> SupervisedPart:
+            return SupervisedPart(part.name, part.command, part.log, env=part.env,
+                                  supervisor=supervisor)  # fmt: skip
+
+        self._servers = [supervised(part) for part in self._servers]
+        self._workers = [supervised(part) for part in self._workers]
+        self._redis = supervised(self._redis) if self._redis is not None else None
+        self._haproxy = supervised(self._haproxy)
+        logs = self.folder / "logs"
+        self._postgresql_part = SupervisedPart("postgresql", [], logs / "postgresql.log",
+                                               supervisor=supervisor)  # fmt: skip
+
+    def _unsupervised(self, method: str) -> None:
+        if self.supervisor is not None:
+            raise ClusterError(f"{method}: supervisord runs PostgreSQL here (kill it, or stop all)")
+
+    def _start_postgresql(self, timeout: float) -> None:
+        """Start PostgreSQL: by ``pg_ctl``, or, supervised, with supervisord first (once every
+        program's command is known: supervisord reads them when it starts)."""
+        if self.supervisor is None or self._postgresql_part is None:
+            self.postgresql.start(timeout)
+            return
+        self.postgresql.initialise()
+        self._postgresql_part.command[:] = self.postgresql.server_command()
+        if self._redis is not None:
+            self._redis.command[0] = require_binary("redis-server")
+        self._haproxy.command[0] = require_binary("haproxy")
+        programs = [Program(part.name, part.command, part.log, part.env)
+                    for part in self.parts()]  # fmt: skip
+        # PostgreSQL's fast shutdown is SIGINT (SIGTERM waits for every session to end).
+        programs.insert(0, Program("postgresql", self._postgresql_part.command,
+                                   self._postgresql_part.log, user=self.postgresql.runs_as,
+                                   stop_signal="INT"))  # fmt: skip
+        self.supervisor.write(programs)
+        self.supervisor.start(self._env)
+        self._save()
+        self._postgresql_part.start(self._env)
+        self.postgresql.wait_ready(timeout)
 
     def _start_redis(self, deadline: float) -> None:
         assert self._redis is not None
@@ -500,7 +568,8 @@ def _running_parts(folder: Path) -> tuple[Recorded | None, list[tuple[str, Recor
 
 def _refuse_running(folder: Path) -> None:
     controller, parts = _running_parts(folder)
-    if controller is not None or parts or PostgreSQL(folder / "postgresql").pid is not None:
+    running = controller is not None or parts or Supervisor(folder).answers()
+    if running or PostgreSQL(folder / "postgresql").pid is not None:
         raise ClusterError(
             f"a cluster is running in {folder} already: stop it first "
             f"(python -m cribkit.deploy.cluster down --folder {folder})"
@@ -519,9 +588,15 @@ def stop_folder(folder: Path, timeout: float = 10.0) -> bool:
     if controller is not None:
         # Its stop takes up to a timeout a stage (and then the kills): give it that.
         stop_all([controller], 5 * timeout + 10.0)
-        controller, parts = _running_parts(folder)
+    supervisor = Supervisor(folder)
+    if supervisor.answers():  # (its controller is gone: its parts are stopped here, in order)
+        names = [status.name for status in supervisor.statuses()]
+        for kind in (*_STOP_ORDER, "postgresql"):
+            supervisor.stop_programs([name for name in names if name.startswith(kind)])
+        supervisor.shutdown()
+    controller, parts = _running_parts(folder)
     # The record lists parts in the order of starting: stop them in reverse, a kind at a time.
-    for kind in ("haproxy", "worker", "server", "redis"):
+    for kind in (*_STOP_ORDER, "supervisord"):
         stop_all([process for name, process in parts if name.startswith(kind)], timeout)
     postgresql.stop("fast", timeout)
     (folder / _STATE).unlink(missing_ok=True)
@@ -532,7 +607,7 @@ def _status(folder: Path) -> int:
     folder = folder.resolve()
     controller, parts = _running_parts(folder)
     state = read_state(folder / _STATE) or {}
-    if controller is None and not parts:
+    if controller is None and not parts and not Supervisor(folder).answers():
         print(f"cribkit cluster: none running in {folder}")
         return 1
     if controller is not None:
@@ -545,10 +620,32 @@ def _status(folder: Path) -> int:
         print(f"  redis       {without_password(str(state.get('redis_url')))}")
     servers = state.get("server_urls")
     urls = servers if isinstance(servers, list) else []
+    supervisor = Supervisor(folder)
+    if supervisor.answers():
+        print(f"  {'part':<11} {'state':<8} {'pid':>7} {'uptime':>9} {'restarts':>8}")
+        for status in supervisor.statuses():
+            pid = "-" if status.pid is None else str(status.pid)
+            print(f"  {status.name:<11} {status.state:<8} {pid:>7} {status.uptime_text:>9} "
+                  f"{status.restarts:>8}")  # fmt: skip
+        return 0
     for name, process in parts:
         where = f"  {urls[int(name[7:])]}" if name.startswith("server-") else ""
         print(f"  {name:<11} pid {process.pid}{where}")
     return 0
+
+
+def _tell_restarts(supervisor: Supervisor, told: dict[str, int]) -> None:
+    """Say once each time supervisord has started a part again since the last look."""
+    try:
+        statuses = supervisor.statuses()
+    except ClusterError as error:
+        print(f"cribkit cluster: {error}", flush=True)
+        return
+    for status in statuses:
+        if status.restarts > told.get(status.name, 0):
+            told[status.name] = status.restarts
+            print(f"cribkit cluster: {status.name} ended and supervisord started it again "
+                  f"({status.restarts} restarts; now {status.state})", flush=True)  # fmt: skip
 
 
 def _up(cluster: Cluster) -> int:
@@ -583,16 +680,34 @@ def _up(cluster: Cluster) -> int:
         print(f"  {part.name:<11} pid {part.pid}  {urls.get(part.name, '')}".rstrip())
     print(f"cribkit cluster: playing at {cluster.public_url} (Ctrl+C or make cluster-down to stop)",
           flush=True)  # fmt: skip
-    told: set[str] = set()
+    told: dict[str, int] = {}
     while not stopping.wait(1.0):
+        if cluster.supervisor is not None:
+            _tell_restarts(cluster.supervisor, told)
+            continue
         for part in cluster.parts():
             if part.pid is None and part.name not in told:
-                told.add(part.name)
+                told[part.name] = 1
                 print(f"cribkit cluster: {part.failure()}", flush=True)
     print("cribkit cluster: stopping", flush=True)
     cluster.stop()
     print("cribkit cluster: stopped", flush=True)
     return 0
+
+
+def _read_password(path: Path | None) -> str | None:
+    """The first line of the file ``path`` (None without one)."""
+    if path is None:
+        return None
+    try:
+        lines = path.read_text().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ClusterError(
+            f"cannot read the Redis password file {path}: {one_line(error)}"
+        ) from None
+    if not lines or not lines[0].strip():
+        raise ClusterError(f"the Redis password file {path} is empty")
+    return lines[0].strip()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -617,6 +732,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--public-url", help="the address players open (default: the balancer's)")
     parser.add_argument("--health-path", default=HEALTH_PATH,
                         help=f"what the balancer checks on each server (default {HEALTH_PATH})")  # fmt: skip
+    parser.add_argument("--redis-password-file", type=Path,
+                        help="make Redis require the password in this file (its first line)")  # fmt: skip
     options = parser.parse_args(argv)
     try:
         if options.command == "down":
@@ -635,6 +752,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             redis=options.redis,
             public_url=options.public_url,
             health_path=options.health_path,
+            redis_password=_read_password(options.redis_password_file),
+            supervised=True,
         )
         return _up(cluster)
     except (ClusterError, RuntimeError, OSError) as error:

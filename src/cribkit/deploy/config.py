@@ -40,6 +40,7 @@ __all__ = [
 DEBIAN_PACKAGES = {
     "initdb": "postgresql",
     "pg_ctl": "postgresql",
+    "postgres": "postgresql",
     "redis-server": "redis-server",
     "haproxy": "haproxy",
 }
@@ -75,7 +76,7 @@ def find_binary(name: str, search: Sequence[str] | None = None) -> str | None:
     the folders of ``search``, when given), PostgreSQL's also in Debian's versioned folders."""
     if search is not None:
         return shutil.which(name, path=os.pathsep.join(search))
-    if name in {"initdb", "pg_ctl"}:
+    if name in {"initdb", "pg_ctl", "postgres"}:
         return postgresql_binary(name)
     path = os.pathsep.join([os.environ.get("PATH", ""), *_SYSTEM_BIN])
     return shutil.which(name, path=path)

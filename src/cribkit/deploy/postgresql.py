@@ -13,11 +13,13 @@ import os
 import shlex
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import psycopg
 
 from cribkit.deploy.config import ClusterError, require_binary
+from cribkit.web.logs import one_line
 
 __all__ = ["PostgreSQL"]
 
@@ -56,15 +58,18 @@ class PostgreSQL:
             return None
         return pid
 
-    def start(self, timeout: float = 60.0) -> None:
-        """Start the server (initialising its files on the first start) and wait until it takes
-        connections."""
-        initdb, pg_ctl = require_binary("initdb"), require_binary("pg_ctl")
+    def initialise(self) -> None:
+        """Make the folder and, the first time, the database cluster's files."""
+        initdb = require_binary("initdb")
         self._prepare_folder()
         if not (self.data / "PG_VERSION").is_file():
             sync = [] if self.durable else ["--no-sync"]
             self._run(initdb, "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
                       *sync)  # fmt: skip
+
+    @property
+    def settings(self) -> dict[str, str]:
+        """The server's settings, given on its command line."""
         settings = {
             "listen_addresses": "127.0.0.1" if self.port is not None else "",
             "unix_socket_directories": str(self.socket),
@@ -72,9 +77,39 @@ class PostgreSQL:
         }
         if self.port is not None:
             settings["port"] = str(self.port)
+        return settings
+
+    def server_command(self) -> list[str]:
+        """The server in the foreground, its log on standard error (for a supervisor to run,
+        as the postgres user when run by root: :attr:`runs_as`); :meth:`initialise` first."""
+        options = [f"-c{name}={value}" for name, value in self.settings.items()]
+        return [require_binary("postgres"), "-D", str(self.data), *options]
+
+    @property
+    def runs_as(self) -> str | None:
+        """The user the server must run as (postgres, when this process is root), or None."""
+        return "postgres" if self._as else None
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        """Wait until the server takes connections."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with self.admin():
+                    return
+            except psycopg.OperationalError as error:
+                if time.monotonic() > deadline:
+                    raise ClusterError(f"PostgreSQL did not start: {one_line(error)}") from None
+            time.sleep(0.1)
+
+    def start(self, timeout: float = 60.0) -> None:
+        """Start the server (initialising its files on the first start) and wait until it takes
+        connections."""
+        pg_ctl = require_binary("pg_ctl")
+        self.initialise()
         # pg_ctl hands the options to a shell: each setting is quoted for it.
         options = " ".join(
-            f"-c {shlex.quote(f'{name}={value}')}" for name, value in settings.items()
+            f"-c {shlex.quote(f'{name}={value}')}" for name, value in self.settings.items()
         )
         self._run(pg_ctl, "-D", str(self.data), "-o", options, "-l", str(self.log), "-w",
                   "-t", str(round(timeout)), "start")  # fmt: skip
