@@ -7,11 +7,21 @@ once per version (``SET NX``: several processes may ask at once); a worker ackno
 only once it is done, so that a job whose worker died stays pending and another worker claims
 it (``XAUTOCLAIM``) after :data:`CLAIM_AFTER` seconds. A move made twice is made once: the second
 worker's write expects the version the first one moved on from, and is refused by the store.
-Workers take every waiting move before any hint.
+Workers take every waiting move before any hint, and work out one hint at a time beside the
+moves (so that a move never waits for a hint).
+
+Beside the streams, for fair shares of the workers (``docs/web.md``, "Limits"): the hints worked
+out, kept a while by game, version and seat (the same question has the same answer: asked
+again, it is answered at once, from any server); the tickets of hints whose asker left (not
+worked out once taken); and each player's hints waiting (at most so many at once across the
+cluster, a sorted set of tickets by when they were asked, so that one whose server died
+expires by itself).
 """
 
 from __future__ import annotations
 
+import json
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +36,11 @@ GROUP = "workers"
 CLAIM_AFTER = 5.0
 #: The streams are capped (approximately) at so many entries: the done ones are history.
 STREAM_LENGTH = 100_000
+#: Seconds a hint worked out is kept, to be answered again at once.
+HINT_KEPT_SECONDS = 600
+#: Seconds a player's hint counts as waiting at most (a server that died never says it ended),
+#: and a dropped hint's ticket is remembered (longer than any hint waits in the queue).
+HINT_WAITS_SECONDS = 60
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +95,46 @@ class Jobs:
                   "process": process, "ticket": ticket}  # fmt: skip
         await self.redis.xadd(HINTS, fields, maxlen=STREAM_LENGTH, approximate=True)
 
+    # -- fair shares --------------------------------------------------------------------------
+
+    async def kept_hint(self, game_id: str, version: int, seat: int) -> dict[str, Any] | None:
+        """The hint worked out for ``seat`` at ``version`` of ``game_id``, if it is kept."""
+        kept = await self.redis.get(_hint_key(game_id, version, seat))
+        return None if kept is None else dict(json.loads(redis_text(kept)))
+
+    async def keep_hint(self, game_id: str, version: int, seat: int, hint: dict[str, Any]) -> None:
+        """Keep a hint worked out for :data:`HINT_KEPT_SECONDS`."""
+        text = json.dumps(hint, separators=(",", ":"))
+        await self.redis.set(_hint_key(game_id, version, seat), text, ex=HINT_KEPT_SECONDS)
+
+    async def cancel_hint(self, ticket: str) -> None:
+        """The asker of the hint ``ticket`` is gone: a worker that takes it drops it."""
+        await self.redis.set(f"cribkit:hint-dropped:{ticket}", "1", ex=HINT_WAITS_SECONDS)
+
+    async def hint_cancelled(self, ticket: str) -> bool:
+        """Whether the asker of the hint ``ticket`` is gone."""
+        return bool(await self.redis.exists(f"cribkit:hint-dropped:{ticket}"))
+
+    async def hint_begins(self, player: str, ticket: str, most: int) -> bool:
+        """Count the hint ``ticket`` as one of ``player``'s waiting, if fewer than ``most``
+        are (those asked over :data:`HINT_WAITS_SECONDS` ago no longer count); whether it
+        was. Give it back with :meth:`hint_ends`."""
+        key, now = f"cribkit:hints-of:{player}", time.time()
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zremrangebyscore(key, "-inf", now - HINT_WAITS_SECONDS)
+            pipe.zadd(key, {ticket: now})
+            pipe.zcard(key)
+            pipe.expire(key, HINT_WAITS_SECONDS)
+            *_, count, _ = await pipe.execute()
+        if int(count) <= most:
+            return True
+        await self.redis.zrem(key, ticket)
+        return False
+
+    async def hint_ends(self, player: str, ticket: str) -> None:
+        """The hint ``ticket`` of ``player`` is answered (or dropped)."""
+        await self.redis.zrem(f"cribkit:hints-of:{player}", ticket)
+
     async def depth(self) -> dict[str, int]:
         """Jobs not yet taken by a worker, by stream (``moves``, ``hints``)."""
         depths: dict[str, int] = {}
@@ -91,10 +146,11 @@ class Jobs:
 
     # -- the workers' side ----------------------------------------------------------------------
 
-    async def claim(self, consumer: str) -> Job | None:
-        """A job some worker took and did not finish within :attr:`claim_after` (moves first)."""
+    async def claim(self, consumer: str, hints: bool = True) -> Job | None:
+        """A job some worker took and did not finish within :attr:`claim_after` (moves first;
+        no hint unless ``hints``)."""
         idle = int(self.claim_after * 1000)
-        for stream in (MOVES, HINTS):
+        for stream in (MOVES, HINTS) if hints else (MOVES,):
             answer = await self.redis.xautoclaim(stream, GROUP, consumer, idle, "0-0", count=1)
             entries = answer[1] if len(answer) > 1 else []
             for entry, fields in entries:
@@ -103,14 +159,16 @@ class Jobs:
                 await self.ack(Job(stream, redis_text(entry), {}))
         return None
 
-    async def take(self, consumer: str, block_ms: int) -> list[Job]:
+    async def take(self, consumer: str, block_ms: int, hints: bool = True) -> list[Job]:
         """The next jobs: a waiting move if there is one, else a hint; else wait up to
-        ``block_ms`` for either (then possibly one of each, the move first)."""
-        for stream in (MOVES, HINTS):
+        ``block_ms`` for either (then possibly one of each, the move first). Without
+        ``hints``, moves only (the worker's hint is under way)."""
+        streams = (MOVES, HINTS) if hints else (MOVES,)
+        for stream in streams:
             found = await self._read(consumer, {stream: ">"}, None)
             if found:
                 return found
-        found = await self._read(consumer, {MOVES: ">", HINTS: ">"}, block_ms)
+        found = await self._read(consumer, dict.fromkeys(streams, ">"), block_ms)
         return sorted(found, key=lambda job: job.stream != MOVES)
 
     async def _read(self, consumer: str, streams: dict[str, str], block: int | None) -> list[Job]:
@@ -132,6 +190,10 @@ class Jobs:
             summary = await self.redis.xpending(stream, GROUP)
             total += int(summary.get("pending", 0) if isinstance(summary, dict) else summary[0])
         return total
+
+
+def _hint_key(game_id: str, version: int, seat: int) -> str:
+    return f"cribkit:hint:{game_id}:{version}:{seat}"
 
 
 def _fields(fields: dict[Any, Any]) -> dict[str, str]:

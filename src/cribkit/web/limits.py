@@ -1,31 +1,70 @@
-"""What one client may ask of the server (``docs/web.md``, "Limits"): a token bucket per
-socket and per player on the messages sent, and the gate that keeps hints behind the
-computer's moves, at most :data:`HINTS_AT_ONCE` worked out at a time across the server.
+"""What one client may ask of the server (``docs/web.md``, "Limits"): a token bucket per socket
+and per player on the messages sent, and, in a cluster, one window per player for every server
+(a moving window of the ``limits`` library in the cluster's Redis, so that more servers buy no
+more); how many hints a player may wait for at once; and the gate that keeps hints behind the
+computer's moves, at most :data:`HINTS_AT_ONCE` worked out at a time across the server, with
+the hints already worked out kept to be answered again at once.
 
 >>> bucket = TokenBucket(rate=20, burst=40, now=0.0)
 >>> sum(bucket.take(now=0.0) for _ in range(50))
 40
 >>> bucket.take(now=0.0), bucket.take(now=0.05), bucket.take(now=0.05)
 (False, True, False)
+>>> Limits().window  # what one bucket can let through in 10 s: 40 at once, 20 a second
+240 per 10 second
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
+from collections import Counter, OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
+
+from limits import RateLimitItem, RateLimitItemPerMinute, RateLimitItemPerSecond
+from limits.aio.storage import RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter as SharedLimiter
+from limits.errors import StorageError
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+
+from cribkit.web.fanout import REDIS_DOWN
+from cribkit.web.logs import one_line
+
+log = logging.getLogger("cribkit.web")
 
 #: Messages a second a socket (and a player) may send, on average.
 RATE = 20.0
 #: How many it may send at once.
 BURST = 40
-#: Hints worked out at a time across the whole server.
-HINTS_AT_ONCE = 1
+#: A rate at or above this is no limit at all (``cribkit serve --message-rate 0``).
+UNLIMITED = 1e6
+#: The window, in seconds, of a player's messages across a cluster's servers.
+WINDOW_SECONDS = 10
 #: Player buckets kept before the full (idle) ones are forgotten.
 PLAYERS_KEPT = 1024
+#: Hints worked out at a time across the whole server.
+HINTS_AT_ONCE = 1
+#: Hints a player may wait for at once, over all the player's games and sockets (and, in a
+#: cluster, servers): beyond, ``busy``. One player cannot fill the queue of the hints.
+HINTS_PER_PLAYER = 2
+#: Hints worked out kept in a server's memory, to answer the same question again at once.
+HINTS_KEPT = 1024
 #: Invitation codes an address may try a minute (a join code is short: no guessing).
 LOOKUPS_A_MINUTE = 60
+#: The most a message waits for Redis to count it (seconds): the window is counted as the
+#: player's message is read, before anything else of it (awaited: the event loop goes on).
+REDIS_SECONDS = 0.25
+#: After Redis failed to answer, the windows are this process's memory's for so many seconds
+#: before Redis is asked again (so that a Redis that is gone costs one try, not one a message).
+REDIS_RETRY = 2.0
+#: What a window counted in Redis raises when Redis does not answer (in time).
+WINDOW_DOWN: tuple[type[Exception], ...] = (*REDIS_DOWN, StorageError, TimeoutError)
+#: The prefix of the windows' keys in Redis.
+KEY_PREFIX = "cribkit:limits"
 
 
 def clock() -> float:
@@ -64,48 +103,118 @@ class TokenBucket:
         return self.ready() and self.tokens >= self.burst
 
 
+class Windows:
+    """Moving windows of the ``limits`` library, by key: in this process's memory, or, once
+    :meth:`share` has given it the cluster's Redis, there, where every server counts the same
+    window. A window that admits a message in Redis admits it in memory too, so that memory
+    takes over warm (this process's own share already counted) while Redis does not answer;
+    Redis is then asked again every :data:`REDIS_RETRY` seconds. The site degrades to what
+    each server counts alone, and never refuses a message because Redis is gone."""
+
+    def __init__(self) -> None:
+        self.memory = MovingWindowRateLimiter(MemoryStorage())
+        self.shared: SharedLimiter | None = None
+        #: Why Redis last failed (one line), None while it answers.
+        self.lost: str | None = None
+        self._retry_at = 0.0
+
+    def share(self, storage: Storage) -> None:
+        """Count in ``storage`` from now on (the cluster's Redis)."""
+        self.shared = SharedLimiter(storage)
+
+    async def hit(self, item: RateLimitItem, *key: str) -> bool:
+        """Count one more in ``key``'s window of ``item`` if it has room; whether it had."""
+        shared = self.shared
+        if shared is not None and time.monotonic() >= self._retry_at:
+            try:
+                taken = await asyncio.wait_for(shared.hit(item, *key), REDIS_SECONDS)
+            except WINDOW_DOWN as error:
+                self._failed(error)
+            else:
+                if self.lost is not None:
+                    log.warning("the players' windows are counted in Redis again")
+                    self.lost = None
+                if taken:
+                    self.memory.hit(item, *key)
+                return taken
+        return self.memory.hit(item, *key)
+
+    def _failed(self, error: Exception) -> None:
+        self._retry_at = time.monotonic() + REDIS_RETRY
+        if self.lost is None:
+            self.lost = one_line(error)
+            log.warning("the players' windows are counted in this process's memory while Redis "
+                        "does not answer (%s)", self.lost)  # fmt: skip
+
+
+class PlayerBucket(TokenBucket):
+    """A player's bucket in this process, shared by the player's sockets here: a
+    :class:`TokenBucket` that knows its player (whose window the cluster counts)."""
+
+    def __init__(self, player: str, rate: float, burst: int) -> None:
+        super().__init__(rate, burst)
+        self.player = player
+
+
 class Limits:
-    """The server's limits: each player's bucket (shared by the player's sockets), and the
-    gate in front of the hints."""
+    """The server's limits: each player's bucket (shared by the player's sockets), the
+    player's window across a cluster, the invitation codes tried by each address, and the gate
+    in front of the hints."""
 
     def __init__(self, rate: float = RATE, burst: int = BURST) -> None:
         self.rate = rate
         self.burst = burst
-        self.players: dict[str, TokenBucket] = {}
-        self.lookups: dict[str, TokenBucket] = {}
+        self.players: dict[str, PlayerBucket] = {}
+        # The most one bucket lets through in any WINDOW_SECONDS (its burst, then its rate):
+        # a player alone on a server never meets it; on several, they count it together.
+        amount = burst + round(rate * WINDOW_SECONDS) if rate < UNLIMITED else 1
+        self.window = RateLimitItemPerSecond(amount, WINDOW_SECONDS, namespace="messages")
+        self.lookup_item = RateLimitItemPerMinute(LOOKUPS_A_MINUTE, namespace="lookups")
+        self.windows = Windows()
         self.gate = WorkGate()
 
-    def allow_lookup(self, address: str) -> bool:
+    def share(self, redis: Any) -> None:
+        """Count the players' windows (and the lookups) in the cluster's Redis (``redis``: the
+        process's asyncio client, whose connections are shared: its password is never
+        logged), each message waiting :data:`REDIS_SECONDS` at most for it."""
+        self.windows.share(RedisStorage("async+redis://", implementation="redispy",
+                                        connection_pool=redis.connection_pool,
+                                        key_prefix=KEY_PREFIX))  # fmt: skip
+
+    async def allow_lookup(self, address: str) -> bool:
         """Whether ``address`` may try one more invitation code now (at most
-        :data:`LOOKUPS_A_MINUTE` a minute, all at once if it likes)."""
-        bucket = self.lookups.get(address)
-        if bucket is None:
-            if len(self.lookups) >= PLAYERS_KEPT:
-                self.lookups = {a: b for a, b in self.lookups.items() if not b.full}
-            bucket = self.lookups[address] = TokenBucket(LOOKUPS_A_MINUTE / 60, LOOKUPS_A_MINUTE)
-        return bucket.take()
+        :data:`LOOKUPS_A_MINUTE` in any minute, all at once if it likes; in a cluster, on all
+        its servers together)."""
+        return await self.windows.hit(self.lookup_item, "lookup", address)
 
     def bucket(self) -> TokenBucket:
-        """A new socket's bucket."""
+        """A new socket's bucket (a socket is on one server: its bucket is this process's)."""
         return TokenBucket(self.rate, self.burst)
 
     def player_bucket(self, player: str | None) -> TokenBucket | None:
-        """The bucket of ``player`` (None for a socket without a player)."""
+        """The bucket of ``player`` in this process (None for a socket without a player)."""
         if player is None:
             return None
         bucket = self.players.get(player)
         if bucket is None:
             if len(self.players) >= PLAYERS_KEPT:
                 self.players = {p: b for p, b in self.players.items() if not b.full}
-            bucket = self.players[player] = self.bucket()
+            bucket = self.players[player] = PlayerBucket(player, self.rate, self.burst)
         return bucket
 
-    def allow(self, *buckets: TokenBucket | None) -> bool:
-        """Take a token from each bucket if every one has one, else take none."""
+    async def allow(self, *buckets: TokenBucket | None) -> bool:
+        """Take a token from each bucket if every one has one, else take none. In a cluster a
+        player's message must also find room in the player's window, counted in Redis: asked
+        last, so that a message beyond the buckets costs no call to Redis."""
         now = clock()
         chosen = [bucket for bucket in buckets if bucket is not None]
         if not all(bucket.ready(now) for bucket in chosen):
             return False
+        if self.windows.shared is not None and self.rate < UNLIMITED:
+            players = {b.player for b in chosen if isinstance(b, PlayerBucket)}
+            for player in players:
+                if not await self.windows.hit(self.window, "player", player):
+                    return False
         for bucket in chosen:
             bucket.take(now)
         return True
@@ -113,13 +222,17 @@ class Limits:
 
 class WorkGate:
     """Who goes first to the computer's workers: its moves, always; a hint only once no move is
-    waiting or being worked out, and at most ``hints_at_once`` hints at a time."""
+    waiting or being worked out, and at most ``hints_at_once`` hints at a time. It keeps the
+    hints worked out (the same game, version and seat ask the same question: the answer is
+    sent again at once) and counts each player's hints waiting."""
 
     def __init__(self, hints_at_once: int = HINTS_AT_ONCE) -> None:
         self._hints = asyncio.Semaphore(hints_at_once)
         self._moves = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        self._kept: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+        self._waiting: Counter[str] = Counter()
 
     @property
     def moves(self) -> int:
@@ -152,3 +265,30 @@ class WorkGate:
     def release(self) -> None:
         """Give back a hint's slot (once its work is done, not when its asker stops waiting)."""
         self._hints.release()
+
+    @contextmanager
+    def player_hint(self, player: str | None) -> Iterator[bool]:
+        """Around a hint ``player`` waits for: whether it may (at most
+        :data:`HINTS_PER_PLAYER` at once; a socket without a player is held to one a seat)."""
+        if player is not None and self._waiting[player] >= HINTS_PER_PLAYER:
+            yield False
+            return
+        if player is not None:
+            self._waiting[player] += 1
+        try:
+            yield True
+        finally:
+            if player is not None:
+                self._waiting[player] -= 1
+                if not self._waiting[player]:
+                    del self._waiting[player]
+
+    def kept(self, game: str, version: int, seat: int) -> dict[str, Any] | None:
+        """The hint worked out for ``seat`` at ``version`` of ``game``, if it is kept."""
+        return self._kept.get((game, version, seat))
+
+    def keep(self, game: str, version: int, seat: int, hint: dict[str, Any]) -> None:
+        """Keep a hint worked out (the least recently kept go first)."""
+        self._kept[game, version, seat] = hint
+        while len(self._kept) > HINTS_KEPT:
+            self._kept.popitem(last=False)

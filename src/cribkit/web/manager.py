@@ -463,7 +463,17 @@ class SessionManager:
     async def sweep(self) -> None:
         """Now and then: catch up the games followed that moved on without this process
         hearing of it, forget what dead processes held (their presence at the tables), and
-        read the workers' queues' depths. Nothing it meets stops it."""
+        read the workers' queues' depths. Nothing it meets stops it.
+
+        It starts as the process joins the cluster: from then on each player's window of
+        messages is counted in the cluster's Redis (:meth:`Limits.share`), one for every
+        server."""
+        if self.services.jobs is not None:
+            try:
+                self.limits.share(self.services.jobs.redis)
+            except Exception as error:  # (the windows stay this process's: logged, not fatal)
+                log.warning("the players' windows stay in this process's memory: %s",
+                            one_line(error))  # fmt: skip
         while True:
             await asyncio.sleep(BEAT_SECONDS)
             try:

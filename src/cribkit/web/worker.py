@@ -9,6 +9,11 @@ move worked out again after a worker died is the same move), stored with the ver
 then published to the servers that hold the game's sockets. It acknowledges a job once it is
 done; a job it dies on is claimed by another worker.
 
+The computer's moves go first, and never wait for a hint: a worker works out one hint at a
+time, in a thread, beside its loop, which goes on taking moves meanwhile (and no other hint).
+A hint already worked out for the same game, version and seat is answered from Redis; one whose
+asker left, or whose game moved on, is dropped unworked (``docs/web.md``, "Limits").
+
 What a supervisor or Prometheus asks of it (``cribkit worker --health-port``,
 :mod:`cribkit.deploy.health`) is read here: :meth:`Worker.health` (None, or why it cannot take
 jobs, in one line), ``done`` and ``failed`` (the jobs done, and those dropped on an error).
@@ -51,6 +56,11 @@ HEALTHY_WITHIN = 10.0
 PING_SECONDS = 2.0
 #: A part the worker needs not answering: Redis or the store.
 OUTAGES: tuple[type[Exception], ...] = (*REDIS_DOWN, StoreError)
+#: How long the loop waits for a move while its hint is under way (ms): the next hint is
+#: taken at most so long after the last one is done.
+HINTING_BLOCK_MS = 100
+#: How long a worker that stops waits for its hint in hand (unacknowledged, it is claimed).
+HINT_STOP_SECONDS = 5.0
 
 
 async def _nothing(game_id: str | None, message: dict[str, Any]) -> None:
@@ -74,6 +84,8 @@ class Worker:
         self.slow = slow
         self._kept: OrderedDict[str, GameSession] = OrderedDict()
         self._stopping = asyncio.Event()
+        #: The hint being worked out beside the loop, if any.
+        self._hinting: asyncio.Task[None] | None = None
         #: Jobs done (acknowledged), and those of them dropped on an error.
         self.done = self.failed = 0
         #: Why the worker waits for Redis (one line), None while it takes jobs.
@@ -109,6 +121,10 @@ class Worker:
                 sweep.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await sweep
+            if self._hinting is not None:  # the hint in hand finished, or left to be claimed
+                done, _ = await asyncio.wait({self._hinting}, timeout=HINT_STOP_SECONDS)
+                if not done:
+                    self._hinting.cancel()
 
     async def _reach_redis(self, lost: Exception | None) -> bool:
         """Wait until Redis answers (its streams made ready), trying again with a growing
@@ -141,16 +157,30 @@ class Worker:
     async def _take_jobs(self) -> None:
         next_claim = 0.0
         while not self._stopping.is_set():
+            free = self._hinting is None or self._hinting.done()
             batch: list[Job] = []
             if time.monotonic() >= next_claim:
                 next_claim = time.monotonic() + self.jobs.claim_after / 2
-                claimed = await self.jobs.claim(self.name)
+                claimed = await self.jobs.claim(self.name, hints=free)
                 batch = [claimed] if claimed is not None else []
             if not batch:
-                batch = await self.jobs.take(self.name, block_ms=500)
+                block = 500 if free else HINTING_BLOCK_MS
+                batch = await self.jobs.take(self.name, block_ms=block, hints=free)
             for job in batch:
-                await self._do(job)
+                if job.stream == MOVES:
+                    await self._do(job)
+                else:  # (one at most: taken only while no hint is under way)
+                    self._hinting = asyncio.create_task(self._hint_beside(job), name="hint")
             await self._beat()
+
+    async def _hint_beside(self, job: Job) -> None:
+        """A hint job, worked out beside the loop. Redis gone meanwhile, it is left
+        unacknowledged (claimed again once Redis is back); the loop says so."""
+        try:
+            await self._do(job)
+        except REDIS_DOWN as error:
+            log.warning("game %s: a hint left for later (Redis: %s)", job.game, one_line(error),
+                        extra={"game": job.game})  # fmt: skip
 
     async def _beat(self) -> None:
         await self.redis.set(f"cribkit:alive:{self.name}", "1", ex=10)
@@ -233,16 +263,22 @@ class Worker:
 
     async def _hint(self, job: Job) -> None:
         fields = job.fields
-        seat = int(fields["seat"])
-        reply: dict[str, Any] = {"ticket": fields.get("ticket")}
-        session = await self._session(job.game)
-        if session is None or session.version != job.version:
-            reply["error"] = "the game moved on before the hint was worked out"
-        else:
-            state = session.state
-            reply["hint"] = await asyncio.to_thread(
-                hints.hint, state, seat, session.hint_seed(seat)
-            )
+        seat, ticket = int(fields["seat"]), fields.get("ticket", "")
+        if await self.jobs.hint_cancelled(ticket):
+            return  # its asker left: nobody to answer
+        reply: dict[str, Any] = {"ticket": ticket}
+        hint = await self.jobs.kept_hint(job.game, job.version, seat)
+        if hint is None:
+            session = await self._session(job.game)
+            if session is None or session.version != job.version:
+                reply.update(code="stale", error="the game moved on before the hint was worked out")
+                await self.fanout.tell(fields["process"], reply)
+                return
+            # In a thread: the loop goes on taking the computer's moves meanwhile.
+            state, seed = session.state, session.hint_seed(seat)
+            hint = await asyncio.to_thread(hints.hint, state, seat, seed)
+            await self.jobs.keep_hint(job.game, job.version, seat, hint)
+        reply["hint"] = hint
         await self.fanout.tell(fields["process"], reply)
 
     async def _owed_moves(self) -> None:

@@ -17,15 +17,15 @@ from cribkit.web.sessions import GameSession
 router = APIRouter(tags=["tables"])
 
 
-def _invited(request: Request, manager: SessionManager, code: str) -> tuple[GameSession, int]:
+async def _invited(request: Request, manager: SessionManager, code: str) -> tuple[GameSession, int]:
     """The game and seat of an open invitation; a 429 beyond the address's lookups, a 404 for
     a code that is not one (taken, cancelled, over, or never was)."""
     address = request.client.host if request.client is not None else "?"
-    if not manager.limits.allow_lookup(address):
+    if not await manager.limits.allow_lookup(address):
         raise ApiError(
             429, "rate_limited", "too many invitation codes tried from here: wait a minute"
         )
-    found = manager.find_invite(code[:64])
+    found = await asyncio.to_thread(manager.find_invite, code[:64])  # (the store is asked)
     if found is None:
         raise ApiError(
             404, "no_invitation", "no open invitation has this code: taken, cancelled or over"
@@ -57,10 +57,10 @@ def _name(request: Request) -> str | None:
 
 
 @router.get("/api/invites/{code}")
-def invitation(code: str, request: Request, manager: Games, player: Player) -> dict[str, Any]:
+async def invitation(code: str, request: Request, manager: Games, player: Player) -> dict[str, Any]:
     """What an invitation is to (the game, the seat, who invites, who sits where), before it
     is taken; the link code or the join code (any case, with or without its dash)."""
-    session, seat = _invited(request, manager, code)
+    session, seat = await _invited(request, manager, code)
     mine = [s for s, owner in session.row.owners.items() if owner == player]
     return {**_table_entry(session), "seat": seat, "yours": mine}
 
@@ -68,7 +68,7 @@ def invitation(code: str, request: Request, manager: Games, player: Player) -> d
 @router.post("/api/invites/{code}/accept")
 async def accept(code: str, request: Request, manager: Games, player: Player) -> dict[str, Any]:
     """Take the invitation's seat: the seat's token (the first to accept gets it)."""
-    session, seat = await asyncio.to_thread(_invited, request, manager, code)
+    session, seat = await _invited(request, manager, code)
     mine = [s for s, owner in session.row.owners.items() if owner == player]
     if mine:
         raise ApiError(409, "seated", f"you already play seat {mine[0]} of this game")
