@@ -53,6 +53,56 @@ PEOPLE_GAMES = ("classic", "tabletop", "tiles")
 PATIENCE = 60.0
 
 
+def _stat(pid: int) -> tuple[int, float] | None:
+    """The parent and the CPU seconds (user and system, its own and its reaped children's) of
+    process ``pid``, or None if it has ended."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    ticks = os.sysconf("SC_CLK_TCK")
+    return int(fields[1]), sum(int(value) for value in fields[11:15]) / ticks
+
+
+def cpu_seconds(roots: dict[str, int]) -> dict[str, float]:
+    """The CPU seconds spent so far by each part's process and every process below it (the
+    part's name -> its root process): PostgreSQL's sessions are its postmaster's children."""
+    stats = {pid: stat for pid in map(int, filter(str.isdigit, os.listdir("/proc")))
+             if (stat := _stat(pid)) is not None}  # fmt: skip
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _) in stats.items():
+        children.setdefault(parent, []).append(pid)
+    spent = {}
+    for name, root in roots.items():
+        total, todo = 0.0, [root]
+        while todo:
+            pid = todo.pop()
+            total += stats[pid][1] if pid in stats else 0.0
+            todo.extend(children.get(pid, []))
+        spent[name] = total
+    return spent
+
+
+def server_ack_quantiles(urls: list[str]) -> dict[str, float | None]:
+    """The servers' own view of the time from an action's arrival to its acknowledgement
+    (``cribkit_ack_seconds``, summed over ``urls``' ``/metrics``): each quantile as the upper
+    bound of its histogram bucket, in ms. Set beside the bots' figure, it tells the servers'
+    time from the time the action and the state spent on the way and in the bots' own queue."""
+    counts: dict[float, float] = {}
+    for url in urls:
+        text = httpx.get(f"{url}/metrics", timeout=30).text
+        for found in re.finditer(r'^cribkit_ack_seconds_bucket\{le="([^"]+)"\} (\S+)$', text, re.M):
+            bound = float(found.group(1))
+            counts[bound] = counts.get(bound, 0.0) + float(found.group(2))
+    bounds = sorted(counts)
+    total = counts[bounds[-1]] if bounds else 0.0
+    quantiles: dict[str, float | None] = {}
+    for name, q in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99)):
+        reached = next((b for b in bounds if total and counts[b] >= q * total), None)
+        quantiles[name] = None if reached is None else round(reached * 1000, 1)
+    return quantiles
+
+
 def rss_kib(pid: int) -> int:
     """The resident memory of process ``pid``, in KiB (Linux)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -460,6 +510,12 @@ def main() -> None:
         "cribkit serve on SQLite",
     )
     parser.add_argument("--workers", type=int, default=2, help="the cluster's workers (2)")
+    parser.add_argument("--fsync", action=argparse.BooleanOptionalAction, default=True,
+                        help="the cluster's PostgreSQL syncs its commits to disk, as make "
+                        "cluster's does (default; --no-fsync: a figure to label as such)")  # fmt: skip
+    parser.add_argument("--limits", action=argparse.BooleanOptionalAction, default=True,
+                        help="the servers' message rate limits on, as make cluster's are "
+                        "(default; --no-limits: --message-rate 0)")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args()
     mix = (args.mix or ",".join(PEOPLE_GAMES if args.people else GAMES)).split(",")
@@ -473,20 +529,28 @@ def main() -> None:
             # (a folder the postgres user may enter: PostgreSQL runs as postgres)
             Path(folder).chmod(0o755)
             where = args.server_log or Path(folder) / "cluster"
-            cluster = Cluster(where, port=0, servers=args.cluster,
-                              workers=args.workers, durable=False,
-                              serve_args=["--message-rate", "0"])  # fmt: skip
+            # make cluster's own settings (supervised, fsync on, the message limits on) unless
+            # told otherwise, and then the report says so.
+            cluster = Cluster(where, port=0, servers=args.cluster, workers=args.workers,
+                              durable=args.fsync, supervised=True,
+                              serve_args=[] if args.limits else ["--message-rate", "0"])  # fmt: skip
             cluster.start()
             address, pid = cluster.address.removeprefix("http://"), cluster.server_pids[0]
             logs = [cluster.folder / "logs" / f"server-{i}.log" for i in range(args.cluster)]
             stop: Callable[[], None] = cluster.stop
+            server_urls = cluster.server_urls
+            parts = {name: pid for name, pid in cluster.pids.items() if name != "supervisord"}
         else:
             logs = [args.server_log or Path(folder) / "server.log"]
             server = ServerProcess(f"sqlite:///{folder}/bench.db", logs[0])
             server.start()
             address, pid = server.address, server.pid
             stop = functools.partial(server.stop, timeout=20)
+            parts = {"server": pid}
+            server_urls = [f"http://{server.address}"]
         assert pid is not None
+        parts["bots"] = os.getpid()
+        spent_before = cpu_seconds(parts)
         try:
             if args.people:
                 report = asyncio.run(run_people(address, args.games, pid, mix, args.think))
@@ -496,6 +560,11 @@ def main() -> None:
             report["think"] = args.think
             report["servers"] = args.cluster or "one process, SQLite"
             report["load_average"] = [load_before, Path("/proc/loadavg").read_text().split()[0]]
+            spent = cpu_seconds(parts)
+            report["cpu_seconds"] = {name: round(spent[name] - spent_before[name], 1)
+                                     for name in parts}  # fmt: skip
+            report["settings"] = {"fsync": args.fsync, "message_limits": args.limits}
+            report["server_ack_ms"] = server_ack_quantiles(server_urls)
             if args.people:
                 problems = [line for log in logs for line in log_problems(log)]
                 report["server_log"] = {"lines": len(problems), "samples": problems[:5]}
@@ -524,6 +593,18 @@ def main() -> None:
         print("error:", sample)
 
 
+def print_cpu(report: dict[str, Any]) -> None:
+    """Where the CPU time went: each part's seconds, and their share of the whole."""
+    spent = report["cpu_seconds"]
+    total = sum(spent.values()) or 1.0
+    shares = ", ".join(f"{name} {seconds} s ({100 * seconds / total:.0f}%)"
+                       for name, seconds in sorted(spent.items(), key=lambda kv: -kv[1]))  # fmt: skip
+    print(f"CPU over the run ({report['seconds']} s of wall time): {shares}")
+    settings = report["settings"]
+    print(f"settings: fsync {'on' if settings['fsync'] else 'OFF'}, message limits "
+          f"{'on' if settings['message_limits'] else 'OFF'}")  # fmt: skip
+
+
 def print_people(report: dict[str, Any], as_json: bool) -> None:
     if as_json:
         print(json.dumps(report, indent=2))
@@ -547,6 +628,11 @@ def print_people(report: dict[str, Any], as_json: bool) -> None:
     )
     load = report["load_average"]
     print(f"machine: {os.cpu_count()} cores, load average {load[0]} before and {load[1]} after")
+    print_cpu(report)
+    inside = report["server_ack_ms"]
+    print(f"the servers' own time from an action's arrival to its acknowledgement (their "
+          f"histogram's buckets): p50 <= {inside['p50']} ms, p95 <= {inside['p95']} ms, "
+          f"p99 <= {inside['p99']} ms")  # fmt: skip
     log = report["server_log"]
     print(f"server log: {log['lines']} lines besides its address")
     for line in log["samples"]:

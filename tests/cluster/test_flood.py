@@ -38,7 +38,7 @@ from cribkit.deploy.config import find_binary, free_port
 from cribkit.web import limits
 from cribkit.web.fanout import redis_client
 from cribkit.web.jobs import HINTS, MOVES, Jobs
-from cribkit.web.limits import BURST, KEY_PREFIX, REDIS_RETRY, WINDOW_SECONDS, Limits
+from cribkit.web.limits import BURST, KEY_PREFIX, REDIS_RETRY, WINDOW_SECONDS, Limits, TokenBucket
 
 from .conftest import require_programs
 from .test_authority import PATIENCE, Message, Player, answered
@@ -182,6 +182,9 @@ async def send(sockets: list[Player], each: int, rate: float | None = None) -> i
     return sum(await asyncio.gather(*(one(s) for s in sockets)))
 
 
+BACK = "the players' windows are counted in Redis again"
+
+
 def test_a_players_sockets_on_two_servers_share_one_window(cluster_factory: Any) -> None:
     cluster: Cluster = cluster_factory(servers=2, workers=0, redis=True)
     first, second = cluster.server_urls
@@ -200,16 +203,22 @@ def test_a_players_sockets_on_two_servers_share_one_window(cluster_factory: Any)
         pongs = await send([host, tab], each=171, rate=HINTS_A_SECOND)
         took = time.monotonic() - began
         assert took < WINDOW_SECONDS, f"the sockets took {took:.1f} s: too slow to judge"
-        assert pongs == WINDOW == 240, pongs
-        # Redis gone: each server counts alone (each its buckets: 40 at once), and every
-        # message is answered.
+        # (give or take the messages of a round trip to Redis: counted in the background)
+        assert WINDOW <= pongs <= WINDOW + 4, pongs
+        # Redis gone (once the full window has passed: until then it is known full): each
+        # server counts alone (each its buckets: 40 at once), and every message is answered.
+        await asyncio.sleep(max(0.0, WINDOW_SECONDS - (time.monotonic() - began)) + 0.5)
         cluster.kill_redis()
         pongs = await send([host, tab], each=60)
         assert 2 * (BURST - 5) <= pongs <= 2 * BURST, pongs
         # Redis back: the windows are counted there again, once the servers try it again.
         cluster.start_redis()
         await asyncio.sleep(REDIS_RETRY + 0.5)
-        await send([host, tab], each=1)
+        deadline = time.monotonic() + 10.0
+        while not all(BACK in log.read_text() for log in logs):  # (counted in the background)
+            assert time.monotonic() < deadline, [log.read_text()[-500:] for log in logs]
+            await send([host, tab], each=1)
+            await asyncio.sleep(0.5)
         for player in (host, tab):
             assert player.socket is not None
             await player.socket.close()
@@ -218,7 +227,7 @@ def test_a_players_sockets_on_two_servers_share_one_window(cluster_factory: Any)
     for log in logs:
         text = log.read_text()
         assert "counted in this process's memory while Redis does not answer" in text, text
-        assert "the players' windows are counted in Redis again" in text, text
+        assert BACK in text, text
         assert "Traceback" not in text, text
 
 
@@ -291,6 +300,16 @@ def test_two_servers_limits_count_one_window_in_redis(
     now = [1000.0]
     monkeypatch.setattr(limits, "clock", lambda: now[0])  # the buckets' time, moved by hand
 
+    async def send(server: Limits, bucket: TokenBucket | None) -> bool:
+        allowed = server.allow(bucket)
+        await server.windows.drain()  # (messages a round trip to Redis apart)
+        return allowed
+
+    async def look(server: Limits) -> bool:
+        allowed = server.allow_lookup("10.0.0.9")
+        await server.windows.drain()
+        return allowed
+
     async def run() -> None:
         clients = [redis_client(redis_url), redis_client(redis_url)]
         try:
@@ -300,17 +319,20 @@ def test_two_servers_limits_count_one_window_in_redis(
             players = [server.player_bucket("p1") for server in servers]
             taken = []
             for _ in range(4):  # each server's bucket full four times: 320 without the window
-                taken.append(sum([await s.allow(p) for s, p in zip(servers, players, strict=True)
+                taken.append(sum([await send(s, p) for s, p in zip(servers, players, strict=True)
                                   for _ in range(50)]))  # fmt: skip
                 now[0] += 2.0
-            assert taken == [80, 80, 80, 0]
+            # (each server lets one more through: the message whose count finds it full)
+            assert taken[:3] == [80, 80, 80]
+            assert taken[3] <= len(servers)
             assert all(s.windows.lost is None for s in servers)
             keys = [k.decode() for k in await clients[0].keys("*")]
             assert keys
             assert all(k.startswith(KEY_PREFIX) for k in keys), keys
             # Lookups of invitation codes, too: sixty a minute from one address, everywhere.
-            looked = [sum([await s.allow_lookup("10.0.0.9") for _ in range(40)]) for s in servers]
-            assert looked == [40, 20]
+            looked = [sum([await look(s) for _ in range(40)]) for s in servers]
+            assert looked[0] == 40
+            assert 20 <= looked[1] <= 21  # (one more: the lookup whose count finds it full)
         finally:
             for client in clients:
                 await client.aclose()

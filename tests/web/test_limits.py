@@ -338,18 +338,26 @@ def test_two_servers_counting_in_one_window_share_it(monkeypatch: pytest.MonkeyP
         for server in servers:
             server.windows.share(shared)
         players = [server.player_bucket("p1") for server in servers]
+
+        async def send(server: limits.Limits, bucket: limits.TokenBucket | None) -> bool:
+            allowed = server.allow(bucket)
+            await server.windows.drain()  # (messages a round trip to Redis apart)
+            return allowed
+
         taken = []
         for _ in range(4):  # each bucket full four times: 320 without the window
-            taken.append(sum([await s.allow(p) for s, p in zip(servers, players, strict=True)
+            taken.append(sum([await send(s, p) for s, p in zip(servers, players, strict=True)
                               for _ in range(50)]))  # fmt: skip
             now[0] += 2.0
-        assert taken == [80, 80, 80, 0]
-        assert servers[0].window.amount == 240 == sum(taken)
+        # (each server lets one more through: the message whose count finds the window full)
+        assert taken[:3] == [80, 80, 80]
+        assert taken[3] <= len(servers)
+        assert servers[0].window.amount == 240 == sum(taken[:3])
         # Another player has a window of its own; a server alone never meets its player's.
-        assert await servers[1].allow(servers[1].player_bucket("p2"))
+        assert await send(servers[1], servers[1].player_bucket("p2"))
         alone = limits.Limits()
         bucket = alone.player_bucket("p1")
-        assert sum([await alone.allow(bucket) for _ in range(400)]) == limits.BURST
+        assert sum([await send(alone, bucket) for _ in range(400)]) == limits.BURST
 
     asyncio.run(run())
 
@@ -361,8 +369,11 @@ def test_without_redis_the_windows_are_each_servers_own(
     # one try that failed at once, said in one line; the next tries wait REDIS_RETRY.
     async def run() -> int:
         server.share(redis_client(f"redis://:secret@127.0.0.1:{free_port()}/0"))
-        taken = sum([await server.allow(server.bucket(), player) for _ in range(30)])
-        return taken + sum([await server.allow(server.bucket(), player) for _ in range(30)])
+        taken = 0
+        for _ in range(60):
+            taken += server.allow(server.bucket(), player)
+            await server.windows.drain()
+        return taken
 
     server = limits.Limits()
     player = server.player_bucket("p1")
@@ -381,7 +392,7 @@ def test_no_window_without_limits() -> None:
     from limits.aio.storage import MemoryStorage
 
     async def run() -> list[bool]:
-        return [await off.allow(off.bucket(), player) for _ in range(1000)]
+        return [off.allow(off.bucket(), player) for _ in range(1000)]
 
     off = limits.Limits(rate=1e9, burst=10**9)
     off.windows.share(MemoryStorage())

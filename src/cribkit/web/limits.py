@@ -55,9 +55,17 @@ HINTS_PER_PLAYER = 2
 HINTS_KEPT = 1024
 #: Invitation codes an address may try a minute (a join code is short: no guessing).
 LOOKUPS_A_MINUTE = 60
-#: The most a message waits for Redis to count it (seconds): the window is counted as the
-#: player's message is read, before anything else of it (awaited: the event loop goes on).
-REDIS_SECONDS = 0.25
+#: The most a count in Redis may take (seconds) before Redis is taken for gone (no message
+#: waits for it: it is counted in the background).
+REDIS_SECONDS = 1.0
+#: Seconds between two lines saying that the windows lost Redis.
+SAY_EVERY = 60.0
+#: Counts in Redis under way at once, at most: beyond, Redis is behind, and a message is
+#: counted in memory alone.
+COUNTING_AT_ONCE = 256
+#: Seconds a key's messages are refused after Redis said its window was full, when Redis does
+#: not say until when (then Redis is asked again, by the next message).
+FULL_PAUSE = 1.0
 #: After Redis failed to answer, the windows are this process's memory's for so many seconds
 #: before Redis is asked again (so that a Redis that is gone costs one try, not one a message).
 REDIS_RETRY = 2.0
@@ -105,11 +113,19 @@ class TokenBucket:
 
 class Windows:
     """Moving windows of the ``limits`` library, by key: in this process's memory, or, once
-    :meth:`share` has given it the cluster's Redis, there, where every server counts the same
-    window. A window that admits a message in Redis admits it in memory too, so that memory
-    takes over warm (this process's own share already counted) while Redis does not answer;
-    Redis is then asked again every :data:`REDIS_RETRY` seconds. The site degrades to what
-    each server counts alone, and never refuses a message because Redis is gone."""
+    :meth:`share` has given it the cluster's Redis, there too, where every server counts the
+    same window.
+
+    No message waits for Redis: a message is judged at once by what is known (this process's
+    own window in memory, and whether Redis last said the key's window was full), and counted
+    in Redis meanwhile, in the background; when Redis answers that the window is full, the
+    key's next messages are refused until its oldest message leaves the window, on every
+    server that counts it. So a player on several servers gets one window, give or take a
+    message a server (the one whose count finds the window full), and a Redis that is slow or
+    gone slows no message. Memory counts
+    every message admitted, so it takes over warm while Redis does not answer; Redis is then
+    asked again every :data:`REDIS_RETRY` seconds. The site degrades to what each server
+    counts alone, and never refuses a message because Redis is gone."""
 
     def __init__(self) -> None:
         self.memory = MovingWindowRateLimiter(MemoryStorage())
@@ -117,34 +133,75 @@ class Windows:
         #: Why Redis last failed (one line), None while it answers.
         self.lost: str | None = None
         self._retry_at = 0.0
+        #: The keys whose window Redis said was full, and until when they are refused.
+        self._full: dict[tuple[str, ...], float] = {}
+        self._counting: set[asyncio.Task[None]] = set()
+        self._said_at = -SAY_EVERY
+        self._said_lost = False
 
     def share(self, storage: Storage) -> None:
-        """Count in ``storage`` from now on (the cluster's Redis)."""
+        """Count in ``storage`` too from now on (the cluster's Redis)."""
         self.shared = SharedLimiter(storage)
 
-    async def hit(self, item: RateLimitItem, *key: str) -> bool:
-        """Count one more in ``key``'s window of ``item`` if it has room; whether it had."""
-        shared = self.shared
-        if shared is not None and time.monotonic() >= self._retry_at:
+    def hit(self, item: RateLimitItem, *key: str) -> bool:
+        """Count one more in ``key``'s window of ``item`` if it has room; whether it had (as
+        far as this process knows now: the count in Redis follows, in the background)."""
+        now = time.monotonic()
+        if self._full.get(key, 0.0) > now:
+            return False
+        if not self.memory.hit(item, *key):
+            return False
+        # (with too many counts under way Redis is behind: the message is memory's alone)
+        if self.shared is not None and now >= self._retry_at and self._room():
+            task = asyncio.get_running_loop().create_task(self._count(item, key))
+            self._counting.add(task)
+            task.add_done_callback(self._counting.discard)
+        return True
+
+    def _room(self) -> bool:
+        return len(self._counting) < COUNTING_AT_ONCE
+
+    async def _count(self, item: RateLimitItem, key: tuple[str, ...]) -> None:
+        assert self.shared is not None
+        try:
+            taken = await asyncio.wait_for(self.shared.hit(item, *key), REDIS_SECONDS)
+        except WINDOW_DOWN as error:
+            self._failed(error)
+            return
+        if self.lost is not None:
+            if self._said_lost:
+                log.warning("the players' windows are counted in Redis again")
+            self.lost, self._said_lost = None, False
+        if not taken:
+            # Refused until the window's oldest message leaves it (one more may come then).
             try:
-                taken = await asyncio.wait_for(shared.hit(item, *key), REDIS_SECONDS)
-            except WINDOW_DOWN as error:
-                self._failed(error)
-            else:
-                if self.lost is not None:
-                    log.warning("the players' windows are counted in Redis again")
-                    self.lost = None
-                if taken:
-                    self.memory.hit(item, *key)
-                return taken
-        return self.memory.hit(item, *key)
+                stats = await asyncio.wait_for(
+                    self.shared.get_window_stats(item, *key), REDIS_SECONDS
+                )
+                wait = min(max(stats.reset_time - time.time(), 0.0), item.get_expiry())
+            except WINDOW_DOWN:
+                wait = FULL_PAUSE
+            if len(self._full) >= PLAYERS_KEPT:
+                now = time.monotonic()
+                self._full = {k: until for k, until in self._full.items() if until > now}
+            self._full[key] = time.monotonic() + wait
+
+    async def drain(self) -> None:
+        """Wait until every count under way in Redis is done (tests; a stopping server)."""
+        while self._counting:
+            await asyncio.gather(*self._counting)
 
     def _failed(self, error: Exception) -> None:
-        self._retry_at = time.monotonic() + REDIS_RETRY
+        now = time.monotonic()
+        self._retry_at = now + REDIS_RETRY
         if self.lost is None:
             self.lost = one_line(error)
-            log.warning("the players' windows are counted in this process's memory while Redis "
-                        "does not answer (%s)", self.lost)  # fmt: skip
+            # Said once a minute at most: a server too busy to hear Redis in time (a timeout)
+            # may lose it and find it again every few seconds.
+            if now - self._said_at >= SAY_EVERY:
+                self._said_at, self._said_lost = now, True
+                log.warning("the players' windows are counted in this process's memory while "
+                            "Redis does not answer (%s)", self.lost)  # fmt: skip
 
 
 class PlayerBucket(TokenBucket):
@@ -176,16 +233,16 @@ class Limits:
     def share(self, redis: Any) -> None:
         """Count the players' windows (and the lookups) in the cluster's Redis (``redis``: the
         process's asyncio client, whose connections are shared: its password is never
-        logged), each message waiting :data:`REDIS_SECONDS` at most for it."""
+        logged), no message waiting for it (:class:`Windows`)."""
         self.windows.share(RedisStorage("async+redis://", implementation="redispy",
                                         connection_pool=redis.connection_pool,
                                         key_prefix=KEY_PREFIX))  # fmt: skip
 
-    async def allow_lookup(self, address: str) -> bool:
+    def allow_lookup(self, address: str) -> bool:
         """Whether ``address`` may try one more invitation code now (at most
         :data:`LOOKUPS_A_MINUTE` in any minute, all at once if it likes; in a cluster, on all
         its servers together)."""
-        return await self.windows.hit(self.lookup_item, "lookup", address)
+        return self.windows.hit(self.lookup_item, "lookup", address)
 
     def bucket(self) -> TokenBucket:
         """A new socket's bucket (a socket is on one server: its bucket is this process's)."""
@@ -202,7 +259,7 @@ class Limits:
             bucket = self.players[player] = PlayerBucket(player, self.rate, self.burst)
         return bucket
 
-    async def allow(self, *buckets: TokenBucket | None) -> bool:
+    def allow(self, *buckets: TokenBucket | None) -> bool:
         """Take a token from each bucket if every one has one, else take none. In a cluster a
         player's message must also find room in the player's window, counted in Redis: asked
         last, so that a message beyond the buckets costs no call to Redis."""
@@ -212,9 +269,8 @@ class Limits:
             return False
         if self.windows.shared is not None and self.rate < UNLIMITED:
             players = {b.player for b in chosen if isinstance(b, PlayerBucket)}
-            for player in players:
-                if not await self.windows.hit(self.window, "player", player):
-                    return False
+            if not all(self.windows.hit(self.window, "player", p) for p in players):
+                return False
         for bucket in chosen:
             bucket.take(now)
         return True

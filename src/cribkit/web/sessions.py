@@ -449,7 +449,7 @@ class GameSession:
         try:
             if connection.bucket is None:
                 connection.bucket = self.limits.bucket()
-            if not await self.limits.allow(connection.bucket, connection.player_bucket):
+            if not self.limits.allow(connection.bucket, connection.player_bucket):
                 raise WebError(
                     "rate_limited",
                     f"more than {RATE:g} messages a second (bursts of {BURST}) from this socket "

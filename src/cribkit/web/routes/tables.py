@@ -21,7 +21,7 @@ async def _invited(request: Request, manager: SessionManager, code: str) -> tupl
     """The game and seat of an open invitation; a 429 beyond the address's lookups, a 404 for
     a code that is not one (taken, cancelled, over, or never was)."""
     address = request.client.host if request.client is not None else "?"
-    if not await manager.limits.allow_lookup(address):
+    if not manager.limits.allow_lookup(address):
         raise ApiError(
             429, "rate_limited", "too many invitation codes tried from here: wait a minute"
         )
