@@ -198,9 +198,10 @@ def test_a_players_sockets_on_two_servers_share_one_window(cluster_factory: Any)
         tab = Player(second, cookie=host.cookie)
         await tab.open(query, created["id"])
         # 19 a second on each server, under each server's buckets (20 a second): one window
-        # of 240 in any 10 s between them (with a bucket a server alone, all 342 passed).
+        # of 240 in any 10 s between them (with a bucket a server alone, all 300 pass; their
+        # 8 s leave 2 s to spare within the window on a busy machine).
         began = time.monotonic()
-        pongs = await send([host, tab], each=171, rate=HINTS_A_SECOND)
+        pongs = await send([host, tab], each=150, rate=HINTS_A_SECOND)
         took = time.monotonic() - began
         assert took < WINDOW_SECONDS, f"the sockets took {took:.1f} s: too slow to judge"
         # (give or take the messages of a round trip to Redis: counted in the background)
