@@ -59,14 +59,26 @@ def open_game(page: Page, base: str, body: dict[str, object]) -> None:
     )
 
 
+#: The show's Continue, while a show waits to be read (docs/web.md, "Pacing and motion").
+CONTINUE_SHOW = "[data-action=continue-show]"
+
+
 def my_turn(page: Page) -> bool:
-    """Wait until the player may act (True) or the game is over (False)."""
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=app]').dataset.myTurn === 'true'"
-        " || !document.querySelector('[data-testid=result]').hidden",
-        timeout=60_000,
-    )
-    return not page.locator("[data-testid=result]").is_visible()
+    """Wait until the player may act (True) or the game is over (False), continuing past a
+    show that waits to be read."""
+    while True:
+        page.wait_for_function(
+            "(selector) => document.querySelector('[data-testid=app]').dataset.myTurn === 'true'"
+            " || !document.querySelector('[data-testid=result]').hidden"
+            " || document.querySelector(selector) !== null",
+            arg=CONTINUE_SHOW,
+            timeout=60_000,
+        )
+        if not page.evaluate(
+            "(selector) => { const b = document.querySelector(selector); b?.click(); return !!b; }",
+            CONTINUE_SHOW,
+        ):
+            return not page.locator("[data-testid=result]").is_visible()
 
 
 def after(page: Page, seq: str | None) -> None:
@@ -124,9 +136,15 @@ def main() -> None:
 
         # Classic: the show of the first deal, then the pegging of the second.
         open_game(page, base, {"game": "classic", "options": {}, "ai": "expert", "seed": 11})
-        while page.locator("[data-testid=show]").count() == 0:
-            my_turn(page)
-            classic_turn(page)
+        while not page.locator(CONTINUE_SHOW).count():  # (the show, held until continued)
+            page.wait_for_function(
+                "(selector) => document.querySelector('[data-testid=app]').dataset.myTurn"
+                " === 'true' || document.querySelector(selector) !== null",
+                arg=CONTINUE_SHOW,
+                timeout=60_000,
+            )
+            if not page.locator(CONTINUE_SHOW).count():
+                classic_turn(page)
         shoot(page, out / "classic-show.png")
         my_turn(page)
         classic_turn(page)

@@ -188,6 +188,10 @@ def test_help_is_still_the_whole_help(home: Path) -> None:
     [
         (["serve", "--port", "99999"], "--port takes a whole number from 0 to 65535, not 99999"),
         (["serve", "--port", "0", "--message-rate", "nan"], "--message-rate takes a number"),
+        (
+            ["serve", "--port", "0", "--absence-window", "-1"],
+            "--absence-window takes a number from 0 to 86400, not -1",
+        ),
         (["serve", "--port", "0", "--ai-workers", "100000"], "--ai-workers takes a whole number"),
         (["serve", "--port", "0", "--redis", "localhost:6379"], "--redis 'localhost:6379'"),
         (

@@ -250,14 +250,14 @@ test("the undo button's title says what it does, or why it is disabled", () => {
   assert.match(undoTitle(state({ game: "other" }), { mode: "ai", events: moved }), /something hidden/);
 });
 
-test("an abandoned game's headline: the one who left, and the others told who left", () => {
+test("an abandoned game's headline: the one who left, and the others told who won and why", () => {
   const name = (seat) => ["Ann", "Bob"][seat];
   const left = { winners: [1], abandoned: { seats: [0] } };
   assert.equal(resultHeadline("classic", left, { mode: "ai", humans: [0], name }), "Game abandoned");
-  assert.equal(resultHeadline("classic", left, { mode: "table", humans: [1], name }), "Ann left the game");
+  assert.equal(resultHeadline("classic", left, { mode: "table", humans: [1], name }), "You won: Ann left the game");
   assert.equal(
     resultHeadline("solitaire", { winners: [], abandoned: { seats: [0] } }, { mode: "ai", humans: [0], name }),
     "Game abandoned",
   );
-  assert.equal(resultHeadline("classic", left, { mode: "watch", humans: [0], name }), "Ann left the game");
+  assert.equal(resultHeadline("classic", left, { mode: "watch", humans: [0], name }), "Bob won: Ann left the game");
 });

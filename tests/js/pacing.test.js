@@ -8,6 +8,7 @@ import {
   drawsOf,
   motionOf,
   PaceQueue,
+  showStatus,
   stagedMessage,
 } from "../../src/cribkit/web/static/logic/pacing.js";
 
@@ -110,7 +111,7 @@ const lastPlay = state(20, 0, [
   { type: "hand", seat: 0, cards: ["Ah", "2h", "3h", "4h", "6h", "7h"], scores: [64, 28] },
 ]);
 
-test("the show is drawn count by count, a pace apart, then the next deal a pace after the last", () => {
+test("the show is drawn count by count, a pace apart, then the next deal waits to be continued", () => {
   const draws = drawsOf(lastPlay, at(0), { previous: state(19, 0), own: [0], stage: true });
   assert.deepEqual(
     draws.map((d) => (d.events ? d.events.map((e) => e.type).join(",") : "whole")),
@@ -121,21 +122,138 @@ test("the show is drawn count by count, a pace apart, then the next deal a pace 
     draws.map((d) => d.paced),
     [false, true, true, true],
   );
+  // the last count lays the show out whole; the state after it is held for the player
+  assert.deepEqual(
+    draws.map((d) => [Boolean(d.complete), Boolean(d.held)]),
+    [
+      [false, false],
+      [false, false],
+      [true, false],
+      [false, true],
+    ],
+  );
   // each count's draw knows the state before the show (the deal counted)
   assert.equal(draws[0].before.seq, 19);
   const queue = new PaceQueue();
   queue.push(...draws);
   assert.equal(queue.due(0, 750).length, 1);
   assert.equal(queue.showing, 20);
+  assert.equal(queue.holding, false);
   assert.equal(queue.due(750, 750).length, 1);
-  // Skip: the rest of the show, and the state itself, at once
+  // Skip: the rest of the counts at once; the next deal still waits
   assert.deepEqual(
     queue.skip(800).map((d) => (d.events ? d.events.length : "whole")),
-    [5, "whole"],
+    [5],
+  );
+  assert.equal(queue.holding, true);
+  assert.equal(queue.waiting, true);
+  assert.deepEqual(queue.skip(900), []);
+  // Continue: the next deal at once
+  assert.equal(queue.release(), true);
+  assert.deepEqual(
+    queue.due(901, 750).map((d) => (d.events ? d.events.length : "whole")),
+    ["whole"],
   );
   assert.equal(queue.showing, null);
   assert.equal(queue.waiting, false);
-  assert.deepEqual(queue.skip(900), []);
+  assert.equal(queue.release(), false, "nothing is held any more");
+});
+
+test("a show laid out whole holds at every pace, however long, and what comes after it waits too", () => {
+  for (const pace of [0, 300, 750, 1400]) {
+    const queue = new PaceQueue();
+    queue.push(...drawsOf(lastPlay, at(0), { previous: state(19, 0), own: [0], stage: true }));
+    // the computer's lay-away of the next deal, heard meanwhile
+    const next = state(21, 0, [{ type: "discard", seat: 1, card_count: 2 }]);
+    const computerToMove = { ...lastPlay, observation: { ...lastPlay.observation, current_player: 1 } };
+    queue.push(...drawsOf(next, at(0), { previous: computerToMove, own: [0], stage: true }));
+    const drawn = [];
+    for (let now = 0; now <= 60_000; now += 100) drawn.push(...queue.due(now, pace));
+    assert.deepEqual(
+      drawn.map((d) => (d.complete ? "whole show" : d.message.seq)),
+      [20, 20, "whole show"],
+      `pace ${pace}`,
+    );
+    assert.equal(queue.holding, true);
+    assert.equal(queue.nextAt(pace), null, "nothing is due by the clock");
+    queue.release();
+    // the next deal at once, the computer's move a pace after it
+    assert.deepEqual(
+      queue.due(60_100, pace).map((d) => d.message.seq),
+      pace ? [20] : [20, 21],
+    );
+    if (pace) assert.equal(queue.nextAt(pace), 60_100 + pace);
+  }
+});
+
+test("a show that ends the game is not held: the result follows it at the pace", () => {
+  const won = { ...lastPlay, result: { winner: 0 } };
+  const draws = drawsOf(won, at(0), { previous: state(19, 0), own: [0], stage: true });
+  assert.deepEqual(
+    draws.map((d) => [d.events ? d.events.length : "whole", Boolean(d.held), Boolean(d.complete)]),
+    [
+      [3, false, false],
+      [4, false, false],
+      [5, false, false],
+      ["whole", false, false],
+    ],
+  );
+});
+
+test("a page's continue is its own: another queue heard the same states still holds", () => {
+  const mine = new PaceQueue();
+  const theirs = new PaceQueue();
+  for (const queue of [mine, theirs]) {
+    queue.push(...drawsOf(lastPlay, at(0), { previous: state(19, 0), own: [0], stage: true }));
+    queue.due(0, 0);
+  }
+  mine.release();
+  assert.equal(mine.due(1, 0).length, 1);
+  assert.equal(mine.holding, false);
+  assert.equal(theirs.holding, true);
+  assert.deepEqual(theirs.due(1, 0), []);
+});
+
+test("a full state drops a held show: the page draws it at once", () => {
+  const queue = new PaceQueue();
+  queue.push(...drawsOf(lastPlay, at(0), { previous: state(19, 0), own: [0], stage: true }));
+  queue.due(0, 0);
+  assert.equal(queue.holding, true);
+  queue.drop(0);
+  assert.equal(queue.holding, false);
+  assert.equal(queue.showing, null);
+});
+
+test("Table Top's show: his heels and the rows one draw, the columns the next, then held", () => {
+  const line = (name, seat, points) => ({ type: "line", line: name, seat, points, scores: [points, 0] });
+  const rows = ["row 1", "row 2", "row 3", "row 4", "row 5"].map((name) => line(name, 0, 2));
+  const columns = ["column A", "column B", "column C", "column D", "column E"].map((name) => line(name, 1, 4));
+  const message = {
+    ...state(40, 1, [
+      { type: "place", seat: 0, cell: "E5" },
+      { type: "heels", seat: 1, points: 2 },
+      ...rows,
+      ...columns,
+    ]),
+    game: "tabletop",
+  };
+  message.events.push({ type: "deal", seat: 0 }, { type: "centre", cards: ["5h"] });
+  assert.deepEqual(countIndexes("tabletop", message.events), [6, 11]);
+  const draws = drawsOf(message, at(0), { previous: state(39, 0), own: [0], stage: true });
+  assert.deepEqual(
+    draws.map((d) => [d.events ? d.events.length : "whole", Boolean(d.held)]),
+    [
+      [7, false],
+      [12, false],
+      ["whole", true],
+    ],
+  );
+});
+
+test("the status line says the show is being counted, then that it waits for the player", () => {
+  assert.equal(showStatus({ game: "classic", staged: true, complete: false }), "The show: counting the hands\u2026");
+  assert.match(showStatus({ game: "classic", staged: true, complete: true }), /^The show is counted: continue .*Enter/);
+  assert.match(showStatus({ game: "tabletop", staged: true, complete: true }), /^The lines are counted/);
 });
 
 test("the computer's last card waits the pace before its show; without stages a show is one draw", () => {

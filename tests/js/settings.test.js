@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
+  CHOICE_WORDS,
   CHOICES,
+  continueAfterMs,
   DEFAULTS,
   formatSettings,
   paceOf,
@@ -34,4 +36,13 @@ test("the pace slows from instant to slow", () => {
   const pace = (speed) => paceOf(withChanges(DEFAULTS, { speed }));
   assert.equal(pace("instant"), 0);
   assert.ok(pace("fast") < pace("normal") && pace("normal") < pace("slow"));
+});
+
+test("the show waits for the player by default; the setting makes it continue by itself", () => {
+  assert.equal(DEFAULTS.continueAfter, "off");
+  assert.equal(continueAfterMs(DEFAULTS), null);
+  assert.equal(continueAfterMs(withChanges(DEFAULTS, { continueAfter: "10" })), 10_000);
+  // a value not among the choices is the default: no continuing by itself
+  assert.equal(continueAfterMs(parseSettings('{"continueAfter":"0.001"}')), null);
+  assert.equal(CHOICE_WORDS.continueAfter["5"], "After 5 s");
 });

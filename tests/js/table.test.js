@@ -183,7 +183,7 @@ test("the seats panel: what each seat is, who is to move, whom one may mute", ()
       ["You", "at the table", true, false, 1, false, false],
       ["Computer", "computer \u00b7 random", true, true, 2, false, false],
       ["Ann", "away", false, false, 1, true, true],
-      ["Player 4", "invited: waiting\u2026", false, false, 2, false, false],
+      ["Player 4", "invited: not joined yet", false, false, 2, false, false],
     ],
   );
   // A spectator mutes nobody.

@@ -6,8 +6,11 @@ import {
   lastPlacedCell,
   legalCells,
   lineTotals,
+  lineTitle,
   nextCell,
+  sideHeading,
   stacksText,
+  tabletopShow,
   tabletopStatus,
   turnedHeading,
 } from "../../src/cribkit/web/static/logic/tabletop.js";
@@ -75,4 +78,57 @@ test("the turned card's heading names whose it is, and never an empty name at th
   );
   assert.equal(turnedHeading({ current_player: null, seat: 0 }, false, name), "No card to place");
   assert.equal(turnedHeading({ seat: 0 }, false, name), "No card to place");
+});
+
+const counted = (line, seat, points, cards, words = "") => ({
+  type: "line",
+  line,
+  seat,
+  seats: [seat],
+  points,
+  cards,
+  words,
+});
+const ROW_CARDS = [
+  ["Ah", "2h", "3h", "4h", "5h"],
+  ["6h", "7h", "8h", "9h", "Th"],
+  ["Ad", "2d", "3d", "4d", "5d"],
+  ["6d", "7d", "8d", "9d", "Td"],
+  ["Ac", "2c", "3c", "4c", "5c"],
+];
+
+test("Table Top's show: the finished grid from the rows, each line's points, his heels first", () => {
+  const rows = ROW_CARDS.map((cards, r) => counted(`row ${r + 1}`, 0, r, cards, "fifteen two"));
+  const columns = ["A", "B", "C", "D", "E"].map((c, i) =>
+    counted(
+      `column ${c}`,
+      1,
+      10 + i,
+      ROW_CARDS.map((row) => row[i]),
+    ),
+  );
+  const heels = { type: "heels", seat: 1, points: 2, words: "two for his heels" };
+  const events = [{ type: "deal" }, { type: "place", cell: "E5" }, heels, ...rows, ...columns];
+  const show = tabletopShow(events);
+  assert.equal(show.heels, heels);
+  assert.equal(show.rows.length, 5);
+  assert.equal(show.columns.length, 5);
+  assert.deepEqual(show.grid, ROW_CARDS);
+  assert.deepEqual(show.lineScores, { rows: [0, 1, 2, 3, 4], columns: [10, 11, 12, 13, 14] });
+  // laid out as far as the rows: the columns not counted yet
+  const half = tabletopShow(events.slice(0, 8));
+  assert.deepEqual(half.lineScores.columns, [null, null, null, null, null]);
+  assert.deepEqual(half.grid, ROW_CARDS);
+  // events that end in no count: no show
+  assert.equal(tabletopShow([...events, { type: "deal" }]), null);
+  assert.equal(tabletopShow([]), null);
+  assert.equal(lineTitle(rows[0]), "Row 1");
+  assert.equal(lineTitle(columns[4]), "Column E");
+  assert.equal(lineTitle(heels), "His heels");
+  assert.equal(sideHeading(rows, "rows", name), "You score the rows: 10 points");
+  assert.equal(sideHeading(columns, "columns", name), "Computer scores the columns: 60 points");
+  const partners = columns.map((event) => ({ ...event, seats: [1, 3] }));
+  const four = (seat) => ["You", "Computer 1", "Partner", "Computer 3"][seat];
+  assert.equal(sideHeading(partners, "columns", four), "Computer 1 and Computer 3 score the columns: 60 points");
+  assert.equal(sideHeading([], "rows", name), "");
 });

@@ -79,7 +79,7 @@ def test_discard_needs_two_cards(tmp_path: Path) -> None:
         hand_before = app.state.hands[0]
         await pilot.press("1", "enter")
         assert app.state.hands[0] == hand_before  # one card is not a discard
-        assert "pick 2 card(s)" in str(app.query_one("#prompt").render())
+        assert "pick 2 cards to lay away first" in str(app.query_one("#prompt").render())
         await pilot.press("2", "enter")
         assert app.state.phase in ("play", "discard")
         assert app.state.hands[0] != hand_before

@@ -185,3 +185,93 @@ def test_the_opening_is_logged_once(tmp_path: Path) -> None:
         assert log_text(app).count("plays first") == 1, log_text(app)
 
     run_app(app, script)
+
+
+def screen_text_of(app: TilesApp, selector: str) -> str:
+    """What the screen shows inside a widget's region, row by row: a row cut at the screen's
+    edge, or rows pushed off it, are missing here as they are for the player."""
+    widget = app.query_one(selector)
+    # The compositor's drawing of the whole screen, as the terminal is sent it.
+    rows = app.screen._compositor.render_strips()
+    region = widget.region.intersection(app.screen.region)
+    return "\n".join(
+        rows[y].crop(region.x, region.right).text for y in range(region.y, region.bottom)
+    )
+
+
+def squeezed(text: str) -> str:
+    # Wrapping turns a space into a line break, and the border adds its own: compare letters.
+    return "".join(ch for ch in text if ch.isalnum() or ch in "+:(),;")
+
+
+def test_at_80x24_a_long_preview_is_shown_whole_beside_the_whole_board(tmp_path: Path) -> None:
+    app = TilesApp(ai="easy", seed=3, save_path=tmp_path / "g.json")
+
+    async def script(app: TilesApp, pilot: Pilot[None]) -> None:
+        await type_move(pilot, next_move(app))  # then the board has lines to play across
+        state = app.state
+        texts = {}
+        for play in state.legal_plays()[:60]:  # the best first: the longest counts in words
+            texts[state.notation(play.play)] = app._preview_text(play.play).plain
+        app.staged = None
+        move, words = max(texts.items(), key=lambda item: len(item[1]))
+        # Longer than a row of the screen: the one-row preview under the board cut it.
+        assert len(words) > 78, words
+        await pilot.press(*move)
+        await pilot.pause()
+        assert str(app.query_one("#preview").render()) == words
+        assert squeezed(words) in squeezed(screen_text_of(app, "#preview"))
+        # The log beside it, shorter now, still shows its last line.
+        log = app.query_one("#log", RichLog)
+        assert log.scroll_offset.y == log.max_scroll_y
+        # The board keeps its 13 rows, the rack and the legend on the screen.
+        board = screen_text_of(app, "#board")
+        for part in ("13", "Rack", "last play"):
+            assert part in board, board
+        # Cleared, the preview's panel goes and the log has the room again.
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.query_one("#preview").display
+
+    run_app(app, script)
+
+
+def test_h_u_and_s_are_hint_undo_and_save_as_in_the_other_games(tmp_path: Path) -> None:
+    save = tmp_path / "saved.json"
+    app = TilesApp(ai="easy", seed=3, save_path=save)
+
+    async def script(app: TilesApp, pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        footer = app.screen._compositor.render_strips()[-1].text
+        for keys in ("h⏎/F1", "u⏎/F2", "s⏎/F3"):
+            assert keys in footer, footer
+        assert "h hint · u undo · s save" in shown(app, "#prompt")
+        # h: typed, the preview says what Enter does (h also starts a move from column H).
+        await pilot.press("h")
+        assert "Enter: the expert's move" in shown(app, "#preview")
+        assert "a move from column H" in shown(app, "#preview")
+        await pilot.press("enter")
+        hint = app.query_one("#move", Input).value
+        assert hint
+        assert f"Hint: {hint}" in log_text(app)
+        await pilot.press("enter")  # the hint's play: tiles are drawn after it
+        assert app.state.current_player == 0
+        played = app.state
+        # u: undo, refused as the protocol refuses it (the tiles drawn were seen).
+        await type_move(pilot, "u")
+        assert app.state is played
+        assert "no undo: since your last move something hidden has been shown" in (
+            shown(app, "#prompt").lower()
+        )
+        # s: saved, with the command that resumes it.
+        assert not save.exists()
+        await pilot.press("s")
+        assert "Enter: save the game" in shown(app, "#preview")
+        await pilot.press("enter")
+        assert save.exists()
+        assert "--resume" in shown(app, "#prompt")
+        # A move from column H still begins with h.
+        await pilot.press(*"h7 down")
+        assert "Enter: the expert's move" not in shown(app, "#preview")
+
+    run_app(app, script)

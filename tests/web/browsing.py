@@ -6,16 +6,53 @@ from __future__ import annotations
 import os
 import socket
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from cribkit.deploy.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 
 # A full game's moves can wait on the computer players and, in Tiles, on the expert's hint.
 TURN_TIMEOUT_MS = 60_000
+
+
+#: Makes a person's page: ``make(name=None, size=None)`` (``size``: a context's arguments).
+Person = Callable[..., Page]
+
+
+def watch_errors(page: Page, errors: list[str]) -> Page:
+    """Collect the page's JavaScript errors; answers the page."""
+    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+    page.set_default_timeout(TURN_TIMEOUT_MS)
+    return page
+
+
+@contextmanager
+def people(browser: Browser, base: str, size: dict[str, Any]) -> Iterator[Person]:
+    """Make people: each page in a browser context of its own (``size`` unless the call gives
+    another), going by ``name`` when one is given (set in their session at ``base``). Every
+    context is closed at the end, and a JavaScript error on any page fails the test."""
+    contexts: list[BrowserContext] = []
+    errors: list[str] = []
+
+    def make(name: str | None = None, own: dict[str, Any] | None = None) -> Page:
+        context = browser.new_context(**(own or size))
+        contexts.append(context)
+        page = watch_errors(context.new_page(), errors)
+        if name:
+            answer = page.request.post(f"{base}/api/me", data={"name": name})
+            assert answer.ok, answer.text()
+        return page
+
+    try:
+        yield make
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, errors
 
 
 def require_installed(path: Path, reason: str) -> None:
@@ -84,18 +121,37 @@ def wait_for_change(page: Page, seq: int) -> None:
     )
 
 
+#: The button of a show laid out whole, which waits until the player continues.
+CONTINUE_SHOW = "[data-action=continue-show]"
+
+
 def wait_for_turn_or_result(page: Page) -> bool:
-    """Wait until it is the player's turn or the game is over; True when it is over."""
-    page.wait_for_function(
-        """() => {
-            const app = document.querySelector('[data-testid=app]');
-            const result = document.querySelector('[data-testid=result]');
-            return (result && !result.hidden) || app.dataset.myTurn === 'true';
-        }""",
-        timeout=TURN_TIMEOUT_MS,
-        polling=50,
+    """Wait until it is the player's turn or the game is over, continuing past every show (which
+    waits for the player); True when it is over."""
+    while True:
+        page.wait_for_function(
+            """(continueShow) => {
+                const app = document.querySelector('[data-testid=app]');
+                const result = document.querySelector('[data-testid=result]');
+                return (result && !result.hidden) || app.dataset.myTurn === 'true'
+                    || document.querySelector(continueShow) !== null;
+            }""",
+            arg=CONTINUE_SHOW,
+            timeout=TURN_TIMEOUT_MS,
+            polling=50,
+        )
+        if not continue_show(page):
+            return page.locator("[data-testid=result]").is_visible()
+
+
+def continue_show(page: Page) -> bool:
+    """Press the show's Continue when a show waits for it; whether one did (in one step in the
+    page: the button cannot go between finding and pressing it)."""
+    pressed: bool = page.evaluate(
+        "(selector) => { const button = document.querySelector(selector); button?.click(); return Boolean(button); }",
+        CONTINUE_SHOW,
     )
-    return page.locator("[data-testid=result]").is_visible()
+    return pressed
 
 
 def start_game(page: Page, base_url: str, game: str, options: dict[str, str], level: str) -> None:

@@ -631,6 +631,10 @@ def test_the_deal_commitment_is_shown_from_the_start_and_verified_at_the_end(
 ) -> None:
     start_game(page, live_server, "solitaire", {}, "")
     line = page.locator("[data-testid=commitment]")
+    # Folded away in the side panel ("Fairness") from the start, for whoever opens it.
+    assert page.locator("[data-testid=fair-panel]").is_visible()
+    assert not line.is_visible()
+    page.click("[data-testid=fair-panel-summary]")
     assert line.is_visible()
     shown = line.get_attribute("data-commitment") or ""
     assert re.fullmatch(r"[0-9a-f]{64}", shown), shown
@@ -648,6 +652,11 @@ def test_the_deal_commitment_is_shown_from_the_start_and_verified_at_the_end(
     assert page.inner_text("[data-testid=error]").startswith("No undo: since your last move")
     play_solitaire(page)
 
+    # The result leads with what to do next; the seed and its check are folded below.
+    actions = page.locator("[data-testid=result-actions] > *").all_inner_texts()
+    assert actions[:3] == ["Rematch", "New game", "Review"]
+    assert not page.locator("[data-testid=seed]").is_visible()
+    page.click("[data-testid=fairness-summary]")
     seed = page.inner_text("[data-testid=seed]")
     assert re.fullmatch(r"fair1:[0-9a-f]{64}", seed), seed
     assert hashlib.sha256(seed.encode()).hexdigest() == shown
@@ -667,6 +676,7 @@ def test_the_deal_commitment_is_shown_from_the_start_and_verified_at_the_end(
     )
     assert line.get_attribute("data-state") == "changed"
     assert "the deal commitment changed" in line.inner_text()
+    assert page.get_attribute("[data-testid=fair-panel]", "open") is not None  # (never folded)
     page.click("[data-action=verify-deal]")
     page.wait_for_selector("[data-testid=verify-result][data-verdict=failed]")
     assert "another commitment" in page.inner_text("[data-testid=verify-problem]")
@@ -693,6 +703,7 @@ def test_a_practice_game_is_tagged_and_its_chosen_seed_is_said(
     rows[0].locator("[data-action=resume]").click()
     page.wait_for_selector("[data-testid=hand-card]")
     play_solitaire(page)
+    page.click("[data-testid=fairness-summary]")
     assert page.inner_text("[data-testid=seed]") == "5"
     assert "practice seed, chosen by the player" in page.inner_text("[data-testid=seed-kind]")
 

@@ -1,6 +1,6 @@
 """The pace of the table and its motion (issue 15, "Pacing and motion"), in Debian's Chromium
 against a real ``cribkit serve``: the computer's moves drawn at the pace of the speed setting,
-the show laid out hand by hand with a Skip button, and no animation when the system asks for
+the show laid out hand by hand with a Skip button (then held for Continue), and no animation when the system asks for
 reduced motion. The pages here keep the default pace (``paced=True``) and choose their speed
 through the settings panel, as a player does."""
 
@@ -177,10 +177,15 @@ def test_the_show_is_laid_out_hand_by_hand_and_skip_lays_out_the_rest(
     # While the show is laid out, no hand is drawn and nothing can be played.
     assert page.locator("[data-testid=hand-card]").count() == 0
     assert page.get_attribute("[data-testid=app]", "data-my-turn") == "false"
-    # Skip: the crib at once, and the next hand with it; the whole show stays on the table.
+    # Skip: the crib at once; the show, laid out whole, waits for Continue (no next hand yet).
     page.click("[data-action=skip-show]")
     assert entries.count() == 3
     assert page.locator("[data-action=skip-show]").count() == 0
+    assert page.locator("[data-action=continue-show]").is_visible()
+    assert page.locator("[data-testid=hand-card]").count() == 0
+    # Continue: the next hand, the show under it.
+    page.click("[data-action=continue-show]")
+    page.wait_for_selector("[data-testid=hand-card]")
     assert page.locator("[data-testid=hand-card]").count() >= 5
     assert "crib" in page.inner_text("[data-testid=show]")
     assert_no_error(page)

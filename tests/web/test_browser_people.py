@@ -16,50 +16,37 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, Page
 
 from cribkit.games.classic.events import HandDealt
 from cribkit.games.records import replay
 from cribkit.store.base import open_store
 from cribkit.web.routes.saved import full_record
 
-from .browsing import TURN_TIMEOUT_MS, assert_no_error, final_scores, shown_seq, wait_for_change
+from .browsing import (
+    TURN_TIMEOUT_MS,
+    Person,
+    assert_no_error,
+    continue_show,
+    final_scores,
+    people,
+    shown_seq,
+    wait_for_change,
+    watch_errors,
+)
 from .test_browser import CARD_TEXT, cards_written, play_classic_turn
 
 APP = "[data-testid=app]"
 #: The longest a game between people may take here, in seconds of the clock on the wall.
 GAME_SECONDS = 150
 
-Person = Callable[..., Page]
-
-
-def watch_errors(page: Page, errors: list[str]) -> Page:
-    """Collect the page's JavaScript errors; answers the page."""
-    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
-    page.set_default_timeout(TURN_TIMEOUT_MS)
-    return page
-
 
 @pytest.fixture
 def person(browser: Browser, live_server: str) -> Iterator[Person]:
     """Make a person: a browser context of their own with a desktop-size page, going by
     ``name`` when one is given (set in their session). JavaScript errors fail the test."""
-    contexts: list[BrowserContext] = []
-    errors: list[str] = []
-
-    def make(name: str | None = None) -> Page:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        contexts.append(context)
-        page = watch_errors(context.new_page(), errors)
-        if name:
-            answer = page.request.post(f"{live_server}/api/me", data={"name": name})
-            assert answer.ok, answer.text()
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, errors
+    with people(browser, live_server, {"viewport": {"width": 1280, "height": 900}}) as make:
+        yield make
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -155,6 +142,8 @@ def result_shown(page: Page) -> bool:
 
 
 def my_turn(page: Page) -> bool:
+    # (a show waits on each page until its player continues: the play loops continue it)
+    continue_show(page)
     return page.get_attribute(APP, "data-my-turn") == "true"
 
 
@@ -349,9 +338,12 @@ def test_an_invitation_by_code_typed_in_the_lobby_one_cancelled_and_the_clock(
         arg=before,
     )
     assert ticking.inner_text() < before
-    # The code is spent: typed again, it opens nothing.
+    # The code is spent: typed again by Cy, it leads back to his seat; by anyone else, nowhere.
     cy.goto(f"{live_server}/#/join/{code}")
-    cy.wait_for_selector("[data-testid=invitation-missing]")
+    cy.wait_for_selector("[data-testid=to-table]")
+    dee = person("Dee")
+    dee.goto(f"{live_server}/#/join/{code}")
+    dee.wait_for_selector("[data-testid=invitation-missing]")
 
 
 def test_a_game_of_tiles_between_two_people(

@@ -5,6 +5,7 @@ the computer plays the absent person's move."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -177,13 +178,13 @@ def test_when_the_clock_runs_out_the_computer_plays_the_move(
         seat = Seat(socket)
         first = seat.receive()
         assert first["table"]["clock"] == 0.05
-        mover = first["observation"]["current_player"]
-        # An invitation nobody took is not timed: the game waits for the friend.
-        assert ("clock" in first) == (mover == 0)
-        if mover == 1:
-            with unchanged(client, session.id):
-                seat.socket.send_json({"type": "ping"})
-                assert seat.receive()["type"] == "pong"
+        # The clock starts when every seat is taken: while an invitation waits nobody is
+        # timed, not even the host to move (she may still be sending the link).
+        assert "clock" not in first
+        with unchanged(client, session.id):
+            time.sleep(0.2)  # four clocks' worth: no move is played for anyone
+            seat.socket.send_json({"type": "ping"})
+            assert seat.receive()["type"] == "pong"
         accept(people(), session.row.table.invites[1].code)
         # Nobody moves now (the friend sat down and went away, the host only watches): every
         # move is played when its clock runs out, and the game still ends.

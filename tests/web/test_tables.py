@@ -289,3 +289,92 @@ def test_a_spectator_watches_and_cannot_act(client: TestClient, people: People) 
         final = play_out({0: host, 1: guest, -1: spectator}, seed=4)
     assert final["result"] is not None
     assert spectator.last["seq"] == final["seq"]
+
+
+def test_the_friend_who_took_an_invitation_opens_it_again_and_gets_back_to_his_seat(
+    client: TestClient, friend: TestClient, people: People
+) -> None:
+    made = invite(client, "classic", [{"kind": "me"}, {"kind": "friend"}])
+    game_id, invitation = made["id"], made["invites"]["1"]
+    taken = accept(friend, invitation["join"])  # (taken by the join code read aloud)
+    # His session remembers it: by its link or its code as typed, it is his table again.
+    for code in (invitation["code"], invitation["join"].replace("-", " ").lower()):
+        answer = friend.get(f"/api/invites/{code}")
+        assert answer.status_code == 200, answer.text
+        seen = answer.json()
+        assert (seen["id"], seen["seat"], seen["yours"]) == (game_id, 1, [1])
+        assert seen["table"]["seats"][1]["kind"] == "person"
+        assert "token" not in answer.text  # (the seat's token comes from /resume, as ever)
+    assert friend.get(f"/api/games/{game_id}/resume").json()["tokens"] == {"1": taken["token"]}
+
+    # Anybody else, the host included, still gets the one-line 404 of a used code; taking it
+    # again is refused as before, to him too; nothing changes.
+    stranger = people()
+    with unchanged(client, game_id):
+        for person in (client, stranger):
+            for code in (invitation["code"], invitation["join"]):
+                answer = person.get(f"/api/invites/{code}")
+                assert answer.status_code == 404
+                assert answer.json() == {
+                    "error": "no_invitation",
+                    "message": "no open invitation has this code: taken, cancelled or over",
+                }
+        for person in (friend, stranger, client):
+            again = person.post(f"/api/invites/{invitation['code']}/accept", json={})
+            assert again.status_code == 404
+    assert client.get(f"/api/games/{game_id}/table").json()["yours"] == [0]
+
+    # Once the game is over, the link leads nowhere, for him too.
+    assert friend.post(f"/api/games/{game_id}/abandon", json={}).status_code == 200
+    assert friend.get(f"/api/invites/{invitation['code']}").status_code == 404
+
+
+def test_an_open_invitation_still_says_whether_the_one_opening_it_sits_at_the_table(
+    client: TestClient, friend: TestClient
+) -> None:
+    seats = [{"kind": "me"}, {"kind": "friend"}, {"kind": "friend"}]
+    made = invite(client, "classic", seats, options={"players": 3})
+    first, second = made["invites"]["1"], made["invites"]["2"]
+    accept(friend, first["code"])
+    # The friend at seat 2 opens the other friend's link: it is open, and he is seated (409).
+    seen = friend.get(f"/api/invites/{second['code']}").json()
+    assert (seen["seat"], seen["yours"]) == (2, [1])
+    answer = friend.post(f"/api/invites/{second['code']}/accept", json={})
+    assert (answer.status_code, answer.json()["error"]) == (409, "seated")
+    # The host opening a friend's link is seated already, at seat 1.
+    assert client.get(f"/api/invites/{second['join']}").json()["yours"] == [0]
+
+
+def test_a_notice_says_where_it_goes_in_the_log_after_a_reconnect_too(
+    client: TestClient, friend: TestClient
+) -> None:
+    manager: Any = client.app.state.manager  # type: ignore[attr-defined]
+    host = client.get("/api/me").json()["player"]
+    seats = [{"kind": "me"}, {"kind": "friend"}]
+    session = manager.create(
+        "classic", {"target": 61}, ai="random", owner=host, seats=seats, clock=0.05
+    )
+    accept(friend, session.row.table.invites[1].code)
+    url = seat_url(session.id, 0, session.row.tokens[0])
+    # Nobody moves: each clock runs out and the computer plays that move, a notice saying so.
+    with client.websocket_connect(url) as socket:
+        notices = 0
+        while notices < 3:
+            message = socket.receive_json()
+            if message["type"] == "talk":
+                notices += sum(line["kind"] == "notice" for line in message["lines"])
+    # Connected again: every event and every line once more. Each notice says its place: after
+    # the events up to and with the move the computer played for the absent person.
+    with client.websocket_connect(url) as socket:
+        first = socket.receive_json()
+        assert first["type"] == "state"
+        talk = socket.receive_json()
+        while talk["type"] != "talk":
+            talk = socket.receive_json()
+    said = [line for line in talk["lines"] if line["kind"] == "notice"][:2]
+    assert len(said) == 2
+    # (the game's events before move 1, and before move 2: after moves 0 and 1)
+    places = [session.marks[index + 1] for index in range(2)]
+    assert [line["after"] for line in said] == places
+    assert places == sorted(places)
+    assert places[-1] <= len(first["events"])

@@ -27,6 +27,8 @@ MAX_PROCESSES = 256
 MAX_MESSAGE_RATE = 1_000_000
 #: The longest a worker's ``--claim-after`` and ``--slow`` may be: a day, an hour.
 MAX_CLAIM_AFTER, MAX_SLOW = 86_400, 3_600
+#: The longest ``--absence-window``: a day (a person away longer has left).
+MAX_ABSENCE_WINDOW = 86_400
 
 MetricsTokenFileOption = Annotated[
     Path | None,
@@ -100,6 +102,14 @@ def serve(
         ),
     ] = None,
     metrics_token_file: MetricsTokenFileOption = None,
+    absence_window: Annotated[
+        float,
+        typer.Option(
+            help="Seconds a person's sockets are all gone from a table with no move clock "
+            "before the others may claim the game or let the computer play the seat.",
+            click_type=FiniteFloat(0, MAX_ABSENCE_WINDOW),
+        ),
+    ] = 120.0,
     log_format: Annotated[
         str,
         typer.Option(
@@ -155,6 +165,7 @@ def serve(
             limits=Limits(rate=rate, burst=max(1, round(2 * rate))),
             redis_url=redis,
             metrics_token=token,
+            absence_window=absence_window,
         )
     except StoreError as error:
         raise fail(str(error)) from None

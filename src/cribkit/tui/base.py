@@ -15,6 +15,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.events import Event
+from textual.widget import Widget
 from textual.widgets import Static
 
 from cribkit.ai.players import Player
@@ -22,6 +24,7 @@ from cribkit.games.events import GameEvent
 from cribkit.games.protocol import Action, GameError, GameState, Rules, game_info
 from cribkit.games.undo import undo_refusal
 from cribkit.store.saves import save_record
+from cribkit.tui.keygate import KeyGate
 from cribkit.tui.naming import SeatNames
 from cribkit.tui.session import computer_players, open_game
 from cribkit.tui.widgets import GameLog
@@ -65,6 +68,8 @@ class ComputerGameApp(App[None], Generic[S]):
         #: Every event since the game's opening, in order (what an undo would go back past).
         self.timeline: list[GameEvent] = []
         self.events: list[GameEvent] = []
+        #: Drops the keys pressed while a deal's end was being counted (see :mod:`.keygate`).
+        self.key_gate = KeyGate()
         self._reset_view()
         self._pending_record = record
         self.state: S = self._new_state()
@@ -87,6 +92,10 @@ class ComputerGameApp(App[None], Generic[S]):
     def _after_computer(self) -> None:
         """After the computer's turns: move the cursor and the like."""
 
+    def _deal_ended(self, before: S) -> bool:
+        """Whether a deal was counted since ``before`` (:meth:`human_acts` adds the game's end)."""
+        return False
+
     def _log_events(self, events: Sequence[GameEvent]) -> None:
         raise NotImplementedError
 
@@ -94,6 +103,13 @@ class ComputerGameApp(App[None], Generic[S]):
         raise NotImplementedError
 
     # -- setting up ---------------------------------------------------------------------------
+
+    async def on_event(self, event: Event) -> None:
+        # Before any binding sees it: a key pressed while a deal's end was being counted was
+        # not meant for the next deal.
+        if self.key_gate.holds(event):
+            return
+        await super().on_event(event)
 
     def _mounted(self) -> None:
         """What a game does first on mount (e.g. focus its input)."""
@@ -123,12 +139,14 @@ class ComputerGameApp(App[None], Generic[S]):
         self._reset_view()
         return state
 
-    def _board_beside_log(self) -> ComposeResult:
-        """The board, and beside it the match score over the game log."""
+    def _board_beside_log(self, *over_log: Widget) -> ComposeResult:
+        """The board, and beside it the match score over the game log (``over_log`` between
+        them)."""
         with Horizontal(id="top"):
             yield Static(id="board")
             with Vertical(id="side"):
                 yield Static(id="match")
+                yield from over_log
                 yield GameLog(id="log")
 
     def _start_next_game(self) -> None:
@@ -212,11 +230,14 @@ class ComputerGameApp(App[None], Generic[S]):
         except GameError as error:
             self._say(self._named(str(error)), error=True)
             return False
-        self.undo_stack.append((self.state, len(self.timeline)))
+        before = self.state
+        self.undo_stack.append((before, len(self.timeline)))
         self._reset_view()
         self._apply(action)
         self._run_computer()
         self._refresh()
+        if self.state.is_terminal or self._deal_ended(before):
+            self.key_gate.close()
         return True
 
     # -- keys ---------------------------------------------------------------------------------

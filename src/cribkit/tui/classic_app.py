@@ -35,6 +35,7 @@ from cribkit.games.classic import (
 from cribkit.games.events import GameEvent
 from cribkit.games.protocol import pegged, pegged_text
 from cribkit.tui.base import ComputerGameApp
+from cribkit.tui.naming import counted, with_article, with_symbols
 from cribkit.tui.widgets import GameLog, card_text, cards_text, track_rows
 
 
@@ -47,7 +48,8 @@ class ClassicApp(ComputerGameApp[ClassicState]):
     #table { height: 2; padding: 0 1; }
     #hand { height: 1; padding: 0 1; }
     #log { height: 1fr; border: round $secondary; padding: 0 1; }
-    #prompt { height: 1; padding: 0 1; background: $boost; }
+    /* As tall as it needs: a long refusal or the save path wraps, never cut at 80 columns. */
+    #prompt { height: auto; padding: 0 1; background: $boost; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("h", "hint", "Hint"),
@@ -120,6 +122,9 @@ class ClassicApp(ComputerGameApp[ClassicState]):
 
     # -- the flow -----------------------------------------------------------------------------
 
+    def _deal_ended(self, before: ClassicState) -> bool:
+        return self.state.deal_no != before.deal_no
+
     # -- keys ---------------------------------------------------------------------------------
 
     def on_key(self, event: Any) -> None:
@@ -158,7 +163,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
 
     def _discard_selected(self) -> None:
         if len(self.selected) != self.rules.discards:
-            self._say(f"pick {self.rules.discards} card(s) to lay away first", error=True)
+            self._say(f"pick {counted(self.rules.discards, 'card')} to lay away first", error=True)
             return
         self.human_acts(Discard(self.human, tuple(sorted(self.selected))))
 
@@ -212,7 +217,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
             if len(legal) == 1 or self.rules.players != 2:
                 action = advisor.choose(view, state.legal_actions())
                 if isinstance(action, Play):
-                    log.add(Text(f"Hint: play {action.card}", style="magenta"))
+                    log.add(Text(f"Hint: play {with_symbols(str(action.card))}", style="magenta"))
                 return
             values = advisor.play_values(view, hand, pile)
             best = max(values, key=lambda r: (values[r], r))
@@ -226,7 +231,7 @@ class ClassicApp(ComputerGameApp[ClassicState]):
                 measure = "the pegging margin of each card is"
             log.add(
                 Text(
-                    f"Hint: play a {_rank_name(best)}. Searching the play to its end over likely "
+                    f"Hint: play {with_article(_rank_name(best))}. Searching the play to its end over likely "
                     f"hands of the opponent, {measure}: {parts}",
                     style="magenta",
                 )
@@ -305,7 +310,8 @@ class ClassicApp(ComputerGameApp[ClassicState]):
             return "waiting..."
         if view.phase == "discard":
             whose = "your" if view.dealer == self.human else f"{self.seat_name(view.dealer)}'s"
-            return f"Pick {self.rules.discards} card(s) for {whose} crib (1-{len(view.hand)}), then Enter. h: hint"
+            picks = counted(self.rules.discards, "card")
+            return f"Pick {picks} for {whose} crib (1-{len(view.hand)}), then Enter. h: hint"
         if view.phase == "play":
             return f"Your play on {view.count}: press the card's number. h: hint, u: undo"
         if view.phase == "declare":

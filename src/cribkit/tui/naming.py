@@ -5,6 +5,10 @@
 'You play 5♥ for 15; Expert says go'
 >>> with_symbols("Td Js")
 '10♦ J♠'
+>>> with_article("ace"), with_article("8"), with_article("king")
+('an ace', 'an 8', 'a king')
+>>> counted(1, "card"), counted(2, "card")
+('1 card', '2 cards')
 """
 
 from __future__ import annotations
@@ -21,6 +25,32 @@ _SECOND_PERSON = {
     "declares": "declare", "lays": "lay", "is": "are", "calls": "call", "lets": "let",
     "wins": "win", "misses": "miss", "takes": "take", "places": "place", "scores": "score",
 }  # fmt: skip
+
+
+#: Words that begin with a vowel letter but not a vowel sound ("a one", "a unit").
+_CONSONANT_SOUNDS = ("one", "once", "uni", "use", "usu", "eu")
+
+
+def with_article(word: str) -> str:
+    """``word`` after "a" or "an", as it is said: "an ace", "an 8", "an 11", "a 10", "a jack".
+
+    >>> [with_article(w) for w in ("18", "80", "1", "unit", "undo", "one")]
+    ['an 18', 'an 80', 'a 1', 'a unit', 'an undo', 'a one']
+    """
+    digits = re.match(r"\d+", word)
+    if digits:
+        # Said aloud, a number starts with a vowel for eight, eleven and eighteen (and 80-89...).
+        number = digits.group()
+        vowel = number.startswith("8") or (int(number) in (11, 18))
+    else:
+        lower = word.lower()
+        vowel = lower[:1] in ("a", "e", "i", "o", "u") and not lower.startswith(_CONSONANT_SOUNDS)
+    return f"{'an' if vowel else 'a'} {word}"
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``count`` and ``noun``, the noun plural unless the count is one: "1 card", "3 tiles"."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
 
 
 def with_symbols(text: str) -> str:

@@ -21,6 +21,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.events import Event
 from textual.widgets import Footer, Static
 
 from cribkit.ai.solitaire import LayAwayOption, best_play, options_for
@@ -45,7 +46,8 @@ from cribkit.games.solitaire import (
 )
 from cribkit.games.undo import undo_refusal
 from cribkit.store.saves import save_record
-from cribkit.tui.naming import with_symbols
+from cribkit.tui.keygate import KeyGate
+from cribkit.tui.naming import counted, with_symbols
 from cribkit.tui.widgets import GameLog, card_text, cards_text
 
 __all__ = ["SolitaireApp"]
@@ -67,7 +69,8 @@ class SolitaireApp(App[None]):
     #crib { height: 1; padding: 0 1; }
     #stock { height: 1; padding: 0 1; }
     #log { height: 1fr; border: round $secondary; padding: 0 1; }
-    #prompt { height: 1; padding: 0 1; background: $boost; }
+    /* As tall as it needs: a long refusal or the save path wraps, never cut at 80 columns. */
+    #prompt { height: auto; padding: 0 1; background: $boost; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("h", "hint", "Hint"),
@@ -97,6 +100,8 @@ class SolitaireApp(App[None]):
         self.timeline: list[GameEvent] = []
         #: Lay-aways taken back: a total made with undos is marked so (and in a saved record).
         self.undos = 0
+        #: Drops the keys pressed while a round was being counted (see :mod:`.keygate`).
+        self.key_gate = KeyGate()
         if record is not None:
             replayed = replay(record)
             state = replayed.state
@@ -182,6 +187,9 @@ class SolitaireApp(App[None]):
         if self.state.is_terminal:
             self._finish()
         self._refresh()
+        # Every lay-away ends a round: keys pressed while it was counted were not meant for
+        # the next round's cards.
+        self.key_gate.close()
 
     def _finish(self) -> None:
         """The end: the total beside the best possible total, round by round; save the game."""
@@ -211,7 +219,7 @@ class SolitaireApp(App[None]):
                 "bold magenta",
             )
         if self.undos:
-            self._write(f"(You took back {self.undos} lay-away(s) on the way.)", "magenta")
+            self._write(f"(You took back {counted(self.undos, 'lay-away')} on the way.)", "magenta")
         if self.saved_to is None:
             self.saved_to = save_record(self._record(), self.save_path, stem="solitaire")
             self._write(f"Game record saved to {self.saved_to}", "dim")
@@ -224,6 +232,12 @@ class SolitaireApp(App[None]):
         return record
 
     # -- keys ---------------------------------------------------------------------------------
+
+    async def on_event(self, event: Event) -> None:
+        # Before any binding sees it: see :mod:`cribkit.tui.keygate`.
+        if self.key_gate.holds(event):
+            return
+        await super().on_event(event)
 
     def on_key(self, event: Any) -> None:
         key = event.key
@@ -315,7 +329,7 @@ class SolitaireApp(App[None]):
         stock = Text()
         if not state.is_terminal:
             view = state.observation(0)
-            stock.append(f"Stock: {view.stock_count} cards")
+            stock.append(f"Stock: {counted(view.stock_count, 'card')}")
             if view.bottom:
                 stock.append("; at the bottom, as you saw them go: ", style="dim")
                 stock.append_text(cards_text(list(view.bottom)))
@@ -348,7 +362,8 @@ class SolitaireApp(App[None]):
             return f"Total {state.result.total} ({state.result.rating}). q: quit"
         picked = len(self.selected)
         if picked < 2:
-            return f"Pick {2 - picked} more card(s) for the crib (1-6). h: hint, u: undo"
+            more = counted(2 - picked, "more card", "more cards")
+            return f"Pick {more} for the crib (1-6). h: hint, u: undo"
         return "Enter lays them away (a number puts one back). h: hint, u: undo"
 
 

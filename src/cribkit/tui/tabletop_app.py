@@ -104,7 +104,8 @@ class TableTopApp(ComputerGameApp[TableTopState]):
     #side { width: 1fr; }
     #match { height: auto; border: round $primary; padding: 0 1; }
     #log { height: 1fr; border: round $secondary; padding: 0 1; scrollbar-size-vertical: 1; }
-    #prompt { height: 1; padding: 0 1; background: $boost; }
+    /* As tall as it needs: a long refusal or the save path wraps, never cut at 80 columns. */
+    #prompt { height: auto; padding: 0 1; background: $boost; }
     """
     #: Nothing takes the keys from the app: the arrows move the cursor, not the log.
     AUTO_FOCUS = None
@@ -269,6 +270,9 @@ class TableTopApp(ComputerGameApp[TableTopState]):
     def _computer_waits(self) -> bool:
         return self.review is not None
 
+    def _deal_ended(self, before: TableTopState) -> bool:
+        return self.review is not None
+
     def _after_computer(self) -> None:
         self._aim_cursor()
 
@@ -285,7 +289,17 @@ class TableTopApp(ComputerGameApp[TableTopState]):
 
     # -- keys ---------------------------------------------------------------------------------
 
+    def _cursor_waits(self) -> bool:
+        """While a counted deal is shown the cursor stays put: a key pressed then is not a
+        move in the next deal. The prompt, in red, says how to go on."""
+        if self.review is None or self.state.is_terminal:
+            return False
+        self._say(self._prompt_text(), error=True)
+        return True
+
     def action_move(self, rows: int, cols: int) -> None:
+        if self._cursor_waits():
+            return
         row, col = divmod(self.cursor, SIZE)
         row = min(max(row + rows, 0), SIZE - 1)
         col = min(max(col + cols, 0), SIZE - 1)
@@ -293,10 +307,14 @@ class TableTopApp(ComputerGameApp[TableTopState]):
         self._refresh()
 
     def action_column(self, col: int) -> None:
+        if self._cursor_waits():
+            return
         self.cursor = self.cursor // SIZE * SIZE + col
         self._refresh()
 
     def action_row(self, row: int) -> None:
+        if self._cursor_waits():
+            return
         self.cursor = row * SIZE + self.cursor % SIZE
         self._refresh()
 
@@ -325,6 +343,8 @@ class TableTopApp(ComputerGameApp[TableTopState]):
         self.deferred = []
         self._run_computer()
         self._refresh()
+        # The keys pressed while the computer opened the deal were pressed before it was drawn.
+        self.key_gate.close()
 
     def action_hint(self) -> None:
         state = self.state
@@ -457,7 +477,9 @@ class TableTopApp(ComputerGameApp[TableTopState]):
         elif state.is_terminal:
             out.append("the match is over", style="dim")
         if mine:
-            out.append("\n\n ")
+            # No blank line before the key: at 80x24 the board then fits beside a prompt of
+            # two lines (a refusal of undo wraps).
+            out.append("\n ")
             out.append("··", style="bold green")
             out.append(" open cell   ", style="dim")
             out.append(" ▒▒ ", style=_FRESH)

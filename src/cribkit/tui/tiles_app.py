@@ -8,11 +8,16 @@ underlined and shows the value it was placed as). The opponent's last play is sh
 
 Type a move in the notation and Enter: ``G7 across 5d 6l 4d``, ``F8 5d``, ``H5 down 9=6d Kl``
 (tiles already on the board are passed over), ``exchange 5d Kl`` or ``pass``. While you type,
-the line above the input previews the score of the play, crib hand by crib hand, or says
-which rule it breaks. Commands (typed, or the keys): ``hint`` (F1: the expert's move goes into
-the input; Enter plays it), ``undo`` (F2: back to before your last move, unless a tile has been
-shown since: the protocol's one undo rule), ``save`` (F3), ``new`` (a new game once this one is over), ``quit`` (Ctrl+Q). PgUp/PgDn scroll the log. The
-record is saved when the game ends.
+a panel beside the board (over the log, as tall as it needs, so that nothing is cut at 80
+columns) previews the score of the play, crib hand by crib hand, or says which rule it breaks.
+Commands, typed then Enter as the moves are, with the letters the other terminal games use:
+``h`` or ``hint`` (the expert's move goes into the input; Enter plays it), ``u`` or ``undo``
+(back to before your last move, unless a tile has been shown since: the protocol's one undo
+rule), ``s`` or ``save``, ``n`` or ``new`` (a new game once this one is over), ``q`` or
+``quit``. Unlike in the other games the letters wait for Enter (the panel says what Enter
+will do): ``h`` also begins a move from column H, and a key acting at once would take it from
+the move. F1, F2 and F3 act at once (hint, undo, save), Ctrl+Q quits, PgUp/PgDn scroll the
+log. The record is saved when the game ends.
 
 >>> app = TilesApp(ai="easy", seed=3)
 >>> app.state.current_player, app.seat_name(1)
@@ -52,6 +57,7 @@ from cribkit.games.tiles import (
     tile_text,
 )
 from cribkit.tui.base import ComputerGameApp
+from cribkit.tui.naming import counted
 
 __all__ = ["TilesApp"]
 
@@ -67,8 +73,16 @@ _SECOND_PERSON: Final = {
 }  # fmt: skip
 _COMMANDS: Final = {
     "hint": "hint", "?": "hint", "h": "hint", "undo": "undo", "u": "undo", "save": "save",
-    "new": "new", "n": "new", "quit": "quit", "q": "quit",
+    "s": "save", "new": "new", "n": "new", "quit": "quit", "q": "quit",
 }  # fmt: skip
+#: What Enter does with a command typed in the input, said while it is typed.
+_COMMAND_PREVIEWS: Final = {
+    "hint": "Enter: the expert's move, written here for you to play or change",
+    "undo": "Enter: take back your last move",
+    "save": "Enter: save the game",
+    "new": "Enter: a new game, once this one is over",
+    "quit": "Enter: quit",
+}
 
 
 def _piece_text(piece: int, style: str = "") -> Text:
@@ -142,15 +156,17 @@ class TilesApp(ComputerGameApp[TilesState]):
     #board { width: 46; height: 100%; border: round $primary; padding: 0 1; }
     #side { width: 1fr; }
     #match { height: auto; border: round $primary; padding: 0 1; }
+    #preview { height: auto; border: round $accent; padding: 0 1; display: none; }
     #log { height: 1fr; border: round $secondary; padding: 0 1; scrollbar-size-vertical: 1; }
-    #preview { height: 1; padding: 0 1; }
     #move { height: 1; border: none; padding: 0 1; }
-    #prompt { height: 1; padding: 0 1; background: $boost; }
+    /* As tall as it needs: a long refusal or the save path wraps, never cut at 80 columns. */
+    #prompt { height: auto; padding: 0 1; background: $boost; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("f1", "hint", "Hint", priority=True),
-        Binding("f2", "undo", "Undo", priority=True),
-        Binding("f3", "save", "Save", priority=True),
+        # h, u and s (then Enter) are typed commands, as the moves are: see on_input_submitted.
+        Binding("f1", "hint", "Hint", key_display="h⏎/F1", priority=True),
+        Binding("f2", "undo", "Undo", key_display="u⏎/F2", priority=True),
+        Binding("f3", "save", "Save", key_display="s⏎/F3", priority=True),
         Binding("escape", "clear", "Clear", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("pageup", "scroll_log(-1)", "Scroll log", show=False, priority=True),
@@ -170,8 +186,9 @@ class TilesApp(ComputerGameApp[TilesState]):
         self.staged: PlayTiles | None = None
 
     def compose(self) -> ComposeResult:
-        yield from self._board_beside_log()
-        yield Static(id="preview")
+        # The preview goes beside the board, over the log, where it may take the rows it
+        # needs: under the board, one row high at 80x24, a long play's words were cut.
+        yield from self._board_beside_log(Static(id="preview"))
         yield Input(id="move", placeholder="type a move: G7 across 5d 6l · exchange 5d Kl · pass")
         yield Static(id="prompt")
         yield Footer()
@@ -271,20 +288,35 @@ class TilesApp(ComputerGameApp[TilesState]):
             box.value = ""
 
     def _preview(self, text: str) -> None:
-        """Show what the typed move scores, or what is wrong with it."""
-        preview = self.query_one("#preview", Static)
+        """Show what the typed move scores, or what is wrong with it, or what the typed command
+        does; the panel is hidden while there is nothing to say."""
         self.staged = None
         text = text.strip()
-        if not text or text.lower() in _COMMANDS or not self._my_turn():
-            preview.update("")
-            self._draw_board()
-            return
-        try:
-            action = self.state.parse(text, self.human)
-            preview.update(self._preview_text(action))
-        except GameError as error:
-            preview.update(Text(self._named(str(error)), style="red"))
+        command = _COMMANDS.get(text.lower())
+        if command is not None:
+            self._show_preview(self._command_preview(text, command))
+        elif not text or not self._my_turn():
+            self._show_preview(None)
+        else:
+            try:
+                action = self.state.parse(text, self.human)
+                self._show_preview(self._preview_text(action))
+            except GameError as error:
+                self._show_preview(Text(self._named(str(error)), style="red"))
         self._draw_board()
+
+    def _show_preview(self, content: Text | None) -> None:
+        preview = self.query_one("#preview", Static)
+        preview.border_title = "Your move"
+        preview.update(content or "")
+        preview.display = content is not None
+
+    def _command_preview(self, text: str, command: str) -> Text:
+        out = Text(_COMMAND_PREVIEWS[command], style="green")
+        column = text.upper()
+        if len(text) == 1 and column in LETTERS[: self.rules.board_size]:
+            out.append(f" (or type on: a move from column {column})", style="dim")
+        return out
 
     def _preview_text(self, action: Action) -> Text:
         """What ``action`` does (a play: what it scores); raises like ``verify``."""
@@ -410,7 +442,7 @@ class TilesApp(ComputerGameApp[TilesState]):
             turn = "◀" if state.current_player == seat else " "
             out.append(f"{self.seat_name(seat)[:9]:<10}{state.scores[seat]:>4} {turn}", style=style)
             if seat != self.human:
-                out.append(f" {state.rack_sizes()[seat]} tiles", style="dim")
+                out.append(f" {counted(state.rack_sizes()[seat], 'tile')}", style="dim")
             out.append("\n")
         bag = "/".join(str(n) for n in state.bag_sizes())
         out.append(f"Bag {bag}  ·  tiles on board {state.board.tile_count()}", style="dim")
@@ -428,5 +460,5 @@ class TilesApp(ComputerGameApp[TilesState]):
         if state.phase == "joker":
             return "Call joker or type no joker"
         if not state.legal_plays():
-            return "No play: exchange TILES or pass. F1 hint · F2 undo · F3 save"
-        return "Your move (G7 across 5d 6l). F1 hint · F2 undo · F3 save · Ctrl+Q quit"
+            return "No play: exchange TILES or pass. h hint · u undo · s save, then Enter"
+        return "Your move (G7 across 5d 6l). h hint · u undo · s save, then Enter"

@@ -74,7 +74,8 @@ class GameLog(RichLog):
     the cells the log has: at 80 columns, with the border, padding and scroll bar, that cut the
     ends of the long lines (issue 15: "and a pair / six"). Here a line is wrapped at the width
     there is, and every line is wrapped again when the log's width changes, so that a line
-    written in a wider terminal is not cut when it narrows.
+    written in a wider terminal is not cut when it narrows. Made shorter, it keeps its last line
+    in view if it was.
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -82,6 +83,7 @@ class GameLog(RichLog):
         #: Every line given to the log since it was last cleared, to wrap again on a resize.
         self.messages: list[Text] = []
         self._wrapped_at = 0
+        self._shown_rows = 0
 
     def add(self, line: Text) -> None:
         """Write ``line`` at the end of the log."""
@@ -104,3 +106,9 @@ class GameLog(RichLog):
                 self.write(line)
             self.messages = messages
         self._wrapped_at = width
+        # A log that showed its last line keeps showing it when it gets shorter (a panel
+        # opening over it, as Tiles' preview does): the newest lines are the ones read now.
+        rows = self.scrollable_content_region.height
+        if rows < self._shown_rows and self.scroll_offset.y + self._shown_rows >= len(self.lines):
+            self.scroll_end(animate=False, immediate=True)
+        self._shown_rows = rows

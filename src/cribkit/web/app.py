@@ -27,6 +27,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from cribkit.store.base import Store, StoreError, open_store
 from cribkit.store.saves import data_home
+from cribkit.web.absence import ABSENCE_WINDOW
 from cribkit.web.errors import install_error_handlers
 from cribkit.web.guard import LOCAL_HOSTS, Guard
 from cribkit.web.limits import Limits
@@ -137,6 +138,7 @@ def create_app(
     limits: Limits | None = None,
     redis_url: str | None = None,
     metrics_token: str | None = None,
+    absence_window: float = ABSENCE_WINDOW,
 ) -> FastAPI:
     """The app over the store at ``store_url`` (default: the SQLite file in the data home).
 
@@ -151,11 +153,13 @@ def create_app(
     (``docs/scaling.md``): it shares its games with the others through the store and Redis,
     and the computer's moves and the hints are the ``cribkit worker`` processes'.
     With ``metrics_token``, ``GET /metrics`` answers only ``Authorization: Bearer`` it
-    (:func:`cribkit.web.routes.ops.metrics_refusal`).
+    (:func:`cribkit.web.routes.ops.metrics_refusal`). ``absence_window``: the seconds a person
+    is away from a table before the others may claim the game (:mod:`cribkit.web.absence`).
     """
     owned = store is None
     store = store if store is not None else open_store(store_url)
     manager = SessionManager(store, limits=limits)
+    manager.services.absence_window = absence_window
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

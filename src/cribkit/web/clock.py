@@ -44,9 +44,9 @@ class MoveClock:
         seconds = session.row.table.clock
         state = session.state
         seat = state.current_player
-        # Only a person who has sat down is timed: an invitation nobody took yet waits (the
-        # host can cancel it, and the computer plays the seat).
-        seated = seat in session.humans and seat not in session.row.table.invites
+        # The clock starts when every seat is taken: nobody is timed while an invitation waits
+        # (the host may still be sending the link; or cancel it, and the computer plays it).
+        seated = seat in session.humans and not session.row.table.invites
         # (a worker of a cluster times nothing: the servers holding the seats' sockets do)
         wanted = seconds is not None and not session.over and seated
         wanted = wanted and session.services.timing

@@ -36,7 +36,9 @@ __all__ = [
 #: The largest message a client may send, in bytes of JSON text.
 MAX_MESSAGE = 16 * 1024
 #: The types of the messages a client sends.
-MESSAGE_TYPES = frozenset({"action", "hint", "preview", "undo", "chat", "mute", "coach", "ping"})
+MESSAGE_TYPES = frozenset(
+    {"action", "hint", "preview", "undo", "chat", "mute", "coach", "away", "ping"}
+)
 
 
 class WebError(Exception):

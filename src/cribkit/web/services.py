@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from cribkit.store.base import Store
+from cribkit.web.absence import ABSENCE_WINDOW
 from cribkit.web.fanout import Alone, Fanout
 from cribkit.web.jobs import Jobs
 from cribkit.web.limits import Limits
@@ -34,6 +35,9 @@ class Services:
     jobs: Jobs | None = None
     #: Whether this process runs the move clocks (a server does, a worker does not).
     timing: bool = True
+    #: Seconds a person is away from a table before the others may claim the game or hand the
+    #: seat to the computer (:mod:`cribkit.web.absence`; ``cribkit serve --absence-window``).
+    absence_window: float = ABSENCE_WINDOW
     #: The games this process follows in a cluster (the manager's live games), by id.
     live: dict[str, Any] = field(default_factory=dict)
     #: Told the time of each action acknowledged, from its receipt (the metrics' histogram).

@@ -50,6 +50,8 @@ from cribkit.store.base import (
     Store,
     StoreError,
 )
+from cribkit.web.absence import Absence, come_back, handed_seats
+from cribkit.web.absence import choose as choose_away
 from cribkit.web.clock import MoveClock
 from cribkit.web.coaching import Coach
 from cribkit.web.fanout import REDIS_DOWN
@@ -155,6 +157,8 @@ class GameSession:
         self.talk: list[dict[str, Any]] = []
         #: The move clock of the table's people, if it has one.
         self.clock = MoveClock(self)
+        #: When each absent person was last seen (the others may claim the game after a while).
+        self.absence = Absence(self)
         self.coach = Coach(self)  # each seat's wish, and the judging of its moves
         #: Called (with the lock held) once the game is over: the manager starts a match's next.
         self.on_finish: Callable[[GameSession], Awaitable[None]] | None = None
@@ -189,7 +193,7 @@ class GameSession:
         self.row = row
         self.humans = frozenset(row.humans)
         #: The computer's seats.
-        self.players = frozenset(range(self.state.rules.seats)) - self.humans
+        self.players = frozenset(range(self.state.rules.seats)) - self.humans | handed_seats(row)
 
     @classmethod
     def rebuild(cls, row: GameRow, services: Services) -> GameSession:
@@ -348,6 +352,9 @@ class GameSession:
         left = self.clock.left_ms()
         if left is not None:
             message["clock"] = {"seat": state.current_player, "left_ms": left}
+        away = self.absence.forms()
+        if away:
+            message["away"] = away
         if not watching:
             message["muted"] = sorted(self.row.table.mutes.get(seat, ()))
         if connection.reset:
@@ -393,6 +400,9 @@ class GameSession:
     async def broadcast_table(self, *, skip: Connection | None = None) -> None:
         """Tell every connection (but ``skip``) who sits where now (the lock held)."""
         message = {"type": "table", "seq": self.version, "table": self.table_form()}
+        away = self.absence.forms()
+        if away:
+            message["away"] = away
         for connection in list(self.connections):
             if connection is not skip:
                 await self._send(connection, message)
@@ -415,6 +425,9 @@ class GameSession:
         async with self.lock:
             if self.services.clustered and not self.followed:
                 await follow(self)
+            # A seat the computer played while its person was away is theirs again (the
+            # notice reaches the socket with the talk so far, below).
+            await come_back(self, connection.seat)
             self.connections.append(connection)
             self.clock.arm()
             await self._send(connection, self.state_message(connection))
@@ -432,6 +445,7 @@ class GameSession:
         connection.closed = True
         if connection in self.connections:
             self.connections.remove(connection)
+            self.absence.note()
             if self.connections:
                 spawn(self, self.announce_table())
             if self.services.clustered:
@@ -488,6 +502,8 @@ class GameSession:
             await chat(self, connection, message)
         elif kind == "mute":
             await mute(self, connection, message)
+        elif kind == "away":
+            await choose_away(self, connection, message)
         elif kind == "coach":
             await self.coach.wish(connection, message)
         elif kind == "ping":
@@ -497,7 +513,7 @@ class GameSession:
             raise WebError(
                 "unknown_type",
                 f"unknown message type {shown}: the types are action, hint, preview, undo, chat, "
-                "mute, coach, ping",
+                "mute, coach, away, ping",
             )
 
     async def act(self, connection: Connection, message: dict[str, Any]) -> None:
@@ -701,8 +717,10 @@ class GameSession:
         await self._send(connection, {"type": "preview", "seq": version, **preview})
 
     async def notice(self, text: str) -> None:
-        """A line of the table's own, heard by everyone (the lock held)."""
-        await say(self, {"kind": "notice", "seat": None, "text": text, "time": time.time()})
+        """A line of the table's own, heard by everyone (the lock held); ``after``, the count of
+        the game's events before it, puts it in its place in a log rebuilt after a reconnect."""
+        line = {"kind": "notice", "seat": None, "text": text, "time": time.time()}
+        await say(self, {**line, "after": len(self.events)})
 
     # -- the computer's turns -------------------------------------------------------------------
 
@@ -744,6 +762,8 @@ class GameSession:
         async with self.lock:
             if self.version != version:
                 return False  # an undo came first: think again
+            if not self.computer_to_move():
+                return False  # (the seat's person came back meanwhile)
             transition = state.apply(action)
             await self.commit(action, transition.state, transition.events)
             await self.broadcast()

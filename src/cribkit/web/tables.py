@@ -125,9 +125,11 @@ def plan_seats(seats: Sequence[Any], count: int, level: str) -> SeatPlan:
 
 
 def seats_form(row: GameRow, count: int, connected: Iterable[int]) -> list[dict[str, Any]]:
-    """Every seat (``count`` of them) of ``row``'s game as the table shows it: ``kind`` (``person``, ``invited``
-    or ``computer``), the person's ``name`` (or the computer's ``level``) and whether a
-    socket of the seat is open (``connected``)."""
+    """Every seat (``count`` of them) of ``row``'s game as the table shows it: ``kind``
+    (``person``, ``invited`` or ``computer``), the person's ``name`` (or the computer's
+    ``level``), whether a socket of the seat is open (``connected``), and for a person's seat
+    the computer plays while they are away (:mod:`cribkit.web.absence`), its level
+    (``computer``)."""
     online = set(connected)
     out: list[dict[str, Any]] = []
     for seat in range(count):
@@ -137,6 +139,8 @@ def seats_form(row: GameRow, count: int, connected: Iterable[int]) -> list[dict[
         elif seat in row.humans:
             form["kind"] = "person"
             form["name"] = row.table.names.get(seat)
+            if seat in row.table.levels:  # (handed to the computer: web/absence.py)
+                form["computer"] = row.table.levels[seat]
         else:
             form["kind"] = "computer"
             form["level"] = row.level_of(seat)

@@ -4,33 +4,82 @@ game's players know of its table (``docs/web.md``, "Tables and invitations")."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from typing import Any
 
 from fastapi import APIRouter, Request
 
+from cribkit.store.base import Invite
 from cribkit.web.context import Games, Player
 from cribkit.web.errors import ApiError
 from cribkit.web.manager import SessionManager
 from cribkit.web.routes.lobby import table_links
 from cribkit.web.sessions import GameSession
+from cribkit.web.tables import normal_join_code
 
 router = APIRouter(tags=["tables"])
 
 
-async def _invited(request: Request, manager: SessionManager, code: str) -> tuple[GameSession, int]:
-    """The game and seat of an open invitation; a 429 beyond the address's lookups, a 404 for
-    a code that is not one (taken, cancelled, over, or never was)."""
+async def _invited(
+    request: Request, manager: SessionManager, code: str, player: str | None = None
+) -> tuple[GameSession, int]:
+    """The game and seat of an open invitation, or (given the ``player``) of the one this
+    session took already, while its game is played; a 429 beyond the address's lookups, a 404
+    for a code that is not one (taken, cancelled, over, or never was)."""
     address = request.client.host if request.client is not None else "?"
     if not manager.limits.allow_lookup(address):
         raise ApiError(
             429, "rate_limited", "too many invitation codes tried from here: wait a minute"
         )
     found = await asyncio.to_thread(manager.find_invite, code[:64])  # (the store is asked)
+    if found is None and player is not None:
+        found = await _held(request, manager, code[:64], player)
     if found is None:
         raise ApiError(
             404, "no_invitation", "no open invitation has this code: taken, cancelled or over"
         )
     return found
+
+
+#: The invitations a session remembers having taken (each by both its codes): enough for the
+#: tables one plays at at once, few enough to keep the cookie small.
+TAKEN_KEPT = 8
+
+
+def _code_key(code: str) -> str:
+    """What the session keeps of an invitation's code: a short digest of its written form
+    (the cookie is signed but readable, and a code is nobody's business after it is used)."""
+    joined = normal_join_code(code) if len(code) <= 12 else None
+    return hashlib.sha256((joined or code).encode()).hexdigest()[:16]
+
+
+def _remember_taken(request: Request, invite: Invite | None, game_id: str) -> None:
+    """Keep in the session that its player took ``invite`` (by its link and its join code), so
+    that opening it again leads back to the seat (:func:`_held`)."""
+    if invite is None:
+        return
+    taken = request.session.get("taken")
+    kept = dict(taken) if isinstance(taken, dict) else {}
+    for code in (invite.code, invite.join):
+        kept.pop(_code_key(code), None)  # (moved to the end: the newest are kept)
+        kept[_code_key(code)] = game_id
+    request.session["taken"] = dict(list(kept.items())[-2 * TAKEN_KEPT :])
+
+
+async def _held(
+    request: Request, manager: SessionManager, code: str, player: str
+) -> tuple[GameSession, int] | None:
+    """The game and seat of an invitation this session took, while the game is played and the
+    player still holds a seat of it; None for anything else (the same 404 as any used code)."""
+    taken = request.session.get("taken")
+    game_id = taken.get(_code_key(code)) if isinstance(taken, dict) else None
+    if not isinstance(game_id, str):
+        return None
+    session = await manager.open(game_id)
+    if session is None or session.over:
+        return None
+    mine = sorted(s for s, owner in session.row.owners.items() if owner == player)
+    return (session, mine[0]) if mine else None
 
 
 def _table_entry(session: GameSession) -> dict[str, Any]:
@@ -59,8 +108,10 @@ def _name(request: Request) -> str | None:
 @router.get("/api/invites/{code}")
 async def invitation(code: str, request: Request, manager: Games, player: Player) -> dict[str, Any]:
     """What an invitation is to (the game, the seat, who invites, who sits where), before it
-    is taken; the link code or the join code (any case, with or without its dash)."""
-    session, seat = await _invited(request, manager, code)
+    is taken; the link code or the join code (any case, with or without its dash). The one who
+    took it gets the table again (``yours``: the page leads back to the seat); anyone else a
+    404 once it is taken."""
+    session, seat = await _invited(request, manager, code, player)
     mine = [s for s, owner in session.row.owners.items() if owner == player]
     return {**_table_entry(session), "seat": seat, "yours": mine}
 
@@ -72,9 +123,11 @@ async def accept(code: str, request: Request, manager: Games, player: Player) ->
     mine = [s for s, owner in session.row.owners.items() if owner == player]
     if mine:
         raise ApiError(409, "seated", f"you already play seat {mine[0]} of this game")
+    invite = session.row.table.invites.get(seat)
     token = await manager.accept(session, seat, player, _name(request))
     if token is None:
         raise ApiError(404, "no_invitation", "this invitation was taken or cancelled just now")
+    _remember_taken(request, invite, session.id)
     return _sat(session, seat, token)
 
 

@@ -11,6 +11,7 @@ import { CribbageBoard } from "./widgets/board.js";
 import { backRow, cardButton, cardRow, cardSvg } from "./widgets/cards.js";
 import { dealtIn } from "./widgets/motion.js";
 import { showEntry } from "./widgets/show.js";
+import { continueFoot, skipButton, tapToContinue } from "./widgets/showcontrols.js";
 
 /** How long a muggins call stays open before the count stands by itself. */
 export const MUGGINS_WINDOW_MS = 4000;
@@ -210,17 +211,18 @@ export class ClassicView {
     }
 
     const show = this.showPanel(observation);
-    // A spectator has no hand: the table, and every seat's backs above it.
-    const myArea = this.context.watching
-      ? null
-      : h(
-          "div",
-          { class: `my-area${legal.length ? " active" : ""}` },
-          h("span", { class: "seat-name" }, seatName(me)),
-          // While the show is laid out (at the pace) the hands are in it, not in front of anyone.
-          this.message.staged ? h("p", { class: "muted" }, "Your cards are counted in the show.") : handRow,
-          actions,
-        );
+    // A spectator has no hand: the table, and every seat's backs above it. While the show is on
+    // the table the hands are in it, not in front of anyone.
+    const myArea =
+      this.context.watching || this.message.staged
+        ? null
+        : h(
+            "div",
+            { class: `my-area${legal.length ? " active" : ""}` },
+            h("span", { class: "seat-name" }, seatName(me)),
+            handRow,
+            actions,
+          );
     clear(this.root).append(
       h(
         "div",
@@ -232,9 +234,9 @@ export class ClassicView {
           h("div", { class: "board-wrap" }, this.board.element),
           h("div", { class: "centre-row" }, starter, pile, crib),
         ),
-        // While the player must act, the hand comes before the last show (the next deal's
-        // lay-away, below the fold under the show before); else the show, then the hand.
-        ...(legal.length ? [myArea, show] : [show, myArea]),
+        // The show once continued stays under the next hand (it would push it below the fold).
+        myArea,
+        show,
       ),
     );
   }
@@ -273,20 +275,20 @@ export class ClassicView {
       this.showDismissedDeal = shown.deal;
       this.render();
     };
-    // While the show is laid out count by count (at the pace), Skip lays out the rest at once.
-    const button = this.message.staged
-      ? h(
-          "button",
-          { type: "button", class: "subtle", "data-action": "skip-show", onclick: this.context.skipShow },
-          "Skip",
-        )
+    // While the show is laid out count by count (at the pace), Skip lays out the rest at once;
+    // laid out whole it waits for Continue; once continued, it may be closed.
+    const staged = this.message.staged;
+    const button = staged
+      ? skipButton(this.message, this.context)
       : h("button", { type: "button", class: "subtle", "data-action": "dismiss-show", onclick: close }, "Close");
-    return h(
+    const panel = h(
       "section",
-      { class: `panel show-panel${this.message.staged ? " staged" : ""}`, "data-testid": "show" },
+      { class: `panel show-panel${staged ? " staged show-in-view" : ""}`, "data-testid": "show" },
       h("div", { class: "panel-head" }, h("h3", {}, "The show"), button),
       shown.events.map((event) => showEntry(event, this.context.name(event.seat))),
+      continueFoot(this.message, this.context),
     );
+    return tapToContinue(panel, this.message, this.context);
   }
 
   clickCard(card) {

@@ -1,9 +1,9 @@
 // The game page: connections, the frame every game shares (scores, hint, undo, scoring, log,
 // result), the hot-seat hand-over screen and, at a table of people, its seats, links and talk
 // (table.js). Each game's own view draws the table.
-import { api, recordLink } from "./api.js";
+import { api } from "./api.js";
 import { Connection } from "./connection.js";
-import { clear, h, isTyping } from "./dom.js";
+import { clear, h, isButton, isTyping } from "./dom.js";
 import { commitmentOf, firstCommitment } from "./logic/fairness.js";
 import {
   coverWords,
@@ -17,10 +17,11 @@ import {
   skunkText,
   undoTitle,
 } from "./logic/frame.js";
-import { stagedMessage } from "./logic/pacing.js";
+import { keepNotices, placeNotices } from "./logic/notices.js";
+import { showStatus, stagedMessage } from "./logic/pacing.js";
 import { canAct } from "./logic/protocol.js";
 import { ComputerWait } from "./logic/waiting.js";
-import { tableNamer, watchStatus } from "./logic/table.js";
+import { joinWaitStatus, tableNamer, watchStatus } from "./logic/table.js";
 import { gameTitle, readable, scoresText, seatNamer } from "./logic/words.js";
 import { UNREACHABLE_WORDS, untilReachable } from "./reach.js";
 import { Pacer } from "./pacer.js";
@@ -36,8 +37,9 @@ import { TableFrame } from "./table.js";
 import { muteButton, playStateSounds } from "./sound.js";
 import { viewFor } from "./views.js";
 import { cardBackSvg } from "./widgets/cards.js";
-import { checkDeal, fillCommitment, fillVerify } from "./widgets/fairness.js";
+import { checkDeal, fairDetails, fillCommitment, fillVerify, syncFairPanel } from "./widgets/fairness.js";
 import { fillLog, fillScoring } from "./widgets/log.js";
+import { resultButtons } from "./widgets/result.js";
 import { CoachPanel } from "./widgets/coach.js";
 import { DailyDealPanel } from "./widgets/daily.js";
 import { ScoreCounter } from "./widgets/motion.js";
@@ -52,6 +54,8 @@ export class GamePage {
     this.connections = new Map();
     this.states = new Map();
     this.events = new Map();
+    // The table's notices, kept apart from the events: the log sets each where it was said.
+    this.notices = [];
     this.shownSeat = null;
     this.revealed = true;
     this.everRevealed = false;
@@ -143,12 +147,11 @@ export class GamePage {
 
   /** The table's notices (a move clock ran out...) go in the game log too, where they came. */
   logNotices(lines) {
-    const notices = lines.filter((line) => line.kind === "notice");
-    if (!notices.length) return;
+    const notices = keepNotices(this.notices, lines);
+    if (notices.length === this.notices.length) return; // (heard again after a reconnect)
+    this.notices = notices;
     const seat = this.shownSeat;
-    const events = this.events.get(seat) || [];
-    this.events.set(seat, [...events, ...notices.map((line) => ({ type: "notice", text: line.text }))]);
-    if (this.revealed) fillLog(this.logList, this.events.get(seat), this.logWords(seat));
+    if (this.revealed) fillLog(this.logList, placeNotices(this.events.get(seat), notices), this.logWords(seat));
   }
 
   /** How the log writes its lines for `seat`: the table's names, cards with suit symbols, the
@@ -210,6 +213,9 @@ export class GamePage {
     });
     this.resultBox = h("div", { class: "result-overlay", "data-testid": "result", hidden: true });
     this.commitmentBox = h("section", { class: "fair-line", "data-testid": "commitment", hidden: true });
+    // The commitment is folded away in the side panel: it is there from the start for whoever looks.
+    this.fairPanel = fairDetails(this.commitmentBox, { testid: "fair-panel", className: "fair-panel" });
+    this.fairPanel.hidden = true;
     this.keysHelp = h(
       "p",
       { class: "keys-help" },
@@ -235,7 +241,7 @@ export class GamePage {
       h("section", { class: "panel" }, h("h3", {}, "Scoring"), this.scoringList),
       h("details", { class: "panel log-panel", open: true }, h("summary", {}, "Game log"), this.logList),
       people.watchBox,
-      this.commitmentBox,
+      this.fairPanel,
       this.keysHelp,
     );
     this.head = h(
@@ -251,7 +257,7 @@ export class GamePage {
     this.layout = h(
       "div",
       { class: "game-layout" },
-      h("div", { class: "main-column" }, people.invitesBox, this.tableArea),
+      h("div", { class: "main-column" }, people.invitesBox, people.awayBox, this.tableArea),
       side,
     );
     clear(this.root).append(this.head, this.layout, this.cover, this.resultBox);
@@ -292,6 +298,7 @@ export class GamePage {
       hint: () => this.askHint(),
       busy: () => this.connections.get(seat).pending,
       skipShow: () => this.pacer.skip(),
+      continueShow: () => this.pacer.continueShow(),
     };
   }
 
@@ -345,7 +352,7 @@ export class GamePage {
 
   /** A `table` message: who sits where now (the names, the seats panel, a rematch made). */
   receiveTable(message) {
-    this.people.setTable(message.table);
+    this.people.setTable(message.table, message.away);
     const state = this.states.get(this.shownSeat);
     // (While a show is laid out the names wait for its next draw: the state is not drawn yet.)
     if (!state || !this.revealed || !this.view || this.pacer.showing) return;
@@ -368,6 +375,7 @@ export class GamePage {
     if (this.shownCommitment && sent && sent !== this.shownCommitment && !this.otherCommitment)
       this.otherCommitment = sent;
     fillCommitment(this.commitmentBox, this.shownCommitment, this.otherCommitment || message.commitment);
+    syncFairPanel(this.fairPanel, this.commitmentBox);
   }
 
   /**
@@ -460,9 +468,14 @@ export class GamePage {
   }
 
   /** The show laid out as far as `events` (the state's events so far), the rest of the state held back. */
-  drawStage({ seat, message, events, before }) {
-    if (seat !== this.shownSeat || !this.revealed || !this.view) return;
-    this.render(stagedMessage(message, events, before), events, [...(this.events.get(seat) || []), ...events]);
+  drawStage({ seat, message, events, before, complete }) {
+    if (seat !== this.shownSeat || !this.revealed || !this.view) {
+      // A show nobody sees here holds nothing back (after the drawing under way).
+      if (complete) queueMicrotask(() => this.pacer.continueShow());
+      return;
+    }
+    const staged = stagedMessage(message, events, before, Boolean(complete));
+    this.render(staged, events, [...(this.events.get(seat) || []), ...events]);
   }
 
   render(message, newEvents, events = this.events.get(this.shownSeat) || []) {
@@ -476,15 +489,35 @@ export class GamePage {
     this.renderScores(message.observation, context);
     this.view.update(message, context, newEvents, events);
     playStateSounds(message, newEvents, { humans: this.humans, watching: this.watching });
-    if (message.staged) this.statusLine.textContent = "The show: the hands are counted.";
+    this.keepShowInView(message);
+    if (message.staged) this.statusLine.textContent = showStatus(message);
     else if (this.watching) this.statusLine.textContent = watchStatus(message, context.name);
-    else this.statusLine.textContent = this.view.status ? this.view.status(message, context) : "";
+    else {
+      // A seat nobody has taken yet holds the game: the status says so, not the view's words.
+      const waiting = joinWaitStatus(message);
+      this.statusLine.textContent = waiting || (this.view.status ? this.view.status(message, context) : "");
+    }
     this.undoButton.disabled = !message.can_undo || this.mode === "hotseat";
     this.undoButton.title = undoTitle(message, { mode: this.mode, events });
     this.hintButton.disabled = !myTurn || Boolean(message.result);
-    fillLog(this.logList, events, this.logWords(seat));
+    fillLog(this.logList, placeNotices(events, this.notices), this.logWords(seat));
     fillScoring(this.scoringList, events, context.name);
     this.renderResult(message, context);
+  }
+
+  /**
+   * While a show is on the table its cards are brought into the window (the view marks them
+   * `show-in-view`); once it is continued the page goes back to where the player had it.
+   */
+  keepShowInView(message) {
+    if (!message.staged) {
+      if (this.scrollBeforeShow !== undefined) window.scrollTo(0, this.scrollBeforeShow);
+      this.scrollBeforeShow = undefined;
+      return;
+    }
+    if (this.scrollBeforeShow === undefined) this.scrollBeforeShow = window.scrollY;
+    const shown = this.tableArea.querySelector(".show-in-view");
+    if (shown) shown.scrollIntoView({ block: "nearest" });
   }
 
   renderScores(observation, context) {
@@ -521,7 +554,6 @@ export class GamePage {
             typeof result.expert_total === "number" ? ` The expert made ${result.expert_total} on it.` : "",
           )
         : null;
-    const id = encodeURIComponent(this.gameId);
     const finalScores = scoresText(result.scores || message.observation.scores, message.observation.target);
     const close = () => {
       this.resultDismissed = true;
@@ -535,38 +567,27 @@ export class GamePage {
         h("p", { class: "final-scores" }, `Final score ${finalScores}`),
         skunk ? h("p", { class: "skunk" }, skunk) : null,
         best,
+        this.people.resultTally(),
+        // What a player does next leads (widgets/result.js); the record and the replay follow.
+        resultButtons({
+          game: message.game,
+          gameId: this.gameId,
+          watching: this.watching,
+          next: this.people.nextButton(),
+          close,
+        }),
+        // The seed and its check, for whoever wants them: folded away below.
         this.fairSection(message),
-        this.watching ? null : this.people.resultSection(),
-        h(
-          "div",
-          { class: "button-row" },
-          // The record and the replay are the players' (a spectator's page has neither).
-          this.watching
-            ? null
-            : [
-                h(
-                  "a",
-                  {
-                    class: "button",
-                    ...recordLink(message.game, this.gameId),
-                    "data-testid": "download-record",
-                  },
-                  "Download record",
-                ),
-                h("a", { class: "button", href: `#/replay/${id}`, "data-testid": "open-replay" }, "Replay"),
-                h("a", { class: "button", href: `#/review/${id}`, "data-testid": "open-review" }, "Review"),
-              ],
-          h("a", { class: "button", href: "#/", "data-testid": "back-to-lobby" }, "Lobby"),
-          h("button", { type: "button", "data-action": "close-result", onclick: close }, "See the table"),
-        ),
       ),
     );
     this.resultBox.hidden = false;
   }
 
-  /** The result's fair-deal section: the seed, and the verdict of "Verify this deal". */
+  /** The result's fair-deal section, folded: the seed, and the verdict of "Verify this deal". */
   fairSection(message) {
     const section = h("section", { class: "fair-check", "data-testid": "fair-check" });
+    // (a later state draws the result again: the section stays open or closed as it was)
+    const details = fairDetails(section, { open: this.fairOpen, onToggle: (open) => (this.fairOpen = open) });
     const draw = () =>
       fillVerify(section, {
         seed: message.seed,
@@ -577,7 +598,8 @@ export class GamePage {
       });
     // A later state draws the result again: the verdict goes to the section shown then.
     this.drawFair = draw;
-    return draw();
+    draw();
+    return details;
   }
 
   async verifyDeal(message) {
@@ -718,6 +740,25 @@ export class GamePage {
       event.preventDefault();
       return;
     }
+    if (this.showKey(event)) {
+      event.preventDefault();
+      return;
+    }
     if (this.view && this.view.onKey && this.view.onKey(event, this.context(this.shownSeat))) event.preventDefault();
+  }
+
+  /**
+   * Enter or Space while a show is on the table (docs/web.md "Pacing and motion"): the rest of
+   * its counts at once, or, laid out whole, continue to what it held back. A focused button or
+   * link other than the show's own keeps its key.
+   */
+  showKey(event) {
+    if (event.key !== "Enter" && event.key !== " ") return false;
+    if (!this.pacer.showing) return false;
+    const focused = document.activeElement;
+    if (isButton(focused) && !focused.closest("[data-testid=show]")) return false;
+    if (this.pacer.holding) this.pacer.continueShow();
+    else this.pacer.skip();
+    return true;
   }
 }

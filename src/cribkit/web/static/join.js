@@ -44,13 +44,21 @@ export class JoinPage {
     document.title = "Invitation \u00b7 cribkit";
     const words = tableWords(gameTitle(invitation.game), invitation.spec, defaultsOf(games, invitation.game));
     const name = tableNamer(invitation.table);
+    // Seated already: the host opening a friend's link, or the friend opening again the one he
+    // took (the server gives its table back to him alone).
+    const yours = invitation.yours || [];
+    const seated = yours.length > 0;
     const seats = (invitation.table.seats || []).map((form) =>
       h(
         "li",
         { class: form.seat === invitation.seat ? "yours" : "" },
         h("strong", {}, `Seat ${form.seat + 1}: `),
         form.seat === invitation.seat
-          ? "you, if you join"
+          ? yours.includes(form.seat)
+            ? "you"
+            : seated
+              ? "the friend invited"
+              : "you, if you join"
           : form.kind === "invited"
             ? "another friend invited"
             : form.kind === "computer"
@@ -72,7 +80,7 @@ export class JoinPage {
         h("h2", { "data-testid": "invite-headline" }, inviteHeadline(invitation, words)),
         details.length ? h("p", { class: "muted" }, details.join(" ")) : null,
         h("ul", { class: "join-seats" }, seats),
-        invitation.yours && invitation.yours.length ? this.seated(invitation) : this.joinForm(me),
+        seated ? this.seated(invitation) : this.joinForm(me),
         this.status,
       ),
     );
@@ -139,7 +147,11 @@ export class JoinPage {
       "div",
       { class: "join-form" },
       h("p", {}, `You already play seat ${invitation.yours[0] + 1} at this table.`),
-      h("button", { type: "button", class: "primary", "data-action": "to-table", onclick: go }, "Back to the table"),
+      h(
+        "button",
+        { type: "button", class: "primary big", "data-action": "to-table", "data-testid": "to-table", onclick: go },
+        "Back to the table",
+      ),
     );
   }
 

@@ -1,7 +1,8 @@
 // The game page's pace (logic/pacing.js with a clock): the states heard wait in a queue and are
-// drawn at the pace of the speed setting; a change of the setting holds at once.
+// drawn at the pace of the speed setting; a show laid out whole waits until the player continues
+// (or, with the "The show continues" setting, that many seconds); a change of a setting holds at once.
 import { drawsOf, PaceQueue } from "./logic/pacing.js";
-import { paceOf } from "./logic/settings.js";
+import { continueAfterMs, paceOf } from "./logic/settings.js";
 import { onSettings, settings } from "./settings.js";
 
 export class Pacer {
@@ -28,6 +29,11 @@ export class Pacer {
     return this.queue.showing !== null;
   }
 
+  /** Whether the show is laid out whole and waits for the player to continue. */
+  get holding() {
+    return this.queue.holding;
+  }
+
   receive(message, info) {
     const previous = this.previous.get(info.seat) || null;
     this.previous.set(info.seat, message);
@@ -40,10 +46,15 @@ export class Pacer {
     this.pump();
   }
 
-  /** Lay out the rest of the show at once. */
+  /** Lay out the rest of the show at once (the state after it still waits for Continue). */
   skip() {
     this.make(this.queue.skip(performance.now()));
     this.pump();
+  }
+
+  /** The player continues after the show: what it held back is drawn (the next deal). */
+  continueShow() {
+    if (this.queue.release()) this.pump();
   }
 
   pump() {
@@ -51,8 +62,18 @@ export class Pacer {
     this.timer = null;
     const pace = paceOf(settings());
     this.make(this.queue.due(performance.now(), pace));
-    const at = this.queue.nextAt(pace);
-    if (at !== null) this.timer = setTimeout(() => this.pump(), Math.max(0, at - performance.now()));
+    let at = this.queue.nextAt(pace);
+    // A show held: it continues by itself only with the setting, that long after it was laid out.
+    const after = this.queue.holding ? continueAfterMs(settings()) : null;
+    if (after !== null) at = this.queue.lastDrawn + after;
+    if (at === null) return;
+    this.timer = setTimeout(
+      () => {
+        if (after !== null) this.queue.release();
+        this.pump();
+      },
+      Math.max(0, at - performance.now()),
+    );
   }
 
   make(draws) {

@@ -14,6 +14,7 @@ import {
 import { backRow, cardButton, cardRow } from "./widgets/cards.js";
 import { dealtIn } from "./widgets/motion.js";
 import { showEntry } from "./widgets/show.js";
+import { continueFoot, skipButton, tapToContinue } from "./widgets/showcontrols.js";
 
 const ROUND_HEADINGS = ["Round", "Kept", "Crib", "Starter", "Hand", "Crib", "Heels", "Total"];
 
@@ -156,24 +157,19 @@ export class SolitaireView {
           ),
         )
       : null;
+    // While the counts are laid out one by one (at the pace), Skip lays out the rest; laid out
+    // whole, the count waits for Continue.
     const lastCount = counts.length
-      ? h(
-          "section",
-          { class: `panel show-panel${this.message.staged ? " staged" : ""}`, "data-testid": "show" },
+      ? tapToContinue(
           h(
-            "div",
-            { class: "panel-head" },
-            h("h3", {}, "Last count"),
-            // While the counts are laid out one by one (at the pace), Skip lays out the rest.
-            this.message.staged
-              ? h(
-                  "button",
-                  { type: "button", class: "subtle", "data-action": "skip-show", onclick: this.context.skipShow },
-                  "Skip",
-                )
-              : null,
+            "section",
+            { class: `panel show-panel${this.message.staged ? " staged show-in-view" : ""}`, "data-testid": "show" },
+            h("div", { class: "panel-head" }, h("h3", {}, "Last count"), skipButton(this.message, this.context)),
+            counts.map((e) => showEntry(e, "You")),
+            continueFoot(this.message, this.context),
           ),
-          counts.map((e) => showEntry(e, "You")),
+          this.message,
+          this.context,
         )
       : null;
     clear(this.root).append(

@@ -5,9 +5,13 @@ import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { scoreChips } from "./logic/frame.js";
 import {
+  WAIT_AGAIN_MS,
+  awayOffers,
+  awayText,
   clockLeft,
   clockText,
   clockUrgent,
+  clockWaitText,
   inviteUrl,
   matchLine,
   nextStep,
@@ -15,6 +19,7 @@ import {
   seatLines,
   spectatorsText,
   tallyText,
+  watchNext,
   watchUrl,
 } from "./logic/table.js";
 import { isHost, storeTokens } from "./storage.js";
@@ -57,6 +62,19 @@ export class TableFrame {
     this.chatBox = h("div", { class: "chat-box", hidden: true });
     this.tally = h("div", { class: "match-tally", "data-testid": "match-tally", hidden: true });
     this.clockChip = h("span", { class: "clock-chip", "data-testid": "clock", role: "timer", hidden: true });
+    // The people away, and what may be done about them (docs/web.md, "Away from the table").
+    this.awayBox = h("section", {
+      class: "panel away-box",
+      "data-testid": "away",
+      "aria-live": "polite",
+      "aria-label": "Away from the table",
+      hidden: true,
+    });
+    this.tableAt = 0;
+    this.away = [];
+    this.awayKey = "";
+    // Seats whose choices "Keep waiting" put away, until when (performance.now()).
+    this.waitingOn = new Map();
     this.ticker = null;
   }
 
@@ -83,7 +101,10 @@ export class TableFrame {
     } else this.clock = null;
     if (Array.isArray(message.muted)) this.muted = message.muted;
     this.observation = message.observation;
-    this.setTable(message.table || null);
+    // Over by its rules, or ended before them (resigned, claimed: the observation says nothing).
+    this.over = Boolean(message.result || (message.observation && message.observation.result));
+    this.abandoned = Boolean(message.result && message.result.abandoned);
+    this.setTable(message.table || null, message.away);
     if (first && this.people) this.start();
   }
 
@@ -98,7 +119,10 @@ export class TableFrame {
     this.chatBox.hidden = false;
     this.seatsPanel.hidden = false;
     if (!page.watching) this.loadLinks();
-    this.ticker = setInterval(() => this.drawClock(), 250);
+    this.ticker = setInterval(() => {
+      this.drawClock();
+      this.drawAway();
+    }, 250);
   }
 
   async loadLinks() {
@@ -117,9 +141,11 @@ export class TableFrame {
     this.drawInvites();
   }
 
-  /** A `table` message (or a state's table): who sits where now. */
-  setTable(table) {
+  /** A `table` message (or a state's table): who sits where now, and who is away (`away`). */
+  setTable(table, away = []) {
     this.table = table;
+    this.away = away || [];
+    this.tableAt = performance.now();
     if (!table) return;
     // An invitation taken or cancelled is gone.
     for (const seat of Object.keys(this.invites)) {
@@ -132,11 +158,10 @@ export class TableFrame {
   draw() {
     this.drawTally();
     if (!this.people || !this.table) return;
-    const observation = this.observation || {};
     const count = this.table.seats.length;
     const lines = seatLines(this.table, {
       mine: this.page.watching ? [] : this.page.humans,
-      current: observation.result ? null : this.current,
+      current: this.over ? null : this.current,
       name: (seat) => this.page.name(seat),
       teams: partnered(this.game, count),
       muted: this.muted,
@@ -146,6 +171,7 @@ export class TableFrame {
     this.drawClock();
     this.spectators.textContent = spectatorsText(this.table.spectators);
     this.drawInvites();
+    this.drawAway();
     // The chat is drawn again only when a name changed (a redraw would scroll it to its end).
     const names = lines.map((line) => line.name).join("\n");
     if (this.chat && names !== this.names) this.chat.draw();
@@ -167,8 +193,11 @@ export class TableFrame {
 
   /** The clock of the move: in the head (whose and how long) and on the seat's line. */
   drawClock() {
-    const running = Boolean(this.clock) && !(this.observation && this.observation.result);
-    this.clockChip.hidden = !running;
+    const running = Boolean(this.clock) && !this.over;
+    const waiting = running ? null : clockWaitText(this.table);
+    this.clockChip.hidden = !running && !waiting;
+    this.clockChip.classList.toggle("waiting", Boolean(waiting));
+    if (waiting) this.clockChip.textContent = waiting;
     if (!running) return;
     const left = this.clockLeftMs();
     const who = this.page.name(this.clock.seat);
@@ -179,6 +208,77 @@ export class TableFrame {
       seatClock.textContent = clockText(left);
       seatClock.classList.toggle("urgent", clockUrgent(left));
     } else if (this.lines) this.drawSeats();
+  }
+
+  /** The people away: how long until the choices open, then the choices (claim, the computer, wait). */
+  drawAway() {
+    const over = this.over;
+    const now = performance.now();
+    const offers =
+      this.page.watching || over || !this.people
+        ? []
+        : awayOffers(this.away, {
+            mine: this.page.humans,
+            teams: partnered(this.game, this.table ? this.table.seats.length : 0),
+            elapsed: now - this.tableAt,
+          }).filter((offer) => !(this.waitingOn.get(offer.seat) > now));
+    // (back at the table: the next absence asks again)
+    for (const seat of this.waitingOn.keys()) if (!this.isAway(seat)) this.waitingOn.delete(seat);
+    this.awayBox.hidden = !offers.length;
+    const key = offers.map((offer) => `${offer.seat}:${offer.ready}:${offer.claim}`).join(",");
+    if (key === this.awayKey) {
+      // Only the times change: the text in place (the buttons keep their focus).
+      for (const offer of offers) {
+        const text = this.awayBox.querySelector(`[data-away-text="${offer.seat}"]`);
+        if (text) text.textContent = awayText(offer, (seat) => this.page.name(seat));
+      }
+      return;
+    }
+    this.awayKey = key;
+    clear(this.awayBox).append(...offers.map((offer) => this.awayEntry(offer)));
+  }
+
+  /** Whether the server says `seat`'s person is away (and the computer does not play for them). */
+  isAway(seat) {
+    return this.away.some((form) => form.seat === seat);
+  }
+
+  awayEntry(offer) {
+    const name = (seat) => this.page.name(seat);
+    let entry = null;
+    const choose = (choice) => {
+      // One choice at a time: the buttons wait for the server's answer (the game over, the seat
+      // handed over); refused (the page shows why), they come back.
+      const buttons = [...entry.querySelectorAll("button")];
+      for (const button of buttons) button.disabled = true;
+      this.page.send({ type: "away", seat: offer.seat, choice });
+      setTimeout(() => buttons.forEach((button) => (button.disabled = false)), 3000);
+    };
+    const wait = () => {
+      this.waitingOn.set(offer.seat, performance.now() + WAIT_AGAIN_MS);
+      this.drawAway();
+    };
+    const button = (action, label, onclick, primary = false) =>
+      h(
+        "button",
+        { type: "button", class: primary ? "primary small" : "small", "data-action": action, onclick },
+        label,
+      );
+    entry = h(
+      "div",
+      { class: "away-entry", "data-testid": "away-entry", "data-seat": String(offer.seat) },
+      h("p", { "data-away-text": String(offer.seat) }, awayText(offer, name)),
+      offer.ready
+        ? h(
+            "div",
+            { class: "button-row" },
+            offer.claim ? button("claim", "Claim the game", () => choose("claim"), true) : null,
+            button("hand-to-computer", "Let the computer play", () => choose("computer")),
+            button("keep-waiting", "Keep waiting", wait),
+          )
+        : null,
+    );
+    return entry;
   }
 
   drawInvites() {
@@ -248,11 +348,43 @@ export class TableFrame {
 
   // -- the end of a game ----------------------------------------------------------------------
 
-  /** The result's section of the match and its button: the next game, or a rematch. */
-  resultSection() {
+  /** The result's line of the match: its tally and who leads or won (null but in a match). */
+  resultTally() {
     const match = this.table && this.table.match;
-    const step = nextStep(this.table);
+    if (!match) return null;
     const labels = this.sideLabels();
+    return h(
+      "p",
+      { class: "result-tally", "data-testid": "result-tally" },
+      h("strong", {}, tallyText(match, labels)),
+      h("br"),
+      matchLine(match, labels),
+    );
+  }
+
+  /**
+   * The result's first button: the next game or a rematch; for a spectator, the table's next
+   * game to watch (none until a player makes it).
+   */
+  nextButton() {
+    // (a game left or claimed has no rematch: the server makes one only after a game's end)
+    if (this.abandoned && !(this.table && this.table.next)) return null;
+    if (this.page.watching) {
+      const next = watchNext(this.table);
+      if (!next) return null;
+      return h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          "data-action": "watch-next",
+          "data-testid": "watch-next",
+          onclick: () => this.page.watchNext(next.id),
+        },
+        next.label,
+      );
+    }
+    const step = nextStep(this.table);
     const button = h(
       "button",
       {
@@ -264,20 +396,7 @@ export class TableFrame {
       },
       step.label,
     );
-    return h(
-      "div",
-      { class: "result-next" },
-      match
-        ? h(
-            "p",
-            { class: "result-tally", "data-testid": "result-tally" },
-            h("strong", {}, tallyText(match, labels)),
-            h("br"),
-            matchLine(match, labels),
-          )
-        : null,
-      button,
-    );
+    return button;
   }
 
   /** Go to the game that follows: the one made already (the player's tokens from resume), or a rematch. */

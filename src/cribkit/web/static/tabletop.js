@@ -9,11 +9,13 @@ import {
   lineTotals,
   nextCell,
   stacksText,
+  tabletopShow,
   tabletopStatus,
   turnedHeading,
 } from "./logic/tabletop.js";
 import { CribbageBoard } from "./widgets/board.js";
 import { cardSvg } from "./widgets/cards.js";
+import { tabletopShowPanel } from "./widgets/tabletopshow.js";
 
 /** The 5x5 grid as a grid of cells (buttons); `onPlace(cell)` for the legal ones. */
 function tabletopGrid(
@@ -53,12 +55,12 @@ function tabletopGrid(
         ),
       );
     });
-    const rowScore = lineScores ? String(lineScores.rows[r]) : "";
+    const rowScore = lineScores && lineScores.rows[r] !== null ? String(lineScores.rows[r]) : "";
     table.append(h("span", { class: "tt-line-score rows", "data-testid": `row-score-${r + 1}` }, rowScore));
   });
   table.append(h("span", { class: "tt-head tt-score-head", title: "the columns' scores" }, "cols"));
   COLUMNS.forEach((column, c) => {
-    const columnScore = lineScores ? String(lineScores.columns[c]) : "";
+    const columnScore = lineScores && lineScores.columns[c] !== null ? String(lineScores.columns[c]) : "";
     table.append(h("span", { class: "tt-line-score columns", "data-testid": `column-score-${column}` }, columnScore));
   });
   table.append(h("span", {}));
@@ -75,6 +77,8 @@ export class TableTopView {
   update(message, context, newEvents, allEvents) {
     this.message = message;
     this.context = context;
+    // While the show is on the table, the finished grid and its lines (the events laid out so far).
+    this.show = message.staged ? tabletopShow(allEvents) : null;
     if (newEvents.length) this.hinted = null;
     this.lastCell = lastPlacedCell(allEvents);
     // Only this drawing moves the card just placed into its cell; a redrawing (a hint) does not.
@@ -95,6 +99,10 @@ export class TableTopView {
   }
 
   render() {
+    if (this.show) {
+      this.renderShow();
+      return;
+    }
     const o = this.message.observation;
     const name = this.context.name;
     const legal = legalCells(this.message);
@@ -140,6 +148,24 @@ export class TableTopView {
             { class: "stacks muted" },
             stacksText(o, name).map((text) => h("li", {}, text)),
           ),
+        ),
+      ),
+    );
+  }
+
+  /** The show: the finished grid with each line's points at its end, the lines in words beside it. */
+  renderShow() {
+    const show = this.show;
+    clear(this.root).append(
+      h(
+        "div",
+        { class: "tabletop-table showing" },
+        h("div", { class: "tt-main show-in-view" }, tabletopGrid(show.grid, { lineScores: show.lineScores })),
+        h(
+          "div",
+          { class: "tt-side" },
+          tabletopShowPanel(show, this.message, this.context),
+          h("div", { class: "board-wrap tt-board", "data-testid": "match-board" }, this.board.element),
         ),
       ),
     );

@@ -2,6 +2,7 @@
 // of each seat, the score chips, the scoring list, the result's headline and the hint table.
 import { cardLabel } from "./cards.js";
 import { canAct } from "./protocol.js";
+import { abandonedHeadline } from "./table.js";
 import { pegged } from "./words.js";
 
 /** The seats of a game's tokens ({"0": ..., "1": ...}), in order. */
@@ -128,12 +129,8 @@ export function scoredEntries(events, name, limit = 6) {
 
 /** The headline of a finished game, for the player(s) at this screen. */
 export function resultHeadline(game, result, { mode, humans, name }) {
-  if (result.abandoned) {
-    // Left unfinished: the page of the one who left says so; the others are told who left.
-    const left = result.abandoned.seats || [];
-    if (mode !== "watch" && left.some((seat) => humans.includes(seat))) return "Game abandoned";
-    return `${left.map((seat) => name(seat)).join(" & ")} left the game`;
-  }
+  // Left unfinished (resigned, or claimed against one away): who won, and why (logic/table.js).
+  if (result.abandoned) return abandonedHeadline(result, { mode, humans, name });
   if (game === "solitaire") {
     const total = result.total ?? result.scores[0];
     const rating =

@@ -12,6 +12,7 @@ export const CHOICES = {
   back: ["blue", "red", "green"],
   contrast: ["normal", "high"],
   coach: ["off", "on"],
+  continueAfter: ["off", "5", "10", "20"],
 };
 
 /** The words of each setting and choice in the settings panel. */
@@ -23,6 +24,12 @@ export const LABELS = {
   back: "Card backs",
   contrast: "Contrast",
   coach: "Coach during play",
+  continueAfter: "The show continues",
+};
+
+/** The words of the choices that are not their own value written with a capital. */
+export const CHOICE_WORDS = {
+  continueAfter: { off: "When I continue", 5: "After 5 s", 10: "After 10 s", 20: "After 20 s" },
 };
 
 export const DEFAULTS = Object.freeze(Object.fromEntries(Object.entries(CHOICES).map(([key, list]) => [key, list[0]])));
@@ -72,4 +79,13 @@ export function formatSettings(settings) {
  */
 export function paceOf(settings) {
   return PACE_MS[settings.speed] ?? PACE_MS.normal;
+}
+
+/**
+ * How long a show laid out whole waits before it continues by itself, in milliseconds, or null:
+ * it waits for the player (the default).
+ */
+export function continueAfterMs(settings) {
+  const seconds = Number(settings.continueAfter);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds * 1000 : null;
 }

@@ -1,5 +1,6 @@
 // Tables of people without the DOM: the seats of a new table and the body that makes it, the
 // links of invitations and spectators, join codes, who sits where, the move clock, the match.
+import { canAct } from "./protocol.js";
 import { scoresText } from "./words.js";
 
 /** The seat of a spectator's connection (it sees what every player sees, and no hand). */
@@ -211,7 +212,8 @@ export function seatLines(table, { mine = [], current = null, name, teams = fals
   return ((table && table.seats) || []).map((form) => {
     let detail;
     if (form.kind === "computer") detail = `computer \u00b7 ${form.level || "medium"}`;
-    else if (form.kind === "invited") detail = "invited: waiting\u2026";
+    else if (form.kind === "invited") detail = "invited: not joined yet";
+    else if (form.computer) detail = form.connected ? "at the table" : "away \u00b7 the computer plays";
     else detail = form.connected ? "at the table" : "away";
     return {
       seat: form.seat,
@@ -220,7 +222,8 @@ export function seatLines(table, { mine = [], current = null, name, teams = fals
       kind: form.kind,
       detail,
       connected: Boolean(form.connected),
-      toMove: current === form.seat,
+      // (an empty seat is not "to play": nobody is there yet; its detail says it waits)
+      toMove: current === form.seat && form.kind !== "invited",
       team: teams ? (form.seat % 2) + 1 : null,
       // Another person at the table can be muted (the computer and invitations say nothing).
       mutable: form.kind === "person" && !mine.includes(form.seat) && mine.length > 0,
@@ -229,10 +232,35 @@ export function seatLines(table, { mine = [], current = null, name, teams = fals
   });
 }
 
+/** The seats of a table whose invitation nobody has taken yet, in order. */
+export function openSeats(table) {
+  return ((table && table.seats) || []).filter((form) => form.kind === "invited").map((form) => form.seat);
+}
+
+/** "2", "2 and 3", "2, 3 and 4": seat numbers as players count them (from 1). */
+function seatNumbers(seats) {
+  const numbers = seats.map((seat) => String(seat + 1));
+  return numbers.length > 1 ? `${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}` : numbers[0];
+}
+
+/**
+ * The status line while a game waits for invited friends to sit down, or null: there is a seat
+ * nobody took yet, and this page has no move to make (a move it can make says its own words).
+ */
+export function joinWaitStatus(message) {
+  if (!message || message.result || canAct(message)) return null;
+  const open = openSeats(message.table);
+  if (!open.length) return null;
+  const who = open.length === 1 ? "the friend invited to seat" : "the friends invited to seats";
+  return `Waiting for ${who} ${seatNumbers(open)} to join the table\u2026`;
+}
+
 /** The status line of a spectator's page: who is to move, and what (a lay-away, a play). */
 export function watchStatus(message, name) {
   const observation = message.observation || {};
   if (message.result) return "The game is over.";
+  const waiting = joinWaitStatus(message);
+  if (waiting) return waiting;
   const current = observation.current_player;
   if (current === null || current === undefined || current < 0) return "Watching the table.";
   if (observation.phase === "discard") return `${name(current)} to lay away.`;
@@ -297,6 +325,26 @@ export function nextStep(table) {
   return { kind: "rematch", id: null, label: "Rematch" };
 }
 
+/** How long a spectator's page shows a game's result before it follows the table to the next game. */
+export const FOLLOW_DELAY_MS = 6000;
+
+/**
+ * Where a spectator goes once a game is over: the table's next game (`table.next`: the match's
+ * next game, or the rematch made), with the words of its button and of the status line; null
+ * while there is none.
+ */
+export function watchNext(table) {
+  if (!table || !table.next) return null;
+  const match = table.match;
+  const goesOn = Boolean(match && (match.winner === null || match.winner === undefined));
+  const what = goesOn ? `Game ${match.number + 1}` : "A rematch";
+  return {
+    id: table.next,
+    label: goesOn ? `Watch game ${match.number + 1}` : "Watch the rematch",
+    status: `${what} is dealt: this page follows the table there in a few seconds.`,
+  };
+}
+
 /** The quick phrases of the chat, by key (the server's talk.py PHRASES). */
 export const PHRASES = {
   hello: "Hello!",
@@ -337,4 +385,77 @@ export function talkTime(seconds) {
   if (typeof seconds !== "number") return "";
   const date = new Date(seconds * 1000);
   return `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
+}
+
+// -- nobody is held hostage (docs/web.md, "Away from the table") ---------------------------------
+
+/** How long "Keep waiting" puts the choices about an absent person away before asking again. */
+export const WAIT_AGAIN_MS = 120_000;
+
+/**
+ * The people away from the table whom this screen's player may choose about, from the server's
+ * `away` list ({seat, away_ms, claim_in_ms}): each `{seat, awayMs, leftMs, ready, claim}`
+ * (`leftMs` until the choices open, `ready` when they are, `claim` when the absent seat is on
+ * another side), `elapsed` ms after the list was heard. None for a spectator.
+ */
+export function awayOffers(away, { mine = [], teams = false, elapsed = 0 } = {}) {
+  if (!Array.isArray(away) || !mine.length) return [];
+  const me = mine[0];
+  const since = Math.max(0, elapsed);
+  return away
+    .filter((form) => !mine.includes(form.seat))
+    .map((form) => {
+      const leftMs = Math.max(0, form.claim_in_ms - since);
+      return {
+        seat: form.seat,
+        awayMs: form.away_ms + since,
+        leftMs,
+        ready: leftMs === 0,
+        claim: teams ? form.seat % 2 !== me % 2 : true,
+      };
+    });
+}
+
+/** What the page says of an absent person: the wait before the choices open, then the choices. */
+export function awayText(offer, name) {
+  const who = name(offer.seat);
+  if (!offer.ready)
+    return `${who} is away. If ${who} is not back in ${clockText(offer.leftMs)}, you may ${
+      offer.claim ? "claim the game or " : ""
+    }let the computer play for ${who}.`;
+  return `${who} has been away ${clockText(offer.awayMs)}. ${
+    offer.claim ? "Claim the game (you win it), let" : "Let"
+  } the computer play for ${who}, or keep waiting?`;
+}
+
+/** The text of the table's clock while it waits for the seats still invited (none once it runs). */
+export function clockWaitText(table) {
+  if (!table || !table.clock) return null;
+  const invited = (table.seats || []).some((form) => form.kind === "invited");
+  return invited ? `${clockWords(table.clock)} clock: starts when every seat is taken` : null;
+}
+
+/**
+ * The headline of a game that ended before its rules ended it, naming who won and why: "You
+ * won: Bob left the game", "You resigned: Ann won", "Ann won: you were away, and Ann claimed the
+ * game"; "Game abandoned" to one who left a game against the computer or at one screen.
+ */
+export function abandonedHeadline(result, { mode, humans = [], name }) {
+  const abandoned = result.abandoned || {};
+  const mine = mode === "watch" ? [] : humans;
+  const left = abandoned.seats || [];
+  const winners = result.winners || [];
+  const names = (seats) => seats.map((seat) => name(seat)).join(" & ");
+  const leftMine = left.some((seat) => mine.includes(seat));
+  if (leftMine && mode !== "table") return "Game abandoned";
+  const claimer = abandoned.claimed_by;
+  const claimed = claimer !== undefined && claimer !== null;
+  if (leftMine && !claimed) return `You resigned: ${names(winners)} won`;
+  let why;
+  if (claimed) {
+    const absent = leftMine ? "you were away" : `${names(left)} was away`;
+    why = `${absent}, and ${mine.includes(claimer) ? "you" : name(claimer)} claimed the game`;
+  } else why = `${names(left)} left the game`;
+  if (winners.some((seat) => mine.includes(seat))) return `You won: ${why}`;
+  return winners.length ? `${names(winners)} won: ${why}` : `Game over: ${why}`;
 }

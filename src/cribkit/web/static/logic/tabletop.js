@@ -80,3 +80,49 @@ export function nextCell(cell, key, lit) {
   }
   return null;
 }
+
+const isLineCount = (event) => event.type === "line" || event.type === "heels";
+const lineOf = (event, kind) => typeof event.line === "string" && event.line.startsWith(kind);
+
+/**
+ * The show of the deal whose counts end `events` (the page's show, laid out that far): his
+ * heels (or null), the rows and the columns counted (`{line, seat, points, words}` each, in
+ * order), the finished grid read back from the rows (null cells for rows not counted yet), and
+ * each row's and column's points (null: not counted yet). Null when `events` end in no count.
+ */
+export function tabletopShow(events) {
+  let start = events.length;
+  while (start > 0 && isLineCount(events[start - 1])) start -= 1;
+  const counted = events.slice(start);
+  if (!counted.length) return null;
+  const rows = counted.filter((event) => lineOf(event, "row"));
+  const columns = counted.filter((event) => lineOf(event, "column"));
+  const rowOf = (r) => rows.find((event) => event.line === `row ${r + 1}`);
+  const columnOf = (c) => columns.find((event) => event.line === `column ${COLUMNS[c]}`);
+  const indexes = [0, 1, 2, 3, 4];
+  return {
+    heels: counted.find((event) => event.type === "heels") || null,
+    rows,
+    columns,
+    grid: indexes.map((r) => (rowOf(r) && Array.isArray(rowOf(r).cards) ? rowOf(r).cards : indexes.map(() => null))),
+    lineScores: {
+      rows: indexes.map((r) => (rowOf(r) ? rowOf(r).points || 0 : null)),
+      columns: indexes.map((c) => (columnOf(c) ? columnOf(c).points || 0 : null)),
+    },
+  };
+}
+
+/** A line's name as a heading: "Row 1", "Column A". */
+export function lineTitle(event) {
+  return event.line ? `${event.line[0].toUpperCase()}${event.line.slice(1)}` : "His heels";
+}
+
+/** The heading of a side's lines in the show: "You score the rows: 24 points". */
+export function sideHeading(lines, kind, name) {
+  if (!lines.length) return "";
+  const total = lines.reduce((sum, event) => sum + (event.points || 0), 0);
+  const seats = Array.isArray(lines[0].seats) && lines[0].seats.length ? lines[0].seats : [lines[0].seat];
+  const who = seats.map(name).join(" and ");
+  const verb = seats.length > 1 || who === "You" ? "score" : "scores";
+  return `${who} ${verb} the ${kind}: ${plural(total, "point")}`;
+}

@@ -1,5 +1,7 @@
 // The fair deal on the game page: the commitment line of the side panel, and the seed with its
-// "Verify this deal" button in the result (the words and the verdict are logic/fairness.js).
+// "Verify this deal" button in the result, each folded in a "Fairness" section (what a player
+// came for leads; the proof is there for whoever opens it). The words and the verdict are
+// logic/fairness.js.
 import { api } from "../api.js";
 import { clear, h } from "../dom.js";
 import { commitmentLine, seedWords, verdict } from "../logic/fairness.js";
@@ -22,6 +24,32 @@ export function fillCommitment(node, shown, current) {
     h("p", { class: "fair-note" }, line.text),
   );
   return node;
+}
+
+/** A folded "Fairness" section around `content` (`onToggle(open)` hears it opened or closed). */
+export function fairDetails(content, options = {}) {
+  const { open = false, onToggle = null, testid = "fairness", className = "fair-details" } = options;
+  const details = h(
+    "details",
+    { class: className, "data-testid": testid },
+    h("summary", { "data-testid": `${testid}-summary` }, "Fairness"),
+    content,
+  );
+  details.open = Boolean(open);
+  if (onToggle) details.addEventListener("toggle", () => onToggle(details.open));
+  return details;
+}
+
+/**
+ * The side panel's folded section follows its commitment line: shown when there is one, and
+ * opened (its summary saying so) when the commitment changed: a warning is never folded away.
+ */
+export function syncFairPanel(panel, line) {
+  panel.hidden = line.hidden;
+  const changed = line.dataset.state === "changed";
+  panel.classList.toggle("changed", changed);
+  panel.querySelector("summary").textContent = changed ? "Fairness: warning" : "Fairness";
+  if (changed) panel.open = true;
 }
 
 /** Check a finished game's deal: its record, the server's verification, the page's own checks. */

@@ -1,12 +1,13 @@
 // The settings panel of the site's header: a button that opens a small form, one choice list per
 // setting, each change kept at once.
 import { clear, h } from "../dom.js";
-import { CHOICES, LABELS } from "../logic/settings.js";
+import { CHOICE_WORDS, CHOICES, LABELS } from "../logic/settings.js";
 import { changeSettings, onSettings, settings } from "../settings.js";
 
-/** The words of a choice in its list ("four-colour" -> "Four-colour"). */
-function choiceWords(value) {
-  return value.charAt(0).toUpperCase() + value.slice(1);
+/** The words of a choice in its list ("four-colour" -> "Four-colour", "5" -> "After 5 s"). */
+function choiceWords(key, value) {
+  const words = CHOICE_WORDS[key] && CHOICE_WORDS[key][value];
+  return words || value.charAt(0).toUpperCase() + value.slice(1);
 }
 
 function choiceList(key) {
@@ -17,7 +18,7 @@ function choiceList(key) {
       "data-testid": `setting-${key}`,
       onchange: (event) => changeSettings({ [key]: event.target.value }),
     },
-    CHOICES[key].map((value) => h("option", { value }, choiceWords(value))),
+    CHOICES[key].map((value) => h("option", { value }, choiceWords(key, value))),
   );
   select.value = settings()[key];
   return h("div", { class: "setting" }, h("label", { for: `setting-${key}` }, LABELS[key]), select);
