@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page
 
 from .browsing import (
     CONTINUE_SHOW,
+    Person,
     assert_no_error,
     shown_seq,
     start_game,
@@ -24,7 +25,6 @@ from .browsing import (
 )
 from .test_browser import play_classic_turn
 from .test_browser_people import (  # (person: the fixture of a person in a browser of their own)
-    Person,
     accept,
     invite_link,
     new_table,
