@@ -21,7 +21,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, cast
 
@@ -40,7 +40,6 @@ from cribkit.games.protocol import (
     game_info,
     games,
 )
-from cribkit.games.records import replay
 from cribkit.games.undo import undo_refusal
 from cribkit.store.base import (
     CommitUnknownError,
@@ -73,7 +72,6 @@ from cribkit.web.services import Services
 from cribkit.web.shared import (
     catch_up,
     follow,
-    record_of,
     replayed,
     share_presence,
     spawn,
@@ -81,13 +79,12 @@ from cribkit.web.shared import (
 )
 from cribkit.web.tables import match_form, seats_form
 from cribkit.web.talk import CHAT_BURST, CHAT_RATE, chat, hears, mute, say
+from cribkit.web.undoing import undo
 from cribkit.web.workers import choose_move, move_seed
 
 log = logging.getLogger("cribkit.web")
 
 MODES = ("ai", "hotseat")
-# How many times an undo is weighed again when another process moved the game on first.
-UNDO_ATTEMPTS = 3
 
 
 Send = Callable[[str], Awaitable[None]]
@@ -244,7 +241,7 @@ class GameSession:
         """Whether ``seat`` may take back its last action now (see :meth:`undo_refusal`)."""
         return self.undo_refusal(seat) is None
 
-    def _last_action(self, seat: int) -> int | None:
+    def last_action(self, seat: int) -> int | None:
         return next(
             (
                 i
@@ -262,7 +259,7 @@ class GameSession:
             return "no undo in a game between people"
         if self.row.mode != "ai":
             return "undo is for games against the computer"
-        last = self._last_action(seat)
+        last = self.last_action(seat)
         since = None if last is None else self.events[self.marks[last] :]
         return undo_refusal(self.info, seat, since, over=self.over)
 
@@ -618,44 +615,9 @@ class GameSession:
             raise WebError("unavailable", NOTHING_APPLIED) from None
 
     async def undo(self, connection: Connection) -> None:
-        """Take back the seat's last action and the computer's replies to it, unless
-        :meth:`undo_refusal` says why not; the game is practice from then on."""
-        seat = connection.seat
-        async with self.lock:
-            # An undo names no version: if another process stored the computer's reply first,
-            # the session has caught up and the undo is weighed again against the game as it
-            # now is (the reply may have shown a card, and then it is refused).
-            for attempt in range(UNDO_ATTEMPTS):
-                refusal = self.undo_refusal(seat)
-                if refusal is not None:
-                    raise WebError("cannot_undo", refusal)
-                last = self._last_action(seat)
-                assert last is not None  # undo_refusal has checked
-                kept = self.actions[:last]
-                replayed = replay(record_of(self.row, kept))
-                version = self.version + 1
-                try:
-                    await self.write(
-                        self.store.truncate_actions, self.id, last, version=version,
-                        scores=list(replayed.state.scores), expect=self.version,
-                    )  # fmt: skip
-                except WebError as error:
-                    if error.code != "stale" or attempt == UNDO_ATTEMPTS - 1:
-                        raise
-                    continue
-                break
-            self.row = replace(self.row, practice=True)
-            self.actions = kept
-            self.marks = self.marks[:last]
-            self.state = replayed.state
-            self.events = list(replayed.events)
-            self.version = version
-            for other in self.connections:
-                other.cursor = 0
-                other.reset = True
-            await self.services.fanout.publish(self.id, {"kind": "reset", "version": version})
-            await self.broadcast()
-        self.kick_ai()
+        """Take back the seat's last action and the computer's replies to it
+        (:func:`cribkit.web.undoing.undo`)."""
+        await undo(self, connection)
 
     async def hint(self, connection: Connection) -> None:
         """Ask for the expert's choice for the seat, and why: answered later (a ``hint``), or
