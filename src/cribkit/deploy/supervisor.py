@@ -26,6 +26,7 @@ import signal
 import sys
 import time
 import xmlrpc.client
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -252,33 +253,37 @@ class Supervisor:
 
     def status(self, name: str) -> Status:
         """What supervisord says of ``name``."""
-        return self._status(self._call("getProcessInfo", name))
+        return self._status(self._call("getProcessInfo", name), self.restarts())
 
     def statuses(self) -> list[Status]:
         """What supervisord says of every program, in the configuration's order."""
-        return [self._status(info) for info in self._call("getAllProcessInfo")]
+        restarts = self.restarts()
+        return [self._status(info, restarts) for info in self._call("getAllProcessInfo")]
 
-    def _status(self, info: Mapping[str, Any]) -> Status:
+    def _status(self, info: Mapping[str, Any], restarts: Mapping[str, int]) -> Status:
         running = info["statename"] in ("RUNNING", "STARTING", "STOPPING") and info["pid"]
         return Status(
             name=str(info["name"]),
             state=str(info["statename"]),
             pid=int(info["pid"]) if running else None,
             uptime=float(info["now"] - info["start"]) if running else None,
-            restarts=self.restarts(str(info["name"])),
+            restarts=restarts.get(str(info["name"]), 0),
             exit_status=None if running else int(info["exitstatus"]),
         )
 
-    def restarts(self, name: str) -> int:
-        """How many times ``name`` ended by itself (supervisord then starts it again): from its
-        log, which says so each time (``exited: NAME (terminated by SIGKILL; not expected)``;
-        a stop asked for is ``stopped: NAME``)."""
-        pattern = re.compile(rf"exited: {re.escape(name)} \(")
+    def restarts(self) -> Counter[str]:
+        """How many times each program ended by itself (supervisord then starts it again),
+        read in one pass of its log, which says so each time (``exited: NAME (terminated by
+        SIGKILL; not expected)``; a stop asked for is ``stopped: NAME``)."""
         try:
             with self.log.open(errors="replace") as log:
-                return sum(1 for line in log if pattern.search(line))
+                return Counter(found.group(1) for line in log if (found := _EXITED.search(line)))
         except OSError:
-            return 0
+            return Counter()
+
+
+#: supervisord's log line for a program that ended by itself: its name.
+_EXITED = re.compile(r"exited: (\S+) \(")
 
 
 @dataclass
