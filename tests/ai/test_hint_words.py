@@ -50,3 +50,36 @@ def test_a_table_top_hint_gives_the_expected_line_margin_of_the_cell_and_the_nex
     assert found, hint["text"]
     assert float(found.group(1)) == round(ranked[0], 2)
     assert float(found.group(2)) == round(ranked[1], 2)
+
+
+def test_a_lay_away_hint_says_the_crib_as_its_table_shows_it_and_whose_it_is() -> None:
+    # The crib's mean is written as the table writes it (never "crib -4.36"), and the words
+    # say whether it adds to the hand (the dealer's own crib) or is taken off it (pone's).
+    info = game_info("classic")
+    said = set()
+    for seed in range(1, 9):
+        state = info.start(info.rules_type.from_options({}), seed=seed).state
+        for _ in (0, 1):  # each seat's lay-away in turn
+            seat = state.current_player
+            assert seat is not None
+            hint = hints.hint(state, seat, seed)
+            found = re.fullmatch(
+                r"lay away (\S+ \S+) and keep (\S+ \S+ \S+ \S+): the hand averages ([\d.]+) over "
+                r"the 46 starters, (your crib ([\d.]+) is added|their crib ([\d.]+) is taken off): "
+                r"net ([+-][\d.]+)",
+                hint["text"],
+            )
+            assert found, hint["text"]
+            laid, _, hand, whose, added, taken, net = found.groups()
+            row = next(r for r in hint["table"] if " ".join(r["discard"]) == laid)
+            crib = float(added or taken)
+            assert crib == round(row["crib_mean"], 2) >= 0
+            dealer = state.observation(seat).to_json()["dealer"] == seat
+            assert whose.startswith("your" if dealer else "their")
+            assert float(net) == round(row["net_mean"], 2)
+            assert abs(float(hand) + (crib if dealer else -crib) - float(net)) < 0.02
+            said.add(dealer)
+            state = state.apply(
+                next(a for a in state.legal_actions() if a.to_dict() == hint["action"])
+            ).state
+    assert said == {True, False}

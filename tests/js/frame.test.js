@@ -4,9 +4,11 @@ import { test } from "node:test";
 import {
   coverWords,
   hintTable,
+  keysLine,
   hasMoved,
   hintValue,
   mergeEvents,
+  practiceUndoQuestion,
   publicEvents,
   resultHeadline,
   scoreChips,
@@ -18,7 +20,7 @@ import {
   undoTitle,
 } from "../../src/cribkit/web/static/logic/frame.js";
 
-const name = (seat) => ["You", "Computer 1", "Partner", "Computer 3"][seat];
+const name = (seat) => ["You", "Computer 1", "Partner", "Computer 2"][seat];
 
 test("the seats of the tokens, in numeric order", () => {
   assert.deepEqual(seatsOf({ 1: "b", 0: "a" }), [0, 1]);
@@ -61,7 +63,7 @@ test("score chips: one per side, partners joined, the side to play marked", () =
   const chips = scoreChips({ scores: [40, 52], sides: [0, 1, 0, 1], current_player: 2, target: 121 }, name);
   assert.deepEqual(chips, [
     { side: 0, label: "You & Partner", score: 40, active: true, target: 121 },
-    { side: 1, label: "Computer 1 & Computer 3", score: 52, active: false, target: 121 },
+    { side: 1, label: "Computer 1 & Computer 2", score: 52, active: false, target: 121 },
   ]);
   const solo = scoreChips({ scores: [84], current_player: 0 }, name);
   assert.deepEqual(solo, [{ side: 0, label: "Total", score: 84, active: true, target: null }]);
@@ -90,6 +92,20 @@ test("the scoring list: the last scores first, with who, where from and why", ()
     { points: "+2", who: "You", source: "play", why: "fifteen two" },
   ]);
   assert.equal(scoredEntries(events, name, 2).length, 2);
+  // A go said scores nothing and is not listed; the point for the go is.
+  const goes = [
+    { type: "say_go", seat: 1, points: 0, words: "go", text: "seat 1 says go" },
+    { type: "go", seat: 0, points: 1, words: "one for the go" },
+  ];
+  assert.deepEqual(
+    scoredEntries(goes, name).map((entry) => entry.source),
+    ["go"],
+  );
+  // A sentence of the engine's is said in the table's words (Tiles: the tiles as written).
+  const left = { type: "deduct", seat: 0, points: -11, text: "seat 0 has Ad 3l 7l left (minus eleven points)" };
+  assert.deepEqual(scoredEntries([left], name, 6, { cards: false }), [
+    { points: "-11", who: "You", source: "tiles left", why: "You have Ad 3l 7l left (minus eleven points)" },
+  ]);
   // Words that only repeat the source are left to the tag.
   assert.deepEqual(scoredEntries([{ type: "go", seat: 1, points: 1, words: "one for the go" }], name), [
     { points: "+1", who: "Computer 1", source: "go", why: "" },
@@ -138,7 +154,7 @@ test("the result's headline, for the player and for two at one screen", () => {
   // Partners who beat the player win together; a spectator's page names every winner.
   assert.equal(
     resultHeadline("classic", { winners: [1, 3] }, { mode: "table", humans, name }),
-    "Computer 1 & Computer 3 win",
+    "Computer 1 & Computer 2 win",
   );
   assert.equal(
     resultHeadline("classic", { winners: [0, 2] }, { mode: "watch", humans: [-1], name: players }),
@@ -161,9 +177,22 @@ test("the result's headline, for the player and for two at one screen", () => {
     resultHeadline("solitaire", { scores: [60], rating: "poor" }, { mode: "ai", humans, name }),
     "60 points: short of the skunk line",
   );
-  assert.equal(skunkText({ skunk: "skunk" }), "A skunk!");
-  assert.equal(skunkText({ skunk: "double skunk" }), "A double skunk!");
-  assert.equal(skunkText({}), null);
+  // The skunk cheers the winner, not the one skunked; a spectator reads it plainly.
+  const ai = { game: "classic", mode: "ai", humans: [0] };
+  assert.equal(skunkText({ skunk: "skunk", winner: 0 }, ai), "A skunk!");
+  assert.equal(skunkText({ skunk: "double skunk", winner: 0 }, ai), "A double skunk!");
+  assert.equal(skunkText({ skunk: "skunk", winner: 1 }, ai), "You were skunked.");
+  assert.equal(skunkText({ skunk: "double skunk", winners: [1, 3] }, ai), "You were double skunked.");
+  assert.equal(skunkText({ skunk: "skunk", winner: 1 }, { ...ai, mode: "watch", humans: [-1] }), "A skunk.");
+  assert.equal(skunkText({}, ai), null);
+  // Solitaire: short of the skunk line by how much, never "A skunk!"
+  const solitaire = { game: "solitaire", mode: "ai", humans: [0] };
+  assert.equal(
+    skunkText({ skunk: "skunk", total: 88, scores: [88], winner: 0 }, solitaire),
+    "Skunked: 3 points short of 91.",
+  );
+  assert.equal(skunkText({ skunk: "skunk", total: 90, winner: 0 }, solitaire), "Skunked: 1 point short of 91.");
+  assert.equal(skunkText({ skunk: "", total: 95, winner: 0 }, solitaire), null);
 });
 
 test("the hint table: headings in words, the best six rows, numbers to two places", () => {
@@ -239,8 +268,23 @@ test("the undo button's title says what it does, or why it is disabled", () => {
     { type: "discard", seat: 0 },
     { type: "starter", seat: 1 },
   ];
-  assert.match(undoTitle(state({ can_undo: true }), { mode: "ai", events: moved }), /^Undo \(U\): take back/);
-  assert.match(undoTitle(state({}), { mode: "hotseat", events: moved }), /hot-seat/);
+  const names = (seat) => ["You", "Computer"][seat];
+  const played = [...moved, { type: "peg", seat: 0, text: "seat 0 plays 5d for 20" }, { type: "peg", seat: 1 }];
+  assert.equal(
+    undoTitle(state({ can_undo: true }), { mode: "ai", events: played, name: names }),
+    "Undo (U) takes back your last move (you play 5\u2666 for 20) and the computer's replies.",
+  );
+  // A practice undo says what it goes back past, and what becomes of the game.
+  assert.equal(
+    undoTitle(state({ can_undo: true, undo_past: "seat 1 plays Kd for 30" }), {
+      mode: "ai",
+      events: played,
+      name: names,
+    }),
+    "Undo (U) takes back your last move (you play 5\u2666 for 20) and the computer's replies. It goes back past " +
+      "what you have seen (Computer plays K\u2666 for 30): the same cards come again, and the game becomes practice.",
+  );
+  assert.match(undoTitle(state({}), { mode: "hotseat", events: moved, name: names }), /hot-seat/);
   assert.match(undoTitle(state({ result: { winner: 0 } }), { mode: "ai", events: moved }), /game is over/);
   assert.match(undoTitle(state({}), { mode: "ai", events: [{ type: "deal", seat: 1 }] }), /^Nothing to undo yet/);
   const past = undoTitle(state({}), { mode: "ai", events: moved });
@@ -260,4 +304,31 @@ test("an abandoned game's headline: the one who left, and the others told who wo
     "Game abandoned",
   );
   assert.equal(resultHeadline("classic", left, { mode: "watch", humans: [0], name }), "Bob won: Ann left the game");
+});
+
+test("the keys line names the keys that work in each game", () => {
+  assert.equal(
+    keysLine("classic", { hints: true, undo: true }),
+    "Keys: H hint \u00b7 U undo \u00b7 M sound \u00b7 1-6 pick cards \u00b7 Enter plays",
+  );
+  // Table Top has cells, not cards to pick; a table of people has no hint and no undo.
+  assert.equal(keysLine("tabletop", {}), "Keys: M sound \u00b7 arrows move between open cells \u00b7 Enter places");
+  assert.doesNotMatch(keysLine("tabletop", { hints: true }), /pick cards/);
+  assert.match(keysLine("tiles", { hints: true }), /^Keys: H hint \u00b7 M sound \u00b7 1-5 pick tiles/);
+  assert.match(keysLine("solitaire", { hints: true, undo: true }), /Enter lays away$/);
+});
+
+test("the page asks before the first undo past what was seen, and only then", () => {
+  const state = (fields) => ({ can_undo: true, undo_past: "the starter is 5s", practice: false, ...fields });
+  assert.match(practiceUndoQuestion(state({})), /becomes a practice game/);
+  assert.equal(practiceUndoQuestion(state({ practice: true })), null, "practice already: no need to ask");
+  assert.equal(practiceUndoQuestion(state({ undo_past: null })), null, "nothing seen: a plain undo");
+  assert.equal(practiceUndoQuestion(state({ can_undo: false })), null);
+  assert.match(
+    undoTitle(
+      { game: "classic", seat: 0, result: null, can_undo: true, undo_past: "the starter is 5s" },
+      { mode: "ai", events: [], name: String },
+    ),
+    /past what you have seen \(the starter is 5\u2660\)/,
+  );
 });

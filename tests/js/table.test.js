@@ -250,6 +250,33 @@ test("chat lines: too long or empty is refused here; each line as the chat shows
   assert.equal(talkEntry({ ...line, seat: 0 }, name).who, "You");
   const notice = talkEntry({ kind: "notice", seat: null, text: "Player 2's clock ran out", time: null }, name);
   assert.deepEqual(notice, { kind: "notice", who: null, text: "Player 2's clock ran out", time: "" });
+  // A clock's notice names the seat as this page names it: "Your clock" to the one who ran out.
+  const clock = { kind: "notice", seat: null, text: "seat 1's clock ran out: the computer played for seat 1" };
+  assert.equal(
+    talkEntry(clock, (seat) => ["Ann", "You"][seat]).text,
+    "Your clock ran out: the computer played for you",
+  );
+  assert.equal(
+    talkEntry(clock, (seat) => ["You", "Bob"][seat]).text,
+    "Bob's clock ran out: the computer played for Bob",
+  );
+  const handed = {
+    kind: "notice",
+    text: "seat 1 was away: seat 0 let the computer play seat 1's seat until seat 1 comes back",
+  };
+  assert.equal(
+    talkEntry(handed, (seat) => ["You", "Bob"][seat]).text,
+    "Bob was away: you let the computer play Bob's seat until Bob comes back",
+  );
+  assert.equal(
+    talkEntry(handed, (seat) => ["Ann", "You"][seat]).text,
+    "You were away: Ann let the computer play your seat until you come back",
+  );
+  const back = { kind: "notice", text: "seat 1 is back: the computer stops playing for seat 1" };
+  assert.equal(
+    talkEntry(back, (seat) => ["Ann", "You"][seat]).text,
+    "You are back: the computer stops playing for you",
+  );
 });
 
 test("a spectator's status line says who is to move", () => {

@@ -5,6 +5,7 @@ import {
   isMoveKey,
   lastPlacedCell,
   legalCells,
+  lineSides,
   lineTotals,
   lineTitle,
   nextCell,
@@ -51,6 +52,9 @@ test("the rows' side and the columns' side, each with its lines' total", () => {
     line_scores: { rows: [2, 0, 4, 0, 0], columns: [0, 6, 0, 1, 0] },
   };
   assert.deepEqual(lineTotals(observation), { rowsSeat: 1, columnsSeat: 0, rows: 6, columns: 7 });
+  // Each badge wears its scorer's colour: the computer's (side 1) on the rows it scores.
+  assert.deepEqual(lineSides(observation), { rows: 1, columns: 0 });
+  assert.deepEqual(lineSides({ rows_side: 0 }), { rows: 0, columns: 1 });
   assert.deepEqual(stacksText({ stack_sizes: [10, 1] }, name), ["You: 10 cards to come", "Computer: 1 card to come"]);
 });
 
@@ -115,6 +119,10 @@ test("Table Top's show: the finished grid from the rows, each line's points, his
   assert.equal(show.columns.length, 5);
   assert.deepEqual(show.grid, ROW_CARDS);
   assert.deepEqual(show.lineScores, { rows: [0, 1, 2, 3, 4], columns: [10, 11, 12, 13, 14] });
+  assert.deepEqual(show.sides, { rows: 0, columns: 1 });
+  // the computer scored the rows of this deal: its colour on the rows
+  const swapped = tabletopShow(events.map((e) => (e.seat === undefined ? e : { ...e, seat: 1 - e.seat })));
+  assert.deepEqual(swapped.sides, { rows: 1, columns: 0 });
   // laid out as far as the rows: the columns not counted yet
   const half = tabletopShow(events.slice(0, 8));
   assert.deepEqual(half.lineScores.columns, [null, null, null, null, null]);
@@ -128,7 +136,7 @@ test("Table Top's show: the finished grid from the rows, each line's points, his
   assert.equal(sideHeading(rows, "rows", name), "You score the rows: 10 points");
   assert.equal(sideHeading(columns, "columns", name), "Computer scores the columns: 60 points");
   const partners = columns.map((event) => ({ ...event, seats: [1, 3] }));
-  const four = (seat) => ["You", "Computer 1", "Partner", "Computer 3"][seat];
-  assert.equal(sideHeading(partners, "columns", four), "Computer 1 and Computer 3 score the columns: 60 points");
+  const four = (seat) => ["You", "Computer 1", "Partner", "Computer 2"][seat];
+  assert.equal(sideHeading(partners, "columns", four), "Computer 1 and Computer 2 score the columns: 60 points");
   assert.equal(sideHeading([], "rows", name), "");
 });

@@ -65,7 +65,7 @@ test("seats are named for who sits there", () => {
   const ai = seatNamer("ai", [0], 2);
   assert.deepEqual([ai(0), ai(1), ai(null)], ["You", "Computer", ""]);
   const four = seatNamer("ai", [0], 4);
-  assert.deepEqual([0, 1, 2, 3].map(four), ["You", "Computer 1", "Partner", "Computer 3"]);
+  assert.deepEqual([0, 1, 2, 3].map(four), ["You", "Computer 1", "Partner", "Computer 2"]);
   const three = seatNamer("ai", [0], 3);
   assert.deepEqual([0, 1, 2].map(three), ["You", "Computer 1", "Computer 2"]);
   const hotseat = seatNamer("hotseat", [0, 1], 2);
@@ -82,8 +82,16 @@ test("engine lines read in the table's words: names, verbs, suit symbols", () =>
   assert.equal(readable("seat 0: one for the go (one point)", name), "You: one for the go (one point)");
   assert.equal(
     readable("deal 1: seat 1 deals; seat 0 scores the rows, seat 1 the columns", name),
-    "Deal 1: Computer deals; You score the rows, Computer the columns",
+    "Deal 1: Computer deals; you score the rows, Computer the columns",
   );
+  // A clock's notice, heard by every seat: the seat that ran out reads it of itself.
+  const notice = "seat 0's clock ran out: the computer played for seat 0";
+  assert.equal(readable(notice, name), "Your clock ran out: the computer played for you");
+  assert.equal(
+    readable(notice, (seat) => ["Ann", "You"][seat]),
+    "Ann's clock ran out: the computer played for Ann",
+  );
+  assert.equal(readable("Well played. seat 0 deals", name), "Well played. You deal");
   assert.equal(readable("it is seat 1's turn, not seat 0's", name), "It is Computer's turn, not yours");
   assert.equal(readable("seat 0 passes and exchanges Al 2l", name, { cards: false }), "You pass and exchange Al 2l");
   assert.equal(

@@ -257,12 +257,10 @@ def test_h_u_and_s_are_hint_undo_and_save_as_in_the_other_games(tmp_path: Path) 
         await pilot.press("enter")  # the hint's play: tiles are drawn after it
         assert app.state.current_player == 0
         played = app.state
-        # u: undo, refused as the protocol refuses it (the tiles drawn were seen).
+        # u: undo, a practice undo past the tiles drawn: warned of first, nothing changed.
         await type_move(pilot, "u")
         assert app.state is played
-        assert "no undo: since your last move something hidden has been shown" in (
-            shown(app, "#prompt").lower()
-        )
+        assert "this undo goes back past what you have seen" in shown(app, "#prompt").lower()
         # s: saved, with the command that resumes it.
         assert not save.exists()
         await pilot.press("s")

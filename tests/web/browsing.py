@@ -160,6 +160,8 @@ def start_game(page: Page, base_url: str, game: str, options: dict[str, str], le
     page.wait_for_selector(f"[data-testid=start-{game}]")
     if level:
         page.select_option(f"[data-testid=level-{game}]", level)
+    if options:
+        open_rules(page, game)
     for name, value in options.items():
         page.select_option(f"[data-testid=option-{game}-{name}]", label=value)
     page.click(f"[data-testid=start-{game}]")
@@ -167,6 +169,14 @@ def start_game(page: Page, base_url: str, game: str, options: dict[str, str], le
     page.wait_for_function(
         "() => document.querySelector('[data-testid=app]').dataset.seq !== undefined", polling=50
     )
+
+
+def open_rules(page: Page, game: str) -> None:
+    """Unfold a lobby game card's rules options (folded on a phone) as a player does: a tap
+    on their summary."""
+    fold = page.locator(f"[data-testid=options-{game}]")
+    if fold.get_attribute("open") is None:
+        fold.locator("summary").click()
 
 
 def assert_no_error(page: Page) -> None:

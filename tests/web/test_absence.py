@@ -193,7 +193,7 @@ def test_a_seat_handed_to_the_computer_is_played_by_the_server_unseen_and_given_
         choose(ann, 1, "computer")
         notice = raw_until(ann, lambda m: m["type"] == "talk")
         assert notice["lines"][-1]["text"] == (
-            "Bob was away: Ann let the computer play Bob's seat until Bob comes back"
+            "seat 1 was away: seat 0 let the computer play seat 1's seat until seat 1 comes back"
         )
         handed = raw_until(ann, lambda m: m["type"] == "state")
         assert handed["table"]["seats"][1]["computer"] == "random"
@@ -222,7 +222,7 @@ def test_a_seat_handed_to_the_computer_is_played_by_the_server_unseen_and_given_
         assert "away" not in back
         assert 1 not in session.players
         said = raw_until(ann, lambda m: m["type"] == "talk")
-        assert said["lines"][-1]["text"] == "Bob is back: the computer stops playing for Bob"
+        assert said["lines"][-1]["text"] == "seat 1 is back: the computer stops playing for seat 1"
     stored = client.app.state.store.load_game(game_id)  # type: ignore[attr-defined]
     assert stored.table.levels == {}
 

@@ -134,36 +134,109 @@ def test_classic_full_game_against_the_computer_then_replay_record_and_stats(
     assert page.locator("[data-testid=results-chart] rect.bar").count() >= 1
 
 
-def test_classic_undo_is_refused_past_the_starter(page: Page, live_server: str) -> None:
-    start_game(page, live_server, "classic", {"target": "61"}, "easy")
-    wait_for_turn_or_result(page)
-    hand = page.locator("[data-testid=hand-card]").evaluate_all(
+def hand_cards(page: Page) -> list[str]:
+    cards: list[str] = page.locator("[data-testid=hand-card]").evaluate_all(
         "cards => cards.map(c => c.dataset.card)"
     )
-    assert len(hand) == 6
-    # A hint names a lay-away and marks its cards.
-    page.click("[data-action=hint]")
-    page.wait_for_selector("[data-testid=hint-text]")
-    assert page.locator("[data-testid=hand-card].hinted").count() == 2
-    # Nothing to take back yet.
-    assert not page.locator("[data-action=undo]").is_enabled()
-    page.evaluate("document.activeElement.blur()")  # Enter is for the lay-away, not the hint
-    # Keyboard play: digits pick cards, Enter lays them away.
+    return sorted(cards)
+
+
+def lay_away_the_first_two(page: Page) -> None:
+    """Keyboard play: digits pick cards, Enter lays them away; until the starter is turned."""
     seq = shown_seq(page)
     page.keyboard.press("1")
     page.keyboard.press("2")
     page.keyboard.press("Enter")
     wait_for_change(page, seq)
-    page.wait_for_function(
-        "() => document.querySelectorAll('[data-testid=hand-card]').length === 4"
-    )
-    # The starter has been turned since the lay-away (once the computer has laid away too:
-    # until then undo may take the lay-away back): undo would show it for another lay-away,
-    # so the button stays disabled (and U does nothing).
-    page.wait_for_selector("[data-testid=starter]")
+    page.wait_for_selector("[data-testid=starter] [data-card]")
+
+
+def undo_anyway(page: Page) -> None:
+    """Press Undo, see the question before an undo back past what was seen, and confirm it."""
+    seq = shown_seq(page)
+    page.click("[data-action=undo]")
+    ask = page.locator("[data-testid=undo-ask]")
+    assert "practice game" in ask.inner_text()
+    page.click("[data-action=undo-anyway]")
+    wait_for_change(page, seq)
+    assert ask.is_hidden()
+
+
+def test_a_practice_undo_goes_back_past_the_starter_and_a_play_and_the_same_cards_come_again(
+    page: Page, live_server: str
+) -> None:
+    start_game(page, live_server, "classic", {"target": "61"}, "easy")
+    wait_for_turn_or_result(page)
+    hand = hand_cards(page)
+    assert len(hand) == 6
+    # A hint names a lay-away and marks its cards.
+    page.click("[data-action=hint]")
+    page.wait_for_selector("[data-testid=hint-text]")
+    assert page.locator("[data-testid=hand-card].hinted").count() == 2
+    # Nothing to take back yet, and the words beside the button say so.
+    note = page.locator("[data-testid=undo-note]")
     assert not page.locator("[data-action=undo]").is_enabled()
+    assert note.inner_text() == "Nothing to undo yet: you have not made a move."
+    page.evaluate("document.activeElement.blur()")  # Enter is for the lay-away, not the hint
+    lay_away_the_first_two(page)
+    starter = page.get_attribute("[data-testid=starter] [data-card]", "data-card")
+    # Against the computer an undo may go back past the starter: the words say so, and the
+    # page asks before the first such undo (U asks too; "Keep playing" changes nothing).
+    assert "goes back past what you have seen (the starter is" in note.inner_text()
     page.keyboard.press("u")
-    assert page.locator("[data-testid=hand-card]").count() == 4
+    ask = page.locator("[data-testid=undo-ask]")
+    assert "becomes a practice game" in ask.inner_text()
+    page.click("text=Keep playing")
+    assert ask.is_hidden()
+    assert len(hand_cards(page)) == 4
+    undo_anyway(page)
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=hand-card]').length === 6"
+    )
+    assert hand_cards(page) == hand, "the same six cards come back"
+    assert page.locator("[data-testid=practice-tag]").is_visible()
+    # Laid away again, the same starter is turned: nothing new was dealt.
+    page.evaluate("document.activeElement.blur()")
+    lay_away_the_first_two(page)
+    assert page.get_attribute("[data-testid=starter] [data-card]", "data-card") == starter
+    # A play and the computer's reply taken back: the card is in the hand again, the pile as
+    # it was, and the same reply comes to the same play (the game is practice already: no
+    # question this time).
+    assert not wait_for_turn_or_result(page)
+    before = hand_cards(page)
+    pile = page.locator("[data-testid=pile] [data-card]").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)"
+    )
+    card = page.locator("[data-testid=hand-card]:enabled").first.get_attribute("data-card")
+    seq = shown_seq(page)
+    page.click(f"[data-testid=hand-card][data-card='{card}']")
+    wait_for_change(page, seq)
+    wait_for_turn_or_result(page)
+    replied = page.locator("[data-testid=pile] [data-card]").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)"
+    )
+    seq = shown_seq(page)
+    page.click("[data-action=undo]")
+    wait_for_change(page, seq)
+    assert page.locator("[data-testid=undo-ask]").is_hidden()
+    wait_for_turn_or_result(page)
+    assert hand_cards(page) == before
+    assert (
+        page.locator("[data-testid=pile] [data-card]").evaluate_all(
+            "cs => cs.map(c => c.dataset.card)"
+        )
+        == pile
+    )
+    seq = shown_seq(page)
+    page.click(f"[data-testid=hand-card][data-card='{card}']")
+    wait_for_change(page, seq)
+    wait_for_turn_or_result(page)
+    assert (
+        page.locator("[data-testid=pile] [data-card]").evaluate_all(
+            "cs => cs.map(c => c.dataset.card)"
+        )
+        == replied
+    )
 
 
 def test_table_top_full_game_against_the_computer(page: Page, live_server: str) -> None:
@@ -644,12 +717,13 @@ def test_the_deal_commitment_is_shown_from_the_start_and_verified_at_the_end(
     undo = page.locator("[data-action=undo]")
     assert (undo.get_attribute("title") or "").startswith("Nothing to undo yet")
     play_solitaire(page, 1)
-    # The next hand has been seen: the disabled button says why, and the server's refusal shows.
-    assert not undo.is_enabled()
-    assert "only to before anything hidden was shown" in (undo.get_attribute("title") or "")
-    page.evaluate("() => window.cribkitPage().connections.get(0).send({ type: 'undo' })")
-    page.wait_for_selector("[data-testid=error]:visible")
-    assert page.inner_text("[data-testid=error]").startswith("No undo: since your last move")
+    # The starter and the next hand have been seen: an undo would be a practice undo, and the
+    # words beside the button say what it would go back past (none is made: the seed stays fair).
+    assert not wait_for_turn_or_result(page)  # (the count continued: the next round's turn)
+    assert undo.is_enabled()
+    words = page.inner_text("[data-testid=undo-note]")
+    assert "goes back past what you have seen (the starter is" in words
+    assert undo.get_attribute("title") == words
     play_solitaire(page)
 
     # The result leads with what to do next; the seed and its check are folded below.

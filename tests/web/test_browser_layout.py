@@ -61,6 +61,10 @@ def act_in_view(page: Page) -> None:
     discard = page.locator("[data-action=discard]")
     if discard.count():
         assert outside_window(page, discard) == []
+        # No count before the play; the crib's place shows nothing until a card is in it.
+        assert not page.locator("[data-testid=count]").is_visible()
+        laid = page.locator("[data-testid=crib-cards] > *").count()
+        assert page.locator("[data-testid=crib] .label").is_visible() == (laid > 0)
     else:
         assert outside_window(page, page.locator("[data-testid=hand-card]:enabled")) == []
         # The count the card goes on, too.

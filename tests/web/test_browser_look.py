@@ -116,7 +116,7 @@ RED, BLACK, BLUE, GREEN = (
     "rgb(192, 38, 45)",
     "rgb(29, 29, 36)",
     "rgb(31, 91, 196)",
-    "rgb(24, 128, 60)",
+    "rgb(22, 122, 57)",
 )
 KEPT = ("felt", "title", "back", "pattern", "panelBorder")
 
@@ -147,6 +147,16 @@ def test_each_theme_changes_the_colours_of_the_page_and_survives_a_reload(
     # Each back its own colour and pattern (on a game's table: the computer's hand).
     start_game(page, live_server, "classic", {}, "random")
     page.wait_for_selector(".card-svg.back")
+    # The open panel closes with Escape wherever the focus is, and with a click outside it.
+    panel = page.locator("[data-testid=settings-panel]")
+    page.click("[data-action=settings]")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("Escape")
+    assert panel.is_hidden()
+    page.click("[data-action=settings]")
+    assert panel.is_visible()
+    page.click("[data-testid=status]")
+    assert panel.is_hidden()
     assert (colours(page)["back"], colours(page)["pattern"]) == ("rgb(43, 74, 155)", "blue")
     choose(page, "back", "red")
     assert (colours(page)["back"], colours(page)["pattern"]) == ("rgb(158, 31, 42)", "red")

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, ViewportSize
 
 from cribkit.games.protocol import game_info, lookup
 
-from .browsing import start_game, wait_for_turn_or_result, watched_page
+from .browsing import open_rules, start_game, wait_for_turn_or_result, watched_page
 from .test_browser import play_solitaire
 from .test_browser_layout import outside_window
 
@@ -65,6 +65,31 @@ def test_solitaire_meter_shows_121_whole(phone: Page, live_server: str) -> None:
     assert outside_window(page, marks) == []
 
 
+def across_the_screen(page: Page, selector: str) -> bool:
+    """Whether every element of ``selector`` is within the screen's width (as scrolled now)."""
+    inside: bool = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].every((element) => {
+            const box = element.getBoundingClientRect();
+            return box.left >= 0 && box.right <= window.innerWidth + 0.5;
+        })""",
+        selector,
+    )
+    return inside
+
+
+def in_view_now(page: Page, selector: str) -> bool:
+    """Whether the element of ``selector`` is wholly on the screen as the page is scrolled now."""
+    inside: bool = page.evaluate(
+        """(selector) => {
+            const box = document.querySelector(selector).getBoundingClientRect();
+            return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight + 0.5
+                && box.right <= window.innerWidth + 0.5;
+        }""",
+        selector,
+    )
+    return inside
+
+
 def test_tiles_cells_fit_a_finger_and_the_board_scrolls_in_its_panel(
     phone: Page, live_server: str
 ) -> None:
@@ -95,6 +120,39 @@ def test_tiles_cells_fit_a_finger_and_the_board_scrolls_in_its_panel(
     assert head is not None
     assert panel is not None
     assert abs(head["x"] - panel["x"]) < 12
+    # Below the board, which way more columns are; at each edge every cell of that side is
+    # within the screen (every cell can be reached).
+    cue = page.locator("[data-testid=board-scroll-cue]")
+    assert cue.inner_text() == "\u25c0 swipe the board for more columns"
+    size = int(
+        page.evaluate("document.querySelector('.tiles-board').style.getPropertyValue('--size')")
+    )
+    last = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[size - 1]
+    assert across_the_screen(page, f"[data-testid=tile-cell][data-cell^={last}]")
+    page.evaluate("document.querySelector('.board-scroll').scrollLeft = 0")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=board-scroll-cue]').textContent.endsWith('\u25b6')"
+    )
+    assert cue.inner_text() == "swipe the board for more columns \u25b6"
+    assert across_the_screen(page, "[data-testid=tile-cell][data-cell^=A]")
+    # A tile placed off the centre: the rule's error is brought into the screen; on the
+    # centre, the preview of its points.
+    centre = page.locator("[data-testid=tile-cell].centre")
+    corner = page.locator("[data-testid=tile-cell][data-cell=A1]")
+    page.locator("[data-testid=rack-tile]").first.click()
+    corner.click()
+    page.wait_for_selector("[data-testid=preview-error]")
+    assert in_view_now(page, "[data-testid=preview-error]")
+    page.keyboard.press("Escape")
+    page.evaluate("window.scrollTo(0, 0)")
+    name = centre.get_attribute("data-cell") or ""
+    beside = page.locator(f"[data-testid=tile-cell][data-cell={chr(ord(name[0]) + 1)}{name[1:]}]")
+    for index, target in ((0, centre), (1, beside)):  # a crib hand is two tiles at least
+        page.locator("[data-testid=rack-tile]").nth(index).click()
+        target.click()
+    page.wait_for_selector("[data-testid=preview-points], [data-testid=preview-error]")
+    page.wait_for_selector("[data-testid=preview-points]")
+    assert in_view_now(page, "[data-testid=preview-points]")
 
 
 def test_the_daily_deal_and_a_named_seed_from_the_lobby(phone: Page, live_server: str) -> None:
@@ -112,6 +170,13 @@ def test_the_daily_deal_and_a_named_seed_from_the_lobby(phone: Page, live_server
     assert record["meta"]["deal"].startswith("daily deal ")
 
     page.goto(f"{live_server}/")
+    # On a phone the rules options are folded: the Start buttons come first.
+    first_start = page.locator("[data-testid^=start-]").first
+    box = first_start.bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= PHONE["height"], "the first Start is below the fold"
+    assert not page.locator("[data-testid=seed-solitaire]").is_visible()
+    open_rules(page, "solitaire")
     page.fill("[data-testid=seed-solitaire]", "seven")
     page.click("[data-testid=start-solitaire]")
     assert "A seed is a whole number" in page.inner_text("body")

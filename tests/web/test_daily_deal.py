@@ -49,7 +49,12 @@ def test_the_daily_deal_meets_the_same_expert_as_the_terminal(client: TestClient
     result = client.get(f"/api/games/{answer['id']}/daily-deal").json()
     assert result == daily_deal.compare(DAY, daily_deal.expert_result(DAY))
     assert result["difference"] == 0
-    assert "the same as the expert on the same cards" in result["words"]
+    assert result["words"] == (
+        f"You ended the deal {daily_deal._margin_words(result['you'])}; the expert in your seat "
+        f"ended it {daily_deal._margin_words(result['expert'])}: the same as the expert on the "
+        "same cards"
+    )
+    assert not set("+-") & set(result["words"])
 
 
 def test_a_different_lay_away_is_measured_against_the_expert(client: TestClient) -> None:

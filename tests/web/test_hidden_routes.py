@@ -161,8 +161,9 @@ def check_sent(
 ) -> None:
     """No card seat 0 may not know in ``item.state`` anywhere in the message; the events of an
     earlier deal are checked against the cards still unseen when that deal ended
-    (``last_of``: the last state of each deal sent so far); an undo refused past a reveal
-    may quote only an event the seat has been sent (``seen``: their texts)."""
+    (``last_of``: the last state of each deal sent so far); an undo refused past a reveal, and
+    what a practice undo would go back past (``undo_past``), may quote only an event the seat
+    has been sent (``seen``: their texts)."""
     raw, state = item.raw, item.state
     error = json.loads(raw)
     if error["type"] == "error":
@@ -177,6 +178,15 @@ def check_sent(
             assert quoted[1] in seen, f"an undo refusal quotes an event never sent: {text}"
             text = text.replace(quoted[1], "<seen>")
         raw = json.dumps({**error, "message": text}, ensure_ascii=False)
+    elif error["type"] == "state" and error.get("undo_past"):
+        # What a practice undo would go back past: an event this seat has been sent (in an
+        # earlier message or in this one), whose cards it has seen, though they may be dealt
+        # anew since.
+        sent_now = {e.get("text") or e["type"] for e in error["events"]}
+        assert error["undo_past"] in seen | sent_now, (
+            f"undo_past quotes an event never sent: {error['undo_past']}"
+        )
+        raw = json.dumps({**error, "undo_past": "<seen>"}, ensure_ascii=False)
     # The JSON strings of the current deal, the seed only with the result, Tiles' counts.
     check_message(raw, state, None, held)
     message = json.loads(raw)
@@ -340,6 +350,10 @@ class Prober:
             self.recorder.naming = frozenset()
 
     def hint(self, state: Message) -> None:
+        # A Tiles hint is the expert's move (a second of work): asked every third turn, which
+        # still asks it in every phase of the game; the other games' at every turn.
+        if self.game == "tiles" and self.counts["turns"] % 3 != 1:
+            return
         hint = self.ask({"type": "hint"})
         assert hint["type"] == "hint", hint
         assert hint["seq"] == state["seq"]

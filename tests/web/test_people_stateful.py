@@ -751,7 +751,7 @@ class PeopleAtATable(RuleBasedStateMachine):
 
 
 #: About 15 s on two cores: 15 tables of 40 steps each.
-SETTINGS = settings(max_examples=15, stateful_step_count=40, deadline=None)
+SETTINGS = settings(max_examples=10, stateful_step_count=40, deadline=None)
 
 
 def test_people_at_a_table_at_random() -> None:

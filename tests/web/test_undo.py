@@ -1,9 +1,10 @@
-"""Undo that reveals nothing, and practice games (``docs/web.md``, "Undo").
+"""Undo against the computer, and practice games (``docs/web.md``, "Undo").
 
-An undo takes back the seat's last action and the computer's replies only if nothing since
-showed the seat something hidden (the starter, a card the computer played, a card turned up, a
-drawn tile...); a game in which undo was used, or whose seed the client chose, is practice and
-stays out of the statistics."""
+An undo takes back the seat's last action and the computer's replies; against the computer it
+may go back past something hidden that was shown since (the starter, a card the computer
+played, a card turned up, a drawn tile...): the same cards come again, as the seed deals them.
+The daily deal never goes back past a reveal. A game in which undo was used, or whose seed the
+client chose, is practice and stays out of the statistics."""
 
 from __future__ import annotations
 
@@ -50,16 +51,51 @@ def play_until_undo(client: TestClient, answer: Message, seat: Seat) -> tuple[Me
     raise AssertionError("no undo offered")
 
 
-def test_an_undo_past_the_starter_is_refused_and_changes_nothing(client: TestClient) -> None:
+def test_a_practice_undo_goes_back_past_the_starter_and_the_same_starter_comes_again(
+    client: TestClient,
+) -> None:
     answer = new_game(client, "classic", ai="random", seed=11)
     store = client.app.state.store  # type: ignore[attr-defined]
     with client.websocket_connect(socket_url(answer)) as socket:
         seat = Seat(socket)
         start = seat.until_turn()
         assert start["can_undo"] is False  # nothing to take back yet
+        assert start["undo_past"] is None
+        actions = store.load_actions(answer["id"])
+        turn = seat.until_turn(seat.act(start["legal"][0]))
+        starter = next(e for e in seen_events(seat) if e["type"] == "starter")["starter"]
+        # Against the computer an undo may go back past the starter (a practice undo): the
+        # state says what it goes back past, in the words the seat saw it in.
+        assert turn["can_undo"] is True
+        assert turn["undo_past"] == f"the starter is {starter}"
+        socket.send_json({"type": "undo"})
+        undone = seat.receive()
+        assert undone["type"] == "state"
+        assert undone.get("reset") is True
+        assert undone["observation"]["hand"] == start["observation"]["hand"]
+        assert undone["legal"] == start["legal"]
+        assert undone["practice"] is True
+        assert store.load_actions(answer["id"]) == actions
+        # Another lay-away: the same starter, as the seed dealt it.
+        seat.until_turn(seat.act(start["legal"][1]))
+        starters = [e["starter"] for e in seen_events(seat) if e["type"] == "starter"]
+        assert starters == [starter, starter]
+
+
+def test_the_daily_deal_refuses_an_undo_past_the_starter_and_changes_nothing(
+    client: TestClient,
+) -> None:
+    # The daily deal keeps the rule of tables of people: never back past a reveal (its result
+    # is measured against the expert's on the same cards).
+    answer = client.post("/api/games", json={"game": "classic", "daily": "2026-12-01"}).json()
+    store = client.app.state.store  # type: ignore[attr-defined]
+    with client.websocket_connect(socket_url(answer)) as socket:
+        seat = Seat(socket)
+        start = seat.until_turn()
         turn = seat.until_turn(seat.act(start["legal"][0]))
         starter = next(e for e in seen_events(seat) if e["type"] == "starter")["starter"]
         assert turn["can_undo"] is False
+        assert turn["undo_past"] is None
         actions = store.load_actions(answer["id"])
         with unchanged(client, answer["id"]):
             socket.send_json({"type": "undo"})
@@ -74,9 +110,7 @@ def test_an_undo_past_the_starter_is_refused_and_changes_nothing(client: TestCli
             assert seat.receive()["type"] == "pong"
         # The lay-away stands: the starter seen is never played with another one.
         assert store.load_actions(answer["id"]) == actions
-        assert {**start["legal"][0], "seat": 0} in actions
         assert len(seat.last["observation"]["hand"]) == 4
-        assert store.load_game(answer["id"]).practice is True  # the seed was chosen
 
 
 def test_an_undo_before_any_reveal_works_and_makes_the_game_practice(
@@ -168,7 +202,7 @@ def test_a_game_whose_seed_the_client_chose_is_practice(client: TestClient) -> N
         assert Seat(socket).receive()["practice"] is True
 
 
-def test_tiles_undo_after_a_tile_was_drawn_is_refused(client: TestClient) -> None:
+def test_a_tiles_practice_undo_after_a_draw_draws_the_same_tiles_again(client: TestClient) -> None:
     from cribkit.ai.players import make_player
 
     answer = new_game(client, "tiles", ai="easy", seed=4)
@@ -183,27 +217,32 @@ def test_tiles_undo_after_a_tile_was_drawn_is_refused(client: TestClient) -> Non
         drawn = [e for e in seen_events(seat)[-20:] if e["type"] == "draw" and e["seat"] == 0]
         assert drawn
         assert drawn[0]["tiles"]
-        assert state["can_undo"] is False
-        with unchanged(client, answer["id"]):
-            socket.send_json({"type": "undo"})
-            error = seat.error()
-            assert error["code"] == "cannot_undo"
-            assert "since your last move" in error["message"]
+        assert state["can_undo"] is True
+        assert state["undo_past"] is not None
+        assert state["undo_past"].startswith("seat 0 draws")
+        socket.send_json({"type": "undo"})
+        assert seat.receive().get("reset") is True
+        seat.until_turn(seat.act(action))
+        again = [e for e in seen_events(seat)[-20:] if e["type"] == "draw" and e["seat"] == 0]
+        assert again[-1]["tiles"] == drawn[-1]["tiles"]
 
 
-def test_solitaire_undo_after_the_starter_is_refused(client: TestClient) -> None:
+def test_solitaire_practice_undo_past_the_starter_turns_the_same_starter(
+    client: TestClient,
+) -> None:
     answer = new_game(client, "solitaire", seed=5)
     with client.websocket_connect(socket_url(answer)) as socket:
         seat = Seat(socket)
         start = seat.until_turn()
         state = seat.until_turn(seat.act(start["legal"][0]))
-        assert any(e["type"] == "starter" for e in seen_events(seat))
-        assert state["can_undo"] is False
-        with unchanged(client, answer["id"]):
-            socket.send_json({"type": "undo"})
-            error = seat.error()
-            assert error["code"] == "cannot_undo"
-            assert "the starter is" in error["message"]
+        [starter] = [e["starter"] for e in seen_events(seat) if e["type"] == "starter"]
+        assert state["can_undo"] is True
+        assert state["undo_past"] == f"the starter is {starter}"
+        socket.send_json({"type": "undo"})
+        undone = seat.receive()
+        assert undone["observation"]["hand"] == start["observation"]["hand"]
+        seat.until_turn(seat.act(start["legal"][-1]))
+        assert [e["starter"] for e in seen_events(seat) if e["type"] == "starter"][-1] == starter
 
 
 def _carries_cards_or_tiles(kind: type[GameEvent]) -> bool:

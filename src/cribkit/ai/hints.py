@@ -106,11 +106,16 @@ def _discard_hint(view: ClassicView, seat: int, cards: list[str]) -> dict[str, A
     options = analyse_discards(view.hand, dealer=dealer, crib_model=TableCribModel())
     rows = [option.to_dict() for option in options]
     chosen = next((r for r in rows if " ".join(r["discard"]) == laid), rows[0])
-    sign = "+" if dealer else "-"
+    # The crib's mean as the table shows it (a mean is never below 0), and in words whether it
+    # adds to the hand (your crib) or is taken off it (theirs).
+    crib = (
+        f"your crib {chosen['crib_mean']:.2f} is added"
+        if dealer
+        else f"their crib {chosen['crib_mean']:.2f} is taken off"
+    )
     text = (
         f"lay away {laid} and keep {' '.join(chosen['keep'])}: the hand averages "
-        f"{chosen['hand_mean']:.2f} over the 46 starters, the crib {sign}{chosen['crib_mean']:.2f} "
-        f"({'your' if dealer else 'their'} crib), net {chosen['net_mean']:+.2f}"
+        f"{chosen['hand_mean']:.2f} over the 46 starters, {crib}: net {chosen['net_mean']:+.2f}"
     )
     return {"text": text, "table": rows}
 

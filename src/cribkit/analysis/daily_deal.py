@@ -156,5 +156,21 @@ def compare(date: datetime.date, yours: int) -> dict[str, Any]:
         "you": yours,
         "expert": expert,
         "difference": diff,
-        "words": f"You {yours:+d}, the expert {expert:+d}: {words}",
+        "words": (
+            f"You ended the deal {_margin_words(yours)}; the expert in your seat ended it "
+            f"{_margin_words(expert)}: {words}"
+        ),
     }
+
+
+def _margin_words(margin: int) -> str:
+    """A deal's margin against the computer in words (never "+0" or "-13").
+
+    >>> _margin_words(5), _margin_words(-13), _margin_words(0), _margin_words(1)
+    ('5 points ahead of the computer', '13 points behind the computer', 'level with the computer', '1 point ahead of the computer')
+    """
+    if margin == 0:
+        return "level with the computer"
+    where = "ahead of" if margin > 0 else "behind"
+    size = abs(margin)
+    return f"{size} point{'s' if size != 1 else ''} {where} the computer"

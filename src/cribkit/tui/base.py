@@ -22,7 +22,7 @@ from textual.widgets import Static
 from cribkit.ai.players import Player
 from cribkit.games.events import GameEvent
 from cribkit.games.protocol import Action, GameError, GameState, Rules, game_info
-from cribkit.games.undo import undo_refusal
+from cribkit.games.undo import first_reveal, undo_refusal
 from cribkit.store.saves import save_record
 from cribkit.tui.keygate import KeyGate
 from cribkit.tui.naming import SeatNames
@@ -30,6 +30,20 @@ from cribkit.tui.session import computer_players, open_game
 from cribkit.tui.widgets import GameLog
 
 S = TypeVar("S", bound=GameState)
+
+
+def practice_warning(seen: str) -> str:
+    """The prompt before the first undo back past what was ``seen`` (the protocol's words of
+    the first thing shown since the human's last move: :func:`first_reveal`).
+
+    >>> print(practice_warning("the starter is 5s"))  # doctest: +NORMALIZE_WHITESPACE
+    this undo goes back past what you have seen (the starter is 5s): the same cards come again,
+    and the game becomes practice; press u again to undo
+    """
+    return (
+        f"this undo goes back past what you have seen ({seen}): the same cards come again, "
+        "and the game becomes practice; press u again to undo"
+    )
 
 
 class ComputerGameApp(App[None], Generic[S]):
@@ -67,6 +81,10 @@ class ComputerGameApp(App[None], Generic[S]):
         self.undo_stack: list[tuple[S, int]] = []
         #: Every event since the game's opening, in order (what an undo would go back past).
         self.timeline: list[GameEvent] = []
+        #: An undo went back past something shown (a practice undo): the record says so.
+        self.practice = False
+        #: The warning before the first practice undo is on the prompt: u again undoes.
+        self.undo_asked = False
         self.events: list[GameEvent] = []
         #: Drops the keys pressed while a deal's end was being counted (see :mod:`.keygate`).
         self.key_gate = KeyGate()
@@ -217,9 +235,16 @@ class ComputerGameApp(App[None], Generic[S]):
         if log:
             self._saved_if_over()
 
+    def game_record(self) -> dict[str, Any]:
+        """The game's record; after a practice undo its ``meta`` says the game is practice."""
+        record = self.state.record()
+        if self.practice:
+            record["meta"] = {**record.get("meta", {}), "practice": True}
+        return record
+
     def _saved_if_over(self) -> None:
         if self.state.is_terminal and self.saved_to is None:
-            self.saved_to = save_record(self.state.record(), self.save_path, stem=self.GAME)
+            self.saved_to = save_record(self.game_record(), self.save_path, stem=self.GAME)
             self._write(f"{self.RECORD_NAME} record saved to {self.saved_to}", "dim")
 
     def human_acts(self, action: Action) -> bool:
@@ -231,6 +256,7 @@ class ComputerGameApp(App[None], Generic[S]):
             self._say(self._named(str(error)), error=True)
             return False
         before = self.state
+        self.undo_asked = False  # (a warning before a practice undo is for the move it named)
         self.undo_stack.append((before, len(self.timeline)))
         self._reset_view()
         self._apply(action)
@@ -243,14 +269,25 @@ class ComputerGameApp(App[None], Generic[S]):
     # -- keys ---------------------------------------------------------------------------------
 
     def action_undo(self) -> None:
-        """Back to before the human's last move, if the protocol's one undo rule allows it (as
-        the web app asks it): never back past something hidden that has been shown since."""
+        """Back to before the human's last move, as the protocol's one undo rule allows it
+        against the computer (as the web app asks it): a practice undo may go back past
+        something hidden shown since, once warned (u again), and the game is practice then."""
         mark = self.undo_stack[-1][1] if self.undo_stack else None
         since = None if mark is None else self.timeline[mark:]
-        refusal = undo_refusal(game_info(self.GAME), self.human, since, over=self.state.is_terminal)
+        refusal = undo_refusal(
+            game_info(self.GAME), self.human, since, over=self.state.is_terminal, past_reveals=True
+        )
         if refusal is not None:
             self._say(self._named(f"no undo: {refusal}"), error=True)
             return
+        assert since is not None  # (refused otherwise)
+        seen = first_reveal(self.human, since)
+        if seen is not None and not self.practice and not self.undo_asked:
+            self.undo_asked = True
+            self._say(self._named(practice_warning(seen)))
+            return
+        self.undo_asked = False
+        self.practice = self.practice or seen is not None
         self.state, mark = self.undo_stack.pop()
         del self.timeline[mark:]
         self._reset_view()
@@ -259,7 +296,7 @@ class ComputerGameApp(App[None], Generic[S]):
         self._refresh()
 
     def action_save(self) -> None:
-        path = save_record(self.state.record(), self.save_path, stem=self.GAME)
+        path = save_record(self.game_record(), self.save_path, stem=self.GAME)
         self._say(f"saved to {path} (resume with: cribkit play {self.GAME} --resume {path})")
 
     def action_scroll_log(self, pages: int) -> None:

@@ -1,8 +1,9 @@
 """Classic cribbage in the terminal, against the computer: keyboard only, fits 80x24.
 
 Keys: 1-6 pick cards (laying away: pick two, then Enter; pegging: the card is played at once),
-h hint, u undo (back to your previous decision, unless something hidden has been shown since:
-the protocol's one undo rule, as in the web app), s save, n new game when one ends, q quit.
+h hint, u undo (back to your previous decision: the protocol's one undo rule, as in the web
+app; back past something shown, the same cards come again and the game is practice, after a
+warning the first time: u again), s save, n new game when one ends, q quit.
 With manual counting, type the points and Enter to declare; m calls muggins, Enter lets a
 count stand.
 """

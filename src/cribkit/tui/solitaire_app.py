@@ -2,8 +2,8 @@
 
 Keys: 1-6 pick the cards to lay away (a second press puts one back), Enter lays them away,
 h hint (the expert's lay-away with its expected points, and the next best), u undo (asks the
-protocol's one rule, as the web app does: never back past a card seen, so never once a
-lay-away has turned its starter), s save, q quit. Each count is written out in words as it happens; at
+protocol's one rule, as the web app does: a practice undo back past the starter, the same
+starter turned again, after a warning the first time: u again), s save, q quit. Each count is written out in words as it happens; at
 the end the total is set beside the best possible total for the deal (knowing the deck).
 
 >>> app = SolitaireApp(seed=20250314)
@@ -44,8 +44,9 @@ from cribkit.games.solitaire import (
     StarterTurned,
     start_solitaire,
 )
-from cribkit.games.undo import undo_refusal
+from cribkit.games.undo import first_reveal, undo_refusal
 from cribkit.store.saves import save_record
+from cribkit.tui.base import practice_warning
 from cribkit.tui.keygate import KeyGate
 from cribkit.tui.naming import counted, with_symbols
 from cribkit.tui.widgets import GameLog, card_text, cards_text
@@ -100,6 +101,8 @@ class SolitaireApp(App[None]):
         self.timeline: list[GameEvent] = []
         #: Lay-aways taken back: a total made with undos is marked so (and in a saved record).
         self.undos = 0
+        #: The warning before the first undo back past a starter is on the prompt: u again undoes.
+        self.undo_asked = False
         #: Drops the keys pressed while a round was being counted (see :mod:`.keygate`).
         self.key_gate = KeyGate()
         if record is not None:
@@ -179,6 +182,7 @@ class SolitaireApp(App[None]):
         except GameError as error:
             self._say(str(error), error=True)
             return
+        self.undo_asked = False  # (a warning before an undo is for the lay-away it named)
         self.undo_stack.append((state, len(self.timeline)))
         self.timeline.extend(transition.events)
         self.selected = set()
@@ -225,10 +229,11 @@ class SolitaireApp(App[None]):
             self._write(f"Game record saved to {self.saved_to}", "dim")
 
     def _record(self) -> dict[str, Any]:
-        """The game's record; ``meta`` says how many lay-aways were taken back, if any."""
+        """The game's record; ``meta`` says how many lay-aways were taken back, if any (and
+        then that the game is practice)."""
         record = self.state.record()
         if self.undos:
-            record["meta"] = {"undos": self.undos}
+            record["meta"] = {"undos": self.undos, "practice": True}
         return record
 
     # -- keys ---------------------------------------------------------------------------------
@@ -278,10 +283,20 @@ class SolitaireApp(App[None]):
         web app asks it): never once its starter has been seen."""
         mark = self.undo_stack[-1][1] if self.undo_stack else None
         since = None if mark is None else self.timeline[mark:]
-        refusal = undo_refusal(game_info("solitaire"), 0, since, over=self.state.is_terminal)
+        refusal = undo_refusal(
+            game_info("solitaire"), 0, since, over=self.state.is_terminal, past_reveals=True
+        )
         if refusal is not None:
             self._say(f"no undo: {refusal}", error=True)
             return
+        assert since is not None  # (refused otherwise)
+        seen = first_reveal(0, since)
+        if seen is not None and not self.undos and not self.undo_asked:
+            # (the first undo says what it goes back past; u again takes it)
+            self.undo_asked = True
+            self._say(practice_warning(seen))
+            return
+        self.undo_asked = False
         self.state, mark = self.undo_stack.pop()
         del self.timeline[mark:]
         self.undos += 1

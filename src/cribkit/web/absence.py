@@ -169,10 +169,10 @@ async def choose(session: GameSession, connection: Connection, message: dict[str
         row = session.row
         table = replace(row.table, levels={**row.table.levels, seat: row.ai})
         await _seat_table(session, replace(row, table=table))
-        name = seat_name(row, seat)
+        # (seats in the engine's words: each page names them, "you" for its own: see clock.py)
         await session.notice(
-            f"{name} was away: {seat_name(row, chooser)} let the computer play {name}'s seat "
-            f"until {name} comes back"
+            f"seat {seat} was away: seat {chooser} let the computer play seat {seat}'s seat "
+            f"until seat {seat} comes back"
         )
         await session.broadcast()
     session.kick_ai()
@@ -190,8 +190,7 @@ async def come_back(session: GameSession, seat: int) -> None:
     except WebError as error:  # (the store is away: the computer plays on, asked again next time)
         session.log.warning("game %s: seat %s not given back: %s", session.id, seat, error.message)
         return
-    name = seat_name(row, seat)
-    await session.notice(f"{name} is back: the computer stops playing for {name}")
+    await session.notice(f"seat {seat} is back: the computer stops playing for seat {seat}")
 
 
 async def _seat_table(session: GameSession, row: GameRow) -> None:

@@ -86,7 +86,10 @@ class MoveClock:
             except WebError:  # another process's clock (or the person) came first
                 await session.broadcast()
                 return
-            name = session.row.table.names.get(seat) or f"Player {seat + 1}"
-            await session.notice(f"{name}'s clock ran out: the computer played for them")
+            # In the engine's words ("seat 1"), as its events: each page names the seat as it
+            # names it ("Your clock ran out" to the one who ran out, "Ann's" to the others).
+            await session.notice(
+                f"seat {seat}'s clock ran out: the computer played for seat {seat}"
+            )
             await session.broadcast()
         session.kick_ai()

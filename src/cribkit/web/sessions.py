@@ -40,7 +40,7 @@ from cribkit.games.protocol import (
     game_info,
     games,
 )
-from cribkit.games.undo import undo_refusal
+from cribkit.games.undo import first_reveal, undo_refusal
 from cribkit.store.base import (
     CommitUnknownError,
     DuplicateActionError,
@@ -254,14 +254,28 @@ class GameSession:
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last action now, or None if it may: undo is for
         games against the computer, and then the protocol's one rule decides
-        (:func:`cribkit.games.undo.undo_refusal`: never back past a reveal)."""
+        (:func:`cribkit.games.undo.undo_refusal`), a practice undo allowed but on the daily
+        deal (never back past a reveal there: its result is measured against the expert's)."""
         if self.row.mode == "table":
             return "no undo in a game between people"
         if self.row.mode != "ai":
             return "undo is for games against the computer"
+        past_reveals = daily_deal.day_of(self.row.table.deal) is None
+        return undo_refusal(
+            self.info, seat, self._since_last(seat), over=self.over, past_reveals=past_reveals
+        )
+
+    def undo_past(self, seat: int) -> str | None:
+        """What an undo ``seat`` may make now would go back past (the first thing shown to it
+        since its last move, in its own words), or None: the page asks before such an undo."""
+        since = self._since_last(seat)
+        if since is None or self.undo_refusal(seat) is not None:
+            return None
+        return first_reveal(seat, since)
+
+    def _since_last(self, seat: int) -> list[GameEvent] | None:
         last = self.last_action(seat)
-        since = None if last is None else self.events[self.marks[last] :]
-        return undo_refusal(self.info, seat, since, over=self.over)
+        return None if last is None else self.events[self.marks[last] :]
 
     def result_form(self) -> dict[str, Any] | None:
         """The result as JSON, once the game is over; a Solitaire result adds the best total
@@ -336,6 +350,7 @@ class GameSession:
             "events": [event.to_json(viewer=seat) for event in events],
             "result": self.result_form(),
             "can_undo": not watching and self.can_undo(seat),
+            "undo_past": None if watching else self.undo_past(seat),
             "hints": not watching and self.hint_refusal() is None,
             "practice": self.row.practice,
             "commitment": self._commitment,

@@ -102,6 +102,9 @@ def full_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
     if row.table.deal:
         # A practice game's record says which deal it is (the day's, or a seed the player chose).
         out["meta"] = {**out.get("meta", {}), "deal": row.table.deal}
+    if row.practice:
+        # (an undo was used, or the player chose the deal: not in the statistics)
+        out["meta"] = {**out.get("meta", {}), "practice": True}
     return out
 
 

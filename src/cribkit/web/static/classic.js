@@ -123,9 +123,12 @@ export class ClassicView {
           cardRow([observation.starter]),
         )
       : h("div", { class: "starter" }, h("span", { class: "label" }, "Starter"), backRow(1, { small: false }));
+    // Before anything is laid away the crib is an empty place, and the count has nothing to
+    // count until the play: each keeps its room (nothing moves when they come) but shows nothing.
+    const cribEmpty = !(observation.crib_count || observation.crib_known?.cards?.length);
     const crib = h(
       "div",
-      { class: "crib", "data-testid": "crib" },
+      { class: `crib${cribEmpty ? " unused" : ""}`, "data-testid": "crib" },
       h("span", { class: "label" }, `${possessive(name(observation.crib_owner))} crib`),
       cribCards(observation),
     );
@@ -137,7 +140,7 @@ export class ClassicView {
       { class: "pile", "data-testid": "pile" },
       h(
         "div",
-        { class: "count-badge", "data-testid": "count" },
+        { class: `count-badge${observation.phase === "play" ? "" : " unused"}`, "data-testid": "count" },
         h("span", {}, "Count"),
         h("strong", {}, String(observation.count || 0)),
       ),

@@ -8,6 +8,7 @@ import { commitmentOf, firstCommitment } from "./logic/fairness.js";
 import {
   coverWords,
   hintTable,
+  keysLine,
   mergeEvents,
   publicEvents,
   resultHeadline,
@@ -15,7 +16,6 @@ import {
   seatsOf,
   seatToShow,
   skunkText,
-  undoTitle,
 } from "./logic/frame.js";
 import { keepNotices, placeNotices } from "./logic/notices.js";
 import { showStatus, stagedMessage } from "./logic/pacing.js";
@@ -39,6 +39,7 @@ import { viewFor } from "./views.js";
 import { cardBackSvg } from "./widgets/cards.js";
 import { checkDeal, fairDetails, fillCommitment, fillVerify, syncFairPanel } from "./widgets/fairness.js";
 import { fillLog, fillScoring } from "./widgets/log.js";
+import { UndoControl } from "./widgets/undo.js";
 import { resultButtons } from "./widgets/result.js";
 import { CoachPanel } from "./widgets/coach.js";
 import { DailyDealPanel } from "./widgets/daily.js";
@@ -194,11 +195,8 @@ export class GamePage {
       { type: "button", "data-action": "hint", title: "Hint (H)", onclick: () => this.askHint() },
       "Hint",
     );
-    this.undoButton = h(
-      "button",
-      { type: "button", "data-action": "undo", title: "Undo (U)", onclick: () => this.undo(), disabled: true },
-      "Undo",
-    );
+    this.undoControl = new UndoControl(() => this.undo());
+    this.undoButton = this.undoControl.button;
     this.hintBox = h("div", { class: "hint-box", "data-testid": "hint", hidden: true });
     this.scoringList = h("ol", { class: "scoring-list", "data-testid": "scoring" });
     // (it scrolls: focusable, so that the keyboard can scroll it too)
@@ -216,10 +214,12 @@ export class GamePage {
     // The commitment is folded away in the side panel: it is there from the start for whoever looks.
     this.fairPanel = fairDetails(this.commitmentBox, { testid: "fair-panel", className: "fair-panel" });
     this.fairPanel.hidden = true;
-    this.keysHelp = h(
-      "p",
-      { class: "keys-help" },
-      "Keys: H hint \u00b7 U undo \u00b7 M sound \u00b7 digits pick cards \u00b7 Enter plays",
+    this.keysHelp = h("p", { class: "keys-help", "data-testid": "keys-help" });
+    // A practice game (an undo was used, or the deal was chosen) says so at the top.
+    this.practiceTag = h(
+      "span",
+      { class: "tag practice", "data-testid": "practice-tag", title: "Not counted in your statistics", hidden: true },
+      "practice",
     );
     const people = this.people;
     const side = h(
@@ -234,6 +234,8 @@ export class GamePage {
         muteButton(),
         h("a", { class: "button subtle", href: "#/", "data-action": "lobby" }, "Lobby"),
       ),
+      this.undoControl.note,
+      this.undoControl.ask,
       people.seatsPanel,
       this.hintBox,
       this.coach.region,
@@ -247,7 +249,7 @@ export class GamePage {
     this.head = h(
       "div",
       { class: "game-head" },
-      h("div", { class: "title-row" }, this.title, this.connectionBadge),
+      h("div", { class: "title-row" }, this.title, this.practiceTag, this.connectionBadge),
       this.scoreBar,
       people.tally,
       h("div", { class: "status-row" }, this.statusLine, people.clockChip),
@@ -332,7 +334,10 @@ export class GamePage {
     this.undoButton.hidden = this.watching || this.mode !== "ai";
     this.coach.button.hidden = this.watching;
     this.keysHelp.hidden = this.watching;
-    if (this.mode === "table") this.keysHelp.textContent = "Keys: M sound \u00b7 digits pick cards \u00b7 Enter plays";
+    this.keysHelp.textContent = keysLine(message.game, {
+      hints: Boolean(message.hints),
+      undo: !this.undoButton.hidden,
+    });
     this.chooseSeat();
     if (seat === this.shownSeat) {
       this.errorBox.hidden = true;
@@ -460,10 +465,10 @@ export class GamePage {
     clear(this.errorBox).hidden = true;
     this.renderScores(message.observation, context);
     this.statusLine.textContent = coverWords(seat, !this.everRevealed).status;
-    this.undoButton.disabled = true;
+    this.undoControl.disable();
     this.hintButton.disabled = true;
     fillLog(this.logList, events, this.logWords(seat));
-    fillScoring(this.scoringList, events, context.name);
+    fillScoring(this.scoringList, events, context.name, { cards: this.gameKind !== "tiles" });
     this.renderResult(message, context);
   }
 
@@ -497,11 +502,16 @@ export class GamePage {
       const waiting = joinWaitStatus(message);
       this.statusLine.textContent = waiting || (this.view.status ? this.view.status(message, context) : "");
     }
-    this.undoButton.disabled = !message.can_undo || this.mode === "hotseat";
-    this.undoButton.title = undoTitle(message, { mode: this.mode, events });
+    this.practiceTag.hidden = !message.practice;
+    this.undoControl.update(message, {
+      mode: this.mode,
+      events,
+      name: context.name,
+      shown: !this.watching && this.mode === "ai",
+    });
     this.hintButton.disabled = !myTurn || Boolean(message.result);
     fillLog(this.logList, placeNotices(events, this.notices), this.logWords(seat));
-    fillScoring(this.scoringList, events, context.name);
+    fillScoring(this.scoringList, events, context.name, { cards: this.gameKind !== "tiles" });
     this.renderResult(message, context);
   }
 
@@ -544,7 +554,7 @@ export class GamePage {
     if (this.resultDismissed) return;
     const mode = this.watching ? "watch" : this.mode;
     const headline = resultHeadline(message.game, result, { mode, humans: this.humans, name: context.name });
-    const skunk = skunkText(result);
+    const skunk = skunkText(result, { game: message.game, mode, humans: this.humans });
     const best =
       typeof result.best_possible === "number"
         ? h(
@@ -736,7 +746,7 @@ export class GamePage {
       return;
     }
     if (event.key === "u" || event.key === "U") {
-      this.undo();
+      this.undoControl.press();
       event.preventDefault();
       return;
     }

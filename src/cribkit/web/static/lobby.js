@@ -26,6 +26,9 @@ import { cardSvg } from "./widgets/cards.js";
 import { optionControl, readOptions } from "./widgets/options.js";
 import { tileSvg } from "./widgets/tiles.js";
 
+/** A phone's width: the lobby folds each game's rules options there (see rulesFold). */
+const NARROW = window.matchMedia("(max-width: 560px)");
+
 const GAME_ICONS = {
   classic: () => [cardSvg("5h", { small: true }), cardSvg("Js", { small: true })],
   tabletop: () => [cardSvg("7c", { small: true }), cardSvg("8d", { small: true })],
@@ -148,6 +151,17 @@ export class LobbyPage {
     return section;
   }
 
+  /** A game's rules options (`controls`), folded under "Rules and options" but on a wide screen. */
+  rulesFold(game, ...controls) {
+    if (!controls.flat().filter(Boolean).length) return null;
+    return h(
+      "details",
+      { class: "rules-fold", "data-testid": `options-${game.name}`, open: !NARROW.matches },
+      h("summary", {}, "Rules and options"),
+      h("div", { class: "options" }, controls),
+    );
+  }
+
   gameCard(game) {
     const levels = game.levels || [];
     const start = (event) => {
@@ -195,11 +209,11 @@ export class LobbyPage {
         h("div", {}, h("h3", {}, gameTitle(game.name)), h("p", { class: "summary" }, game.summary || "")),
       ),
       HOW_IT_PLAYS[game.name] ? h("p", { class: "how" }, HOW_IT_PLAYS[game.name]) : null,
-      h(
-        "div",
-        { class: "options" },
-        mode,
-        level,
+      mode || level ? h("div", { class: "options" }, mode, level) : null,
+      // The rules' options are folded on a phone (the Start buttons come first), open on a
+      // wider screen; the choices stay the same either way.
+      this.rulesFold(
+        game,
         (game.options || []).map((option) => optionControl(game.name, option)),
         // Solitaire alone may be dealt from a seed the player names (a practice game), as
         // `cribkit solitaire --seed` is; the daily deal is the button below.

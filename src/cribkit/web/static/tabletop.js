@@ -6,6 +6,7 @@ import {
   isMoveKey,
   lastPlacedCell,
   legalCells,
+  lineSides,
   lineTotals,
   nextCell,
   stacksText,
@@ -20,7 +21,15 @@ import { tabletopShowPanel } from "./widgets/tabletopshow.js";
 /** The 5x5 grid as a grid of cells (buttons); `onPlace(cell)` for the legal ones. */
 function tabletopGrid(
   grid,
-  { legal = new Set(), hinted = null, lastCell = null, placed = false, lineScores = null, onPlace = null } = {},
+  {
+    legal = new Set(),
+    hinted = null,
+    lastCell = null,
+    placed = false,
+    lineScores = null,
+    sides = { rows: 0, columns: 1 },
+    onPlace = null,
+  } = {},
 ) {
   // (a group of buttons, not an ARIA grid: that would need rows of cells around them)
   const table = h("div", { class: "tt-grid", "data-testid": "grid", role: "group", "aria-label": "the grid" });
@@ -56,12 +65,20 @@ function tabletopGrid(
       );
     });
     const rowScore = lineScores && lineScores.rows[r] !== null ? String(lineScores.rows[r]) : "";
-    table.append(h("span", { class: "tt-line-score rows", "data-testid": `row-score-${r + 1}` }, rowScore));
+    table.append(
+      h("span", { class: `tt-line-score rows side-${sides.rows}`, "data-testid": `row-score-${r + 1}` }, rowScore),
+    );
   });
   table.append(h("span", { class: "tt-head tt-score-head", title: "the columns' scores" }, "cols"));
   COLUMNS.forEach((column, c) => {
     const columnScore = lineScores && lineScores.columns[c] !== null ? String(lineScores.columns[c]) : "";
-    table.append(h("span", { class: "tt-line-score columns", "data-testid": `column-score-${column}` }, columnScore));
+    table.append(
+      h(
+        "span",
+        { class: `tt-line-score columns side-${sides.columns}`, "data-testid": `column-score-${column}` },
+        columnScore,
+      ),
+    );
   });
   table.append(h("span", {}));
   return table;
@@ -78,7 +95,7 @@ export class TableTopView {
     this.message = message;
     this.context = context;
     // While the show is on the table, the finished grid and its lines (the events laid out so far).
-    this.show = message.staged ? tabletopShow(allEvents) : null;
+    this.show = message.staged ? tabletopShow(allEvents, message.observation.sides || undefined) : null;
     if (newEvents.length) this.hinted = null;
     this.lastCell = lastPlacedCell(allEvents);
     // Only this drawing moves the card just placed into its cell; a redrawing (a hint) does not.
@@ -113,6 +130,7 @@ export class TableTopView {
       lastCell: this.lastCell,
       placed: this.placed,
       lineScores: o.line_scores,
+      sides: lineSides(o),
       onPlace: (cell) => this.context.send({ type: "place", cell }),
     });
     const turned = o.turned
@@ -160,7 +178,11 @@ export class TableTopView {
       h(
         "div",
         { class: "tabletop-table showing" },
-        h("div", { class: "tt-main show-in-view" }, tabletopGrid(show.grid, { lineScores: show.lineScores })),
+        h(
+          "div",
+          { class: "tt-main show-in-view" },
+          tabletopGrid(show.grid, { lineScores: show.lineScores, sides: show.sides }),
+        ),
         h(
           "div",
           { class: "tt-side" },

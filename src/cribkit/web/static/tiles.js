@@ -25,6 +25,17 @@ import { tilesBoard, tileSvg } from "./widgets/tiles.js";
 // Drivers of the page (the browser tests) read the notation from this module.
 export { parseMove };
 
+/**
+ * Below a board wider than its panel (a phone), say that it scrolls and which way more columns
+ * are: "◀ swipe the board for more columns ▶", each arrow only while columns hide that side.
+ */
+function pointToHiddenColumns(scroller, cue) {
+  const left = scroller.scrollLeft > 1;
+  const right = scroller.scrollLeft + scroller.clientWidth < scroller.scrollWidth - 1;
+  cue.hidden = !left && !right;
+  cue.textContent = `${left ? "\u25c0 " : ""}swipe the board for more columns${right ? " \u25b6" : ""}`;
+}
+
 export class TilesView {
   constructor(root) {
     this.root = root;
@@ -92,7 +103,12 @@ export class TilesView {
       h(
         "div",
         { class: "tiles-table" },
-        h("div", { class: "tiles-main" }, h("div", { class: "board-scroll" }, board)),
+        h(
+          "div",
+          { class: "tiles-main" },
+          h("div", { class: "board-scroll" }, board),
+          h("p", { class: "scroll-cue", "data-testid": "board-scroll-cue", hidden: true }),
+        ),
         h(
           "div",
           { class: "tiles-side" },
@@ -141,7 +157,15 @@ export class TilesView {
       ),
     );
     const scroller = this.root.querySelector(".board-scroll");
-    if (scroller) scroller.scrollLeft = scrolled ?? (scroller.scrollWidth - scroller.clientWidth) / 2;
+    if (scroller) {
+      scroller.scrollLeft = scrolled ?? (scroller.scrollWidth - scroller.clientWidth) / 2;
+      const cue = this.root.querySelector("[data-testid=board-scroll-cue]");
+      const point = () => pointToHiddenColumns(scroller, cue);
+      scroller.addEventListener("scroll", point, { passive: true });
+      point();
+    }
+    // A preview or a rule's error below the screen's edge is brought into view (a phone).
+    if (this.preview) this.root.querySelector("[data-testid=preview]")?.scrollIntoView({ block: "nearest" });
   }
 
   /** The seat's rack, what is staged with its preview, the buttons, a declare box, the move box. */

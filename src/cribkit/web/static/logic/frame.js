@@ -3,7 +3,8 @@
 import { cardLabel } from "./cards.js";
 import { canAct } from "./protocol.js";
 import { abandonedHeadline } from "./table.js";
-import { pegged } from "./words.js";
+import { SKUNK_LINE } from "./solitaire.js";
+import { pegged, plural, readable } from "./words.js";
 
 /** The seats of a game's tokens ({"0": ..., "1": ...}), in order. */
 export function seatsOf(tokens) {
@@ -105,18 +106,27 @@ export function scoreSource(event) {
   return SOURCES[event.type] || "";
 }
 
+/** An event's sentence in the table's words, its first letter as the engine wrote it unless
+ * it opens with a seat's name ("You have Ad 3l left", but "a penalty"). */
+function told(text, name, cards) {
+  const said = readable(text, name, { cards });
+  return /^seats? \d/.test(text) ? said : `${said[0].toLowerCase()}${said.slice(1)}`;
+}
+
 /**
  * The last `limit` events that scored (newest first): points ("+2"), who, where the points came
- * from (`source`, see scoreSource) and why (the count in words, or the event's sentence).
+ * from (`source`, see scoreSource) and why (the count in words, or the event's sentence in the
+ * table's words: see `readable`, whose `cards` option it takes). A go said scores nothing: only
+ * the point for the go is listed.
  */
-export function scoredEntries(events, name, limit = 6) {
+export function scoredEntries(events, name, limit = 6, { cards = true } = {}) {
   return events
-    .filter((event) => event.points || event.words)
+    .filter((event) => (event.points || event.words) && event.type !== "say_go")
     .slice(-limit)
     .reverse()
     .map((event) => {
       const source = scoreSource(event);
-      const why = event.words || event.text || event.type;
+      const why = event.words || (event.text ? told(event.text, name, cards) : event.type);
       return {
         points: event.points ? `${event.points > 0 ? "+" : ""}${event.points}` : "0",
         who: event.seat !== undefined && event.seat !== null ? name(event.seat) : "",
@@ -149,10 +159,23 @@ export function resultHeadline(game, result, { mode, humans, name }) {
   return `${winners.map((seat) => name(seat)).join(" & ")} win${winners.length > 1 ? "" : "s"}`;
 }
 
-/** "A skunk!", "A double skunk!" or null. */
-export function skunkText(result) {
+/**
+ * The skunk in words for the player(s) at this screen, or null: a cheer for the winner ("A
+ * skunk!"), not for the one skunked ("You were skunked."), plain for a spectator or a
+ * hot-seat screen; Solitaire's total short of the skunk line by how much (its headline says
+ * the rest).
+ */
+export function skunkText(result, { game = null, mode = "ai", humans = [] } = {}) {
   if (!result.skunk) return null;
-  return result.skunk === "double skunk" ? "A double skunk!" : "A skunk!";
+  const double = result.skunk === "double skunk";
+  if (game === "solitaire") {
+    const short = SKUNK_LINE - (result.total ?? result.scores?.[0] ?? SKUNK_LINE);
+    return short > 0 ? `Skunked: ${plural(short, "point")} short of ${SKUNK_LINE}.` : null;
+  }
+  const winners = result.winners || [result.winner];
+  if (mode === "hotseat" || mode === "watch") return double ? "A double skunk." : "A skunk.";
+  if (winners.some((seat) => humans.includes(seat))) return double ? "A double skunk!" : "A skunk!";
+  return double ? "You were double skunked." : "You were skunked.";
 }
 
 /**
@@ -205,19 +228,68 @@ export function hasMoved(events, seat) {
   return (events || []).some((event) => event.seat === seat && MOVES.has(event.type));
 }
 
+/** The seat's last move in its log (the newest of its own moves), or null. */
+export function lastMove(events, seat) {
+  return [...(events || [])].reverse().find((event) => event.seat === seat && MOVES.has(event.type)) || null;
+}
+
 /**
- * The undo button's title: what it does, or why it is disabled, in the words of the server's
- * refusals (sessions.py `undo_refusal`): a hot-seat game, the end, nothing to take back yet, or
- * something hidden shown since the seat's last move.
+ * What undo does now, in words for beside the button and its title, in the words of the
+ * server's refusals (sessions.py `undo_refusal`): a hot-seat game, the end, nothing to take
+ * back yet, something hidden shown since the seat's last move (the daily deal's rule); or what
+ * it would take back (the seat's last move, `name`d as the log names it) and, for a practice
+ * undo, what it goes back past (`undo_past`, the server's words of what was shown).
  */
-export function undoTitle(message, { mode, events }) {
+export function undoTitle(message, { mode, events, name }) {
   if (mode === "hotseat") return "No undo in a hot-seat game.";
   if (message.result) return "The game is over: there is nothing to undo.";
-  if (message.can_undo) return "Undo (U): take back your last move and the computer's replies.";
+  if (message.can_undo) {
+    // (the log's words, "You" lower-cased within the sentence: "your last move (you play 5♦ for 20)")
+    const say = (text) => {
+      const said = readable(text, name, { cards: message.game !== "tiles" });
+      return said.replace(/^You(r?)\b/, "you$1").replace(/^The\b/, "the");
+    };
+    const move = lastMove(events, message.seat);
+    const what = move && move.text ? `your last move (${say(move.text)})` : "your last move";
+    const past = message.undo_past
+      ? ` It goes back past what you have seen (${say(message.undo_past)}): ` +
+        "the same cards come again, and the game becomes practice."
+      : "";
+    return `Undo (U) takes back ${what} and the computer's replies.${past}`;
+  }
   if (!hasMoved(events, message.seat)) return "Nothing to undo yet: you have not made a move.";
   const shown = SHOWN_AFTER_A_MOVE[message.game] || "something hidden";
   return (
     "No undo now: undo goes back only to before anything hidden was shown, " +
     `and since your last move you have seen ${shown}.`
   );
+}
+
+/**
+ * What the page asks before the first undo that goes back past what was seen (a practice
+ * undo), or null when it need not ask: the game is practice already, or nothing was shown.
+ */
+export function practiceUndoQuestion(message) {
+  if (!message.can_undo || !message.undo_past || message.practice) return null;
+  return (
+    "This undo goes back past what you have seen. The same cards come again, and the game " +
+    "becomes a practice game: it will not count in your statistics."
+  );
+}
+
+// What each game's own keys do (its view's onKey), as the keys line says it.
+const GAME_KEYS = {
+  classic: "1-6 pick cards \u00b7 Enter plays",
+  solitaire: "1-6 pick cards \u00b7 Enter lays away",
+  tabletop: "arrows move between open cells \u00b7 Enter places",
+  tiles: "1-5 pick tiles \u00b7 arrows move \u00b7 T turns \u00b7 Backspace takes back \u00b7 Esc clears",
+};
+
+/**
+ * The keys line of a game's page: the page's keys that work here (H hint where hints are
+ * offered, U undo against the computer, M sound) and the game's own.
+ */
+export function keysLine(game, { hints = false, undo = false } = {}) {
+  const keys = [hints ? "H hint" : null, undo ? "U undo" : null, "M sound", GAME_KEYS[game] || null];
+  return `Keys: ${keys.filter(Boolean).join(" \u00b7 ")}`;
 }

@@ -1,7 +1,7 @@
 // Tables of people without the DOM: the seats of a new table and the body that makes it, the
 // links of invitations and spectators, join codes, who sits where, the move clock, the match.
 import { canAct } from "./protocol.js";
-import { scoresText } from "./words.js";
+import { readable, scoresText } from "./words.js";
 
 /** The seat of a spectator's connection (it sees what every player sees, and no hand). */
 export const SPECTATOR = -1;
@@ -369,13 +369,19 @@ export function chatProblem(text) {
   return null;
 }
 
-/** A talk line as the chat shows it: its kind, who said it (none for a notice), its text, when. */
+/**
+ * A talk line as the chat shows it: its kind, who said it (none for a notice), its text (a
+ * notice's in the table's words: "seat 1's clock ran out" is "Your clock ran out" to seat 1),
+ * when.
+ */
 export function talkEntry(line, name) {
-  const who = line.kind === "chat" ? name(line.seat) || line.name || "Someone" : null;
+  const chat = line.kind === "chat";
+  const who = chat ? name(line.seat) || line.name || "Someone" : null;
+  const text = String(line.text || "");
   return {
-    kind: line.kind === "chat" ? "chat" : "notice",
+    kind: chat ? "chat" : "notice",
     who,
-    text: String(line.text || ""),
+    text: chat || !text ? text : readable(text, name, { cards: false }),
     time: talkTime(line.time),
   };
 }

@@ -44,6 +44,15 @@ export function lineTotals(observation) {
 }
 
 /**
+ * The side whose colour each line's score badge wears (the score bar's and the board's: side 0
+ * red, side 1 blue): the rows' scorer's and the columns' scorer's, whoever they are.
+ */
+export function lineSides(observation) {
+  const rows = observation.rows_side ?? 0;
+  return { rows, columns: rows === 0 ? 1 : 0 };
+}
+
+/**
  * The heading over the turned card: "Your card" when it is yours to place, "Computer's card"
  * while another places, and "No card to place" once nobody is to place (the match is over).
  */
@@ -88,9 +97,10 @@ const lineOf = (event, kind) => typeof event.line === "string" && event.line.sta
  * The show of the deal whose counts end `events` (the page's show, laid out that far): his
  * heels (or null), the rows and the columns counted (`{line, seat, points, words}` each, in
  * order), the finished grid read back from the rows (null cells for rows not counted yet), and
- * each row's and column's points (null: not counted yet). Null when `events` end in no count.
+ * each row's and column's points (null: not counted yet), and the side that scored each kind
+ * of line (see lineSides; `sides` maps seats to sides). Null when `events` end in no count.
  */
-export function tabletopShow(events) {
+export function tabletopShow(events, sides = [0, 1, 0, 1]) {
   let start = events.length;
   while (start > 0 && isLineCount(events[start - 1])) start -= 1;
   const counted = events.slice(start);
@@ -109,6 +119,9 @@ export function tabletopShow(events) {
       rows: indexes.map((r) => (rowOf(r) ? rowOf(r).points || 0 : null)),
       columns: indexes.map((c) => (columnOf(c) ? columnOf(c).points || 0 : null)),
     },
+    sides: lineSides({
+      rows_side: rows.length ? sides[rows[0].seat] : columns.length ? 1 - sides[columns[0].seat] : 0,
+    }),
   };
 }
 

@@ -90,13 +90,19 @@ export function seatNamer(mode, humans, players, rules = {}) {
     if (humans.includes(seat)) return "You";
     // Four play as two partnerships, across the table from each other.
     if (players === 4 && humans.length === 1 && seat === (humans[0] + 2) % 4) return "Partner";
-    if (players > 2) return `Computer ${seat}`;
+    // Several computers are numbered in their order round the table (1 and 2 across a partner,
+    // never by the seat's own number: "Computer 1 & Computer 3" named a pair with a gap).
+    if (players > 2) {
+      const partner = players === 4 && humans.length === 1 ? (humans[0] + 2) % 4 : null;
+      const computers = [...Array(players).keys()].filter((s) => !humans.includes(s) && s !== partner);
+      return `Computer ${computers.indexOf(seat) + 1}`;
+    }
     return "Computer";
   };
 }
 
 // "You" takes the plural verb ("You play", not "You plays").
-const YOU_VERBS = { is: "are", has: "have", passes: "pass" };
+const YOU_VERBS = { is: "are", was: "were", has: "have", passes: "pass" };
 /** "plays" as "You" says it: "play". */
 function youVerb(verb) {
   return YOU_VERBS[verb] || (verb.length > 2 && verb.endsWith("s") && !verb.endsWith("ss") ? verb.slice(0, -1) : verb);
@@ -113,14 +119,17 @@ const CARD = /\b(10|[2-9TJQKA])([cdhs])\b/g;
  */
 export function readable(text, name, { cards = true } = {}) {
   if (!text) return "";
-  let out = text.replace(SEAT, (_, seat, owns, verb, also) => {
+  let out = text.replace(SEAT, (match, seat, owns, verb, also, offset) => {
     const who = name(Number(seat));
     const and = also ? ` and ${also}` : "";
+    // "You" and "Your" open a sentence; within one they are "you" and "your".
+    const opens = offset === 0 || /[.!?]\s+$/.test(text.slice(0, offset));
+    const you = (word) => (opens ? word : word.toLowerCase());
     if (owns && !verb) return who === "You" ? "yours" : `${who}'s`;
-    if (owns) return `${possessive(who)} ${verb}${and}`;
-    if (!verb) return who;
+    if (owns) return `${who === "You" ? you("Your") : possessive(who)} ${verb}${and}`;
+    if (!verb) return who === "You" ? you(who) : who;
     if (who !== "You") return `${who} ${verb}${and}`;
-    return `You ${youVerb(verb)}${also ? ` and ${youVerb(also)}` : ""}`;
+    return `${you("You")} ${youVerb(verb)}${also ? ` and ${youVerb(also)}` : ""}`;
   });
   if (cards) out = out.replace(CARD, (card) => cardLabel(card.replace("10", "T")));
   return out[0].toUpperCase() + out.slice(1);

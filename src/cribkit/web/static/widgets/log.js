@@ -23,11 +23,11 @@ export function fillLog(list, events, { limit = 120, current = null, name = null
 
 /**
  * Fill a list with the last points scored, newest first: the points, who, where they came from
- * (the play, the hand, the crib, his heels, a row...) and why in words.
+ * (the play, the hand, the crib, his heels, a row...) and why in words (`cards`: as fillLog's).
  */
-export function fillScoring(list, events, name) {
+export function fillScoring(list, events, name, { cards = true } = {}) {
   clear(list);
-  const entries = scoredEntries(events, name);
+  const entries = scoredEntries(events, name, 6, { cards });
   if (!entries.length) list.append(h("li", { class: "muted" }, "No points yet."));
   for (const entry of entries) {
     list.append(

@@ -24,7 +24,8 @@ function choiceList(key) {
   return h("div", { class: "setting" }, h("label", { for: `setting-${key}` }, LABELS[key]), select);
 }
 
-/** The header's "Settings" button and its panel (a non-modal popover, closed by Escape too). */
+/** The header's "Settings" button and its panel (a non-modal popover, closed by Escape or a
+ * click outside it too). */
 export function settingsControl() {
   const panel = h("div", {
     class: "settings-panel panel",
@@ -58,13 +59,24 @@ export function settingsControl() {
     if (open) sync();
   };
   button.addEventListener("click", () => show(panel.hidden));
-  panel.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape") return;
-    show(false);
-    button.focus();
-    event.stopPropagation();
+  const control = h("div", { class: "settings-control" }, button, panel);
+  // Escape closes the open panel wherever the focus is (back to the button when it was in the
+  // panel), and so does a click or a tap anywhere outside it: it never stays over the table.
+  document.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key !== "Escape" || panel.hidden) return;
+      const inside = control.contains(document.activeElement);
+      show(false);
+      if (inside) button.focus();
+      event.stopPropagation();
+    },
+    true,
+  );
+  document.addEventListener("pointerdown", (event) => {
+    if (!panel.hidden && !control.contains(event.target)) show(false);
   });
   // A change made elsewhere (the mute button of a table) shows in an open panel.
   onSettings(sync);
-  return h("div", { class: "settings-control" }, button, panel);
+  return control;
 }
