@@ -8,7 +8,9 @@ import {
   dealStreak,
   dealsText,
   recordDeal,
+  marginWords,
   solitaireComparison,
+  todayLine,
 } from "../../src/cribkit/web/static/logic/daily.js";
 
 const result = (date, you, expert) => ({ date, you, expert, difference: you - expert, words: "..." });
@@ -63,4 +65,16 @@ test("a Solitaire total is set beside the expert's and kept apart from the class
     "Daily Solitaire: 1 played, 0 at least level with the expert, 1 day in a row.",
   );
   assert.equal(dealsText(history), "Daily deals: none played yet.");
+});
+
+test("a deal's margins are said in words, never as -13 and +0", () => {
+  assert.equal(marginWords(-13), "13 points behind the computer");
+  assert.equal(marginWords(1), "1 point ahead of the computer");
+  assert.equal(marginWords(0), "level with the computer");
+  assert.equal(
+    todayLine("classic", { you: -13, expert: 0 }),
+    "Today: you ended the deal 13 points behind the computer, the expert level with the computer. ",
+  );
+  assert.equal(todayLine("solitaire", { you: 95, expert: 102 }), "Today: you 95, the expert 102. ");
+  assert.equal(todayLine("classic", undefined), "");
 });

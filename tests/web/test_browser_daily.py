@@ -59,11 +59,11 @@ def test_the_daily_deal_ends_with_the_result_beside_the_experts(
     assert result["expert"] == daily_deal.expert_result(datetime.date.fromisoformat(today))
     shown = page.inner_text("[data-testid=daily-result]")
     assert shown == result["words"]
-    assert f"the expert {result['expert']:+d}" in shown
-    # The puzzles page keeps it: today's result, and the deals played.
+    assert "the expert in your seat ended it" in shown
+    # The puzzles page keeps it: today's result in the same words, and the deals played.
     page.goto(f"{live_server}/#/puzzle")
     history = page.inner_text("[data-testid=classic-deal-history]")
-    assert f"Today: you {result['you']:+d}".replace("+0", "0") in history
+    assert f"Today: you ended the deal {daily_deal.margin_words(result['you'])}, " in history
     assert "Daily deals: 1 played" in history
     assert "1 day in a row" in history
 

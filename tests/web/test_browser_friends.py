@@ -91,7 +91,7 @@ def wait_for_result(page: Page) -> None:
 
 
 def test_a_friend_reopening_his_invitation_link_returns_to_his_seat(
-    person: Person, live_server: str
+    person: Person, live_server: str, size: str
 ) -> None:
     ann = person("Ann")
     seats = [{"kind": "me"}, {"kind": "friend"}]
@@ -138,6 +138,27 @@ def test_a_friend_reopening_his_invitation_link_returns_to_his_seat(
     wait_for_state(bob)
     assert bob.get_attribute(APP, "data-seat") == "1"
     # (anyone else who opens it is told it cannot be used, as before: test_browser_people.py)
+
+    # Ann says something while Bob's talk is off his screen (a phone: below the table): a pill
+    # at the foot of his screen says so, and brings the talk into view.
+    bob.evaluate("window.scrollTo(0, 0)")
+    talk_in_view = "() => { const b = document.querySelector('[data-testid=chat-lines]')" + (
+        ".getBoundingClientRect(); return b.bottom > 0 && b.top < window.innerHeight; }"
+    )
+    off_screen = not bob.evaluate(talk_in_view)
+    assert off_screen == (size == "phone")
+    bob.wait_for_timeout(1600)  # (the talk so far comes with the connection: no news; chat.js)
+    ann.click("[data-action=phrase]")
+    bob.wait_for_selector("[data-testid=chat-line][data-kind=chat]")
+    pill = bob.locator("[data-testid=chat-pill]")
+    if off_screen:
+        pill.wait_for()
+        assert pill.inner_text() == "\u2193 Ann said something"
+        pill.click()
+        bob.wait_for_function(talk_in_view)
+        assert pill.is_hidden()
+    else:
+        assert pill.is_hidden()
 
 
 def test_a_spectator_follows_a_match_into_game_2(

@@ -50,8 +50,8 @@ def test_the_daily_deal_meets_the_same_expert_as_the_terminal(client: TestClient
     assert result == daily_deal.compare(DAY, daily_deal.expert_result(DAY))
     assert result["difference"] == 0
     assert result["words"] == (
-        f"You ended the deal {daily_deal._margin_words(result['you'])}; the expert in your seat "
-        f"ended it {daily_deal._margin_words(result['expert'])}: the same as the expert on the "
+        f"You ended the deal {daily_deal.margin_words(result['you'])}; the expert in your seat "
+        f"ended it {daily_deal.margin_words(result['expert'])}: the same as the expert on the "
         "same cards"
     )
     assert not set("+-") & set(result["words"])

@@ -157,16 +157,16 @@ def compare(date: datetime.date, yours: int) -> dict[str, Any]:
         "expert": expert,
         "difference": diff,
         "words": (
-            f"You ended the deal {_margin_words(yours)}; the expert in your seat ended it "
-            f"{_margin_words(expert)}: {words}"
+            f"You ended the deal {margin_words(yours)}; the expert in your seat ended it "
+            f"{margin_words(expert)}: {words}"
         ),
     }
 
 
-def _margin_words(margin: int) -> str:
+def margin_words(margin: int) -> str:
     """A deal's margin against the computer in words (never "+0" or "-13").
 
-    >>> _margin_words(5), _margin_words(-13), _margin_words(0), _margin_words(1)
+    >>> margin_words(5), margin_words(-13), margin_words(0), margin_words(1)
     ('5 points ahead of the computer', '13 points behind the computer', 'level with the computer', '1 point ahead of the computer')
     """
     if margin == 0:

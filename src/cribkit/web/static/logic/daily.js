@@ -68,3 +68,20 @@ export function dealsText(history, game = "classic") {
   const days = streak === 1 ? "1 day" : `${streak} days`;
   return `${name}: ${deals.length} played, ${level} at least level with the expert, ${days} in a row.`;
 }
+
+/**
+ * A classic deal's margin against the computer in words, as the server's result says it
+ * (analysis/daily_deal.py): "13 points behind the computer", "level with the computer".
+ */
+export function marginWords(margin) {
+  if (!margin) return "level with the computer";
+  const size = Math.abs(margin);
+  return `${size} point${size === 1 ? "" : "s"} ${margin > 0 ? "ahead of" : "behind"} the computer`;
+}
+
+/** Today's line of a daily deal played (`played`: its kept result), or "" when not played. */
+export function todayLine(game, played) {
+  if (!played) return "";
+  if (game !== "classic") return `Today: you ${played.you}, the expert ${played.expert}. `;
+  return `Today: you ended the deal ${marginWords(played.you)}, the expert ${marginWords(played.expert)}. `;
+}

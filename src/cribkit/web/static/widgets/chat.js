@@ -3,6 +3,9 @@
 import { clear, h } from "../dom.js";
 import { CHAT_LENGTH, chatProblem, PHRASES, talkEntry } from "../logic/table.js";
 
+/** How soon after the panel is made the talk so far arrives (the server sends it on connecting). */
+const HISTORY_MS = 1500;
+
 export class ChatPanel {
   /**
    * @param {{send: Function|null, name: Function}} options `send(message)` sends a chat message
@@ -12,6 +15,7 @@ export class ChatPanel {
     this.send = send;
     this.name = name;
     this.lines = [];
+    this.made = performance.now();
     // A list (its lines are list items) inside the live log: role "log" on the list itself would
     // take its list role away. It scrolls, so the keyboard can reach it.
     this.list = h("ol", {
@@ -21,6 +25,13 @@ export class ChatPanel {
       "aria-label": "the lines said",
     });
     this.problem = h("p", { class: "error-line", "data-testid": "chat-error", role: "alert", hidden: true });
+    // A line said while the talk is off the screen (a phone: the chat is below the table)
+    // shows a pill at the screen's foot, which brings the talk into view.
+    this.pill = h(
+      "button",
+      { type: "button", class: "chat-pill", "data-testid": "chat-pill", hidden: true, onclick: () => this.show() },
+      "",
+    );
     this.element = h(
       "section",
       { class: "panel chat-panel", "data-testid": "chat" },
@@ -28,8 +39,26 @@ export class ChatPanel {
       h("div", { role: "log", "aria-live": "polite" }, this.list),
       send ? this.composer() : null,
       this.problem,
+      this.pill,
     );
+    if (typeof IntersectionObserver !== "undefined") {
+      new IntersectionObserver((seen) => {
+        if (seen.some((entry) => entry.isIntersecting)) this.pill.hidden = true;
+      }).observe(this.list);
+    }
     this.draw();
+  }
+
+  /** Whether the lines are on the screen now. */
+  inView() {
+    const box = this.list.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight && box.height > 0;
+  }
+
+  /** Bring the talk into view (the pill's click). */
+  show() {
+    this.pill.hidden = true;
+    this.element.scrollIntoView({ block: "center" });
   }
 
   composer() {
@@ -81,8 +110,20 @@ export class ChatPanel {
 
   /** Lines from the server: on connecting, the talk so far (`replace`), then each new one. */
   receive(lines, replace = false) {
+    // The lines new to this page: a reset sends them all again, and the talk so far comes
+    // with the connection (the moment the panel is made), which is no news.
+    const key = (line) => `${line.time}\u0000${line.seat}\u0000${line.text}`;
+    const known = new Set(this.lines.map(key));
+    const news = performance.now() - this.made > HISTORY_MS;
+    const fresh = news ? lines.filter((line) => !known.has(key(line))) : [];
     this.lines = replace ? [...lines] : [...this.lines, ...lines];
     this.draw();
+    const said = fresh.filter((line) => line.kind === "chat" && this.name(line.seat) !== "You");
+    if (said.length && !this.inView()) {
+      const who = talkEntry(said[said.length - 1], this.name).who;
+      this.pill.textContent = `\u2193 ${who} said something`;
+      this.pill.hidden = false;
+    }
   }
 
   /** Draw the lines again (the names may have changed). */

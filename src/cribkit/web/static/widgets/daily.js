@@ -12,6 +12,7 @@ import {
   dealsText,
   recordDeal,
   solitaireComparison,
+  todayLine,
 } from "../logic/daily.js";
 import { localDay } from "../logic/lobby.js";
 import { readHistory } from "../logic/puzzles.js";
@@ -94,10 +95,6 @@ const DEAL_WORDS = {
   },
 };
 
-function signed(points) {
-  return points > 0 ? `+${points}` : String(points);
-}
-
 /**
  * The daily deals on the puzzles page: for each, today's result if it was played in this browser,
  * the deals played, and a button to play today's. `fail(text)` says a game could not be started.
@@ -107,7 +104,6 @@ export function dailyDealsPanel(history, fail) {
   const part = (game) => {
     const words = DEAL_WORDS[game];
     const played = (history[DAILY_KINDS[game].key] || []).find((deal) => deal.date === today);
-    const mark = game === "classic" ? signed : String;
     const start = async () => {
       try {
         await openNewGame(words.body(today));
@@ -123,7 +119,7 @@ export function dailyDealsPanel(history, fail) {
       h(
         "p",
         { class: "muted", "data-testid": `${game}-deal-history` },
-        played ? `Today: you ${mark(played.you)}, the expert ${mark(played.expert)}. ` : "",
+        todayLine(game, played),
         dealsText(history, game),
       ),
       h(
