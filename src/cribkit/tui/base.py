@@ -32,6 +32,18 @@ from cribkit.tui.widgets import GameLog
 S = TypeVar("S", bound=GameState)
 
 
+def weigh_undo(
+    game: str, seat: int, since: list[GameEvent] | None, *, over: bool
+) -> tuple[str | None, str | None]:
+    """The protocol's one rule against the computer, as every terminal game asks it: why
+    ``seat`` may not take back its last move (None: it may), and what a practice undo would go
+    back past (:func:`first_reveal`; None: nothing shown since)."""
+    refusal = undo_refusal(game_info(game), seat, since, over=over, past_reveals=True)
+    if refusal is not None or since is None:
+        return refusal, None
+    return None, first_reveal(seat, since)
+
+
 def practice_warning(seen: str) -> str:
     """The prompt before the first undo back past what was ``seen`` (the protocol's words of
     the first thing shown since the human's last move: :func:`first_reveal`).
@@ -274,14 +286,10 @@ class ComputerGameApp(App[None], Generic[S]):
         something hidden shown since, once warned (u again), and the game is practice then."""
         mark = self.undo_stack[-1][1] if self.undo_stack else None
         since = None if mark is None else self.timeline[mark:]
-        refusal = undo_refusal(
-            game_info(self.GAME), self.human, since, over=self.state.is_terminal, past_reveals=True
-        )
+        refusal, seen = weigh_undo(self.GAME, self.human, since, over=self.state.is_terminal)
         if refusal is not None:
             self._say(self._named(f"no undo: {refusal}"), error=True)
             return
-        assert since is not None  # (refused otherwise)
-        seen = first_reveal(self.human, since)
         if seen is not None and not self.practice and not self.undo_asked:
             self.undo_asked = True
             self._say(self._named(practice_warning(seen)))

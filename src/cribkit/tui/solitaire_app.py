@@ -28,7 +28,7 @@ from cribkit.ai.solitaire import LayAwayOption, best_play, options_for
 from cribkit.core.cards import Card
 from cribkit.games.actions import Discard
 from cribkit.games.events import GameEvent
-from cribkit.games.protocol import GameError, game_info
+from cribkit.games.protocol import GameError
 from cribkit.games.records import replay
 from cribkit.games.solitaire import (
     ROUNDS,
@@ -44,9 +44,8 @@ from cribkit.games.solitaire import (
     StarterTurned,
     start_solitaire,
 )
-from cribkit.games.undo import first_reveal, undo_refusal
 from cribkit.store.saves import save_record
-from cribkit.tui.base import practice_warning
+from cribkit.tui.base import practice_warning, weigh_undo
 from cribkit.tui.keygate import KeyGate
 from cribkit.tui.naming import counted, with_symbols
 from cribkit.tui.widgets import GameLog, card_text, cards_text
@@ -279,18 +278,14 @@ class SolitaireApp(App[None]):
         self._write(f"  next best, {_cards(second.discard)}: {_option_text(second)}", "magenta")
 
     def action_undo(self) -> None:
-        """Back to before the last lay-away, if the protocol's one undo rule allows it (as the
-        web app asks it): never once its starter has been seen."""
+        """Back to before the last lay-away, as the protocol's one undo rule allows it (as the
+        web app asks it): back past its starter only after a warning (u again)."""
         mark = self.undo_stack[-1][1] if self.undo_stack else None
         since = None if mark is None else self.timeline[mark:]
-        refusal = undo_refusal(
-            game_info("solitaire"), 0, since, over=self.state.is_terminal, past_reveals=True
-        )
+        refusal, seen = weigh_undo("solitaire", 0, since, over=self.state.is_terminal)
         if refusal is not None:
             self._say(f"no undo: {refusal}", error=True)
             return
-        assert since is not None  # (refused otherwise)
-        seen = first_reveal(0, since)
         if seen is not None and not self.undos and not self.undo_asked:
             # (the first undo says what it goes back past; u again takes it)
             self.undo_asked = True

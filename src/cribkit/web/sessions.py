@@ -265,13 +265,14 @@ class GameSession:
             self.info, seat, self._since_last(seat), over=self.over, past_reveals=past_reveals
         )
 
-    def undo_past(self, seat: int) -> str | None:
-        """What an undo ``seat`` may make now would go back past (the first thing shown to it
-        since its last move, in its own words), or None: the page asks before such an undo."""
+    def undo_offer(self, seat: int) -> tuple[bool, str | None]:
+        """Whether ``seat`` may take back its last action now, and what that undo would go
+        back past (the first thing shown to it since its last move, in its own words; None:
+        nothing): the page asks before such an undo. One weighing for both."""
+        if self.undo_refusal(seat) is not None:
+            return False, None
         since = self._since_last(seat)
-        if since is None or self.undo_refusal(seat) is not None:
-            return None
-        return first_reveal(seat, since)
+        return True, None if since is None else first_reveal(seat, since)
 
     def _since_last(self, seat: int) -> list[GameEvent] | None:
         last = self.last_action(seat)
@@ -338,6 +339,7 @@ class GameSession:
         state = self.state
         events = self.events[connection.cursor :]
         watching = seat == SPECTATOR
+        can_undo, undo_past = (False, None) if watching else self.undo_offer(seat)
         message: dict[str, Any] = {
             "type": "state",
             "seq": self.version,
@@ -349,8 +351,8 @@ class GameSession:
             "legal": [] if watching else self.legal_for(seat),
             "events": [event.to_json(viewer=seat) for event in events],
             "result": self.result_form(),
-            "can_undo": not watching and self.can_undo(seat),
-            "undo_past": None if watching else self.undo_past(seat),
+            "can_undo": can_undo,
+            "undo_past": undo_past,
             "hints": not watching and self.hint_refusal() is None,
             "practice": self.row.practice,
             "commitment": self._commitment,

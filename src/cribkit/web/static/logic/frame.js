@@ -109,8 +109,7 @@ export function scoreSource(event) {
 /** An event's sentence in the table's words, its first letter as the engine wrote it unless
  * it opens with a seat's name ("You have Ad 3l left", but "a penalty"). */
 function told(text, name, cards) {
-  const said = readable(text, name, { cards });
-  return /^seats? \d/.test(text) ? said : `${said[0].toLowerCase()}${said.slice(1)}`;
+  return readable(text, name, { cards, within: !/^seats? \d/.test(text) });
 }
 
 /**
@@ -244,11 +243,8 @@ export function undoTitle(message, { mode, events, name }) {
   if (mode === "hotseat") return "No undo in a hot-seat game.";
   if (message.result) return "The game is over: there is nothing to undo.";
   if (message.can_undo) {
-    // (the log's words, "You" lower-cased within the sentence: "your last move (you play 5♦ for 20)")
-    const say = (text) => {
-      const said = readable(text, name, { cards: message.game !== "tiles" });
-      return said.replace(/^You(r?)\b/, "you$1").replace(/^The\b/, "the");
-    };
+    // (the log's words within this sentence: "your last move (you play 5♦ for 20)")
+    const say = (text) => readable(text, name, { cards: message.game !== "tiles", within: true });
     const move = lastMove(events, message.seat);
     const what = move && move.text ? `your last move (${say(move.text)})` : "your last move";
     const past = message.undo_past

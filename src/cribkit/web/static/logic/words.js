@@ -115,15 +115,16 @@ const CARD = /\b(10|[2-9TJQKA])([cdhs])\b/g;
  * An engine line in the table's words: "seat 0 plays 5d for 3" reads "You play 5♦ for 3",
  * "seat 1 says go" reads "Computer says go" (the seats named as the table names them), the
  * cards with their suits' symbols (not for Tiles, whose tiles are written as the tiles are:
- * `cards: false`), and its first letter in capitals.
+ * `cards: false`), and its first letter in capitals; `within: true` for words set inside a
+ * sentence of the page's ("your last move (you play 5♦ for 20)"): no capital to open them.
  */
-export function readable(text, name, { cards = true } = {}) {
+export function readable(text, name, { cards = true, within = false } = {}) {
   if (!text) return "";
   let out = text.replace(SEAT, (match, seat, owns, verb, also, offset) => {
     const who = name(Number(seat));
     const and = also ? ` and ${also}` : "";
     // "You" and "Your" open a sentence; within one they are "you" and "your".
-    const opens = offset === 0 || /[.!?]\s+$/.test(text.slice(0, offset));
+    const opens = (offset === 0 && !within) || /[.!?]\s+$/.test(text.slice(0, offset));
     const you = (word) => (opens ? word : word.toLowerCase());
     if (owns && !verb) return who === "You" ? "yours" : `${who}'s`;
     if (owns) return `${who === "You" ? you("Your") : possessive(who)} ${verb}${and}`;
@@ -132,5 +133,5 @@ export function readable(text, name, { cards = true } = {}) {
     return `${you("You")} ${youVerb(verb)}${also ? ` and ${youVerb(also)}` : ""}`;
   });
   if (cards) out = out.replace(CARD, (card) => cardLabel(card.replace("10", "T")));
-  return out[0].toUpperCase() + out.slice(1);
+  return within ? out : out[0].toUpperCase() + out.slice(1);
 }
