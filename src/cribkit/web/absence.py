@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cribkit.games.protocol import SPECTATOR
 from cribkit.store.base import GameRow, StoreError
-from cribkit.web.abandoning import end_game
+from cribkit.web.abandoning import end_game, leaver_name
 from cribkit.web.messages import WebError
 from cribkit.web.outcomes import NOTHING_APPLIED
 from cribkit.web.shared import catch_up
@@ -44,11 +44,6 @@ CHOICES: Final = ("claim", "computer")
 def handed_seats(row: GameRow) -> frozenset[int]:
     """The people's seats the computer plays while their person is away."""
     return frozenset(seat for seat in row.humans if seat in row.table.levels)
-
-
-def seat_name(row: GameRow, seat: int) -> str:
-    """The name a seat's person goes by (``Player N`` without one)."""
-    return row.table.names.get(seat) or f"Player {seat + 1}"
 
 
 def _minutes(seconds: float) -> str:
@@ -109,7 +104,7 @@ class Absence:
         """Why seat ``chooser`` may not make ``choice`` about ``seat`` now, or None."""
         session = self.session
         row = session.row
-        name = seat_name(row, seat)
+        name = leaver_name(row, [seat])
         if row.mode != "table":
             return "only a table of people waits for an absent person"
         if session.over:
