@@ -181,6 +181,12 @@ class GameRow:
         """Whether ``player`` owns a seat of this game (nobody owns an ownerless game)."""
         return player is not None and player in self.owners.values()
 
+    def seats_of(self, player: str | None) -> list[int]:
+        """The seats ``player`` owns, in order (none, or no player: an empty list)."""
+        if player is None:
+            return []
+        return sorted(seat for seat, owner in self.owners.items() if owner == player)
+
     #: A practice game (an undo was used, or the client chose the seed): kept out of the
     #: statistics.
     practice: bool = False

@@ -70,7 +70,7 @@ async def abandon(session: GameSession, player: str) -> GameRow:
     """Abandon ``session``'s game for ``player`` (who owns a seat of it): stored, then the
     computer and the clock stopped and every socket told. :class:`WebError` ``finished`` or
     ``abandoned`` if the game is over already (nothing changed)."""
-    seats = sorted(s for s, owner in session.row.owners.items() if owner == player)
+    seats = session.row.seats_of(player)
     return await end_game(session, seats)
 
 

@@ -216,7 +216,7 @@ def statistics(store: Store, player: str | None) -> dict[str, Any]:
         if row.practice:
             practice += 1
             continue
-        seat = min(s for s, owner in row.owners.items() if owner == player)
+        seat = row.seats_of(player)[0]
         with _cache_lock:
             known = (row.id, seat) in _cache
             summary = _cache.get((row.id, seat))

@@ -41,7 +41,7 @@ async def analysis(
     row = row_of(store, game_id, player)
     if row.status == "playing":
         raise ApiError(409, "not_finished", f"game {game_id} is not over: review it at its end")
-    mine = sorted(s for s, owner in row.owners.items() if owner == player)
+    mine = row.seats_of(player)
     chosen = mine[0] if seat is None else seat
     seats = len(row.scores) or max(row.owners, default=0) + 1
     if not 0 <= chosen < seats:

@@ -78,7 +78,7 @@ async def _held(
     session = await manager.open(game_id)
     if session is None or session.over:
         return None
-    mine = sorted(s for s, owner in session.row.owners.items() if owner == player)
+    mine = session.row.seats_of(player)
     return (session, mine[0]) if mine else None
 
 
@@ -112,7 +112,7 @@ async def invitation(code: str, request: Request, manager: Games, player: Player
     took it gets the table again (``yours``: the page leads back to the seat); anyone else a
     404 once it is taken."""
     session, seat = await _invited(request, manager, code, player)
-    mine = [s for s, owner in session.row.owners.items() if owner == player]
+    mine = session.row.seats_of(player)
     return {**_table_entry(session), "seat": seat, "yours": mine}
 
 
@@ -120,7 +120,7 @@ async def invitation(code: str, request: Request, manager: Games, player: Player
 async def accept(code: str, request: Request, manager: Games, player: Player) -> dict[str, Any]:
     """Take the invitation's seat: the seat's token (the first to accept gets it)."""
     session, seat = await _invited(request, manager, code)
-    mine = [s for s, owner in session.row.owners.items() if owner == player]
+    mine = session.row.seats_of(player)
     if mine:
         raise ApiError(409, "seated", f"you already play seat {mine[0]} of this game")
     invite = session.row.table.invites.get(seat)
@@ -153,7 +153,7 @@ def table(game_id: str, manager: Games, player: Player) -> dict[str, Any]:
     return {
         **_table_entry(session),
         **table_links(session.row),
-        "yours": sorted(s for s, owner in session.row.owners.items() if owner == player),
+        "yours": session.row.seats_of(player),
         "hosting": session.row.table.host == player,
     }
 
