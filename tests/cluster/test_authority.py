@@ -14,6 +14,7 @@ import asyncio
 import functools
 import json
 import random
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -82,15 +83,22 @@ async def act(player: Player, rng: random.Random | None) -> int:
     seq = player.state["seq"]
     legal = player.state["legal"]
     action = legal[0] if rng is None else rng.choice(legal)
-    await player.send({"type": "action", "seq": seq, "action": action})
-    answer = await player.until(lambda m: m["type"] == "error" or m.get("seq", -1) > seq)
+    answer = await send_action(player, seq, action)
     assert answer["type"] == "state", answer
     return int(answer["seq"])
 
 
-def answered(message: Message, seq: int) -> bool:
-    """Whether ``message`` answers an action sent at ``seq``."""
-    return bool(message["type"] == "error" or message.get("seq", -1) > seq)
+async def send_action(player: Player, seq: int, action: Message) -> Message:
+    """Send ``action`` on version ``seq`` with an id of its own; the answer: the state that
+    acknowledges it (another seat's lay-away beside it may come first), or an error."""
+    action_id = secrets.token_hex(8)
+    await player.send({"type": "action", "seq": seq, "action": action, "id": action_id})
+    return await player.until(functools.partial(answered, action_id=action_id))
+
+
+def answered(message: Message, action_id: str) -> bool:
+    """Whether ``message`` answers the action sent with ``action_id``."""
+    return message["type"] == "error" or message.get("ack") == action_id
 
 
 async def settle(players: list[Player]) -> None:
@@ -269,9 +277,7 @@ def test_postgresql_restarted_mid_game_loses_nothing(cluster_factory: Any) -> No
                 continue
             assert player.state is not None
             seq = player.state["seq"]
-            await player.send({"type": "action", "seq": seq,
-                               "action": rng.choice(player.state["legal"])})  # fmt: skip
-            answer = await player.until(functools.partial(answered, seq=seq))
+            answer = await send_action(player, seq, rng.choice(player.state["legal"]))
             if answer["type"] == "error":
                 # Refused while PostgreSQL was down: nothing applied, so try again.
                 assert answer["code"] == "unavailable", answer

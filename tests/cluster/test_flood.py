@@ -20,7 +20,6 @@ and one ``cribkit worker`` (``cluster_factory``), played over real sockets.
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import random
 import shutil
@@ -41,7 +40,7 @@ from cribkit.web.jobs import HINTS, MOVES, Jobs
 from cribkit.web.limits import BURST, KEY_PREFIX, REDIS_RETRY, WINDOW_SECONDS, Limits, TokenBucket
 
 from .conftest import require_programs
-from .test_authority import PATIENCE, Message, Player, answered
+from .test_authority import PATIENCE, Message, Player, send_action
 
 #: The acceptance: the computer's reply at the 95th percentile, under the flood (seconds).
 P95_WITHIN = 1.5
@@ -103,8 +102,7 @@ async def play_the_computer(base: str, stop: asyncio.Event, times: list[float]) 
             await asyncio.sleep(max(0.0, last + PACE - time.perf_counter()))
             seq = bot.state["seq"]
             sent = last = time.perf_counter()
-            await bot.send({"type": "action", "seq": seq, "action": rng.choice(bot.state["legal"])})
-            answer = await bot.until(functools.partial(answered, seq=seq))
+            answer = await send_action(bot, seq, rng.choice(bot.state["legal"]))
             assert answer["type"] == "state", answer
             if not bot.my_turn() and not answer["result"]:  # the computer's reply
                 await bot.until(lambda m: m["type"] == "state")

@@ -72,7 +72,8 @@ async def play_until_the_computer_answers(player: Player, rng: random.Random, ti
     :data:`BACK_WITHIN` seconds."""
     answered = 0
     while answered < times and not over(player):
-        await act(player, rng)
+        if player.my_turn():  # (else the computer plays on: the lay-aways are together)
+            await act(player, rng)
         answered += await computer_answers(player)
 
 

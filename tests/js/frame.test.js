@@ -67,6 +67,12 @@ test("score chips: one per side, partners joined, the side to play marked", () =
   ]);
   const solo = scoreChips({ scores: [84], current_player: 0 }, name);
   assert.deepEqual(solo, [{ side: 0, label: "Total", score: 84, active: true, target: null }]);
+  // Laying away together: every side with a seat still to lay away is to play.
+  const laying = scoreChips({ scores: [3, 5], current_player: 0 }, name, [0, 1]);
+  assert.deepEqual(
+    laying.map((c) => c.active),
+    [true, true],
+  );
   const two = scoreChips({ scores: [3, 5], current_player: null }, name);
   assert.deepEqual(
     two.map((c) => [c.label, c.active]),

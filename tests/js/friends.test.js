@@ -44,7 +44,7 @@ test("before the friend joins, the host's status says the table waits for the fr
 });
 
 test("the empty seat waits for its player: it is not marked to play", () => {
-  const lines = seatLines(waiting, { mine: [0], current: 1, name: tableNamer(waiting, [0]) });
+  const lines = seatLines(waiting, { mine: [0], acting: [1], name: tableNamer(waiting, [0]) });
   assert.deepEqual(
     lines.map((line) => [line.name, line.detail, line.toMove]),
     [
@@ -53,7 +53,7 @@ test("the empty seat waits for its player: it is not marked to play", () => {
     ],
   );
   const seated = { seats: [waiting.seats[0], { seat: 1, kind: "person", name: "Bob", connected: true }] };
-  assert.equal(seatLines(seated, { mine: [0], current: 1, name: tableNamer(seated, [0]) })[1].toMove, true);
+  assert.equal(seatLines(seated, { mine: [0], acting: [0, 1], name: tableNamer(seated, [0]) })[1].toMove, true);
 });
 
 test("a spectator follows the table to the match's next game, or to the rematch", () => {

@@ -40,6 +40,10 @@ test("a state is another seat's move when the seat to move before it is not one 
   assert.equal(byAnother(theirs, state(5, 1), [0]), false);
   // nobody to move before (between deals): no move of anyone's
   assert.equal(byAnother(state(5, null), state(6, 0), [0]), false);
+  // laying away together: the seat that could act and no longer can is the one that moved
+  const both = { ...state(5, 0), acting: [0, 1] };
+  assert.equal(byAnother(both, { ...state(6, 0), acting: [0] }, [0]), true);
+  assert.equal(byAnother(both, { ...state(6, 1), acting: [1] }, [0]), false);
 });
 
 test("the computer's move waits one pace after the draw before it; the player's own goes at once", () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
+  actingOf,
   canAct,
   isFinalClose,
   legalOf,
@@ -146,4 +147,12 @@ test("legal actions: [] when it is not this seat's turn; null lets the seat comp
   assert.equal(canAct({ legal: [] }), false);
   assert.equal(canAct({ legal: [{ type: "pass" }] }), true);
   assert.equal(canAct({ legal: null }), true);
+});
+
+test("the seats that may act: the state's acting list, else the current player alone", () => {
+  assert.deepEqual(actingOf({ acting: [1, 0], observation: { current_player: 1 } }), [1, 0]);
+  assert.deepEqual(actingOf({ observation: { current_player: 2 } }), [2]);
+  assert.deepEqual(actingOf({ observation: { current_player: null } }), []);
+  assert.deepEqual(actingOf({ observation: { current_player: -1 } }), []);
+  assert.deepEqual(actingOf(null), []);
 });

@@ -176,7 +176,7 @@ test("the names at a table: you, the people (two of one name told apart), the co
 });
 
 test("the seats panel: what each seat is, who is to move, whom one may mute", () => {
-  const lines = seatLines(TABLE, { mine: [0], current: 1, name: tableNamer(TABLE, [0]), teams: true, muted: [2] });
+  const lines = seatLines(TABLE, { mine: [0], acting: [1], name: tableNamer(TABLE, [0]), teams: true, muted: [2] });
   assert.deepEqual(
     lines.map((line) => [line.name, line.detail, line.connected, line.toMove, line.team, line.mutable, line.muted]),
     [
@@ -185,6 +185,12 @@ test("the seats panel: what each seat is, who is to move, whom one may mute", ()
       ["Ann", "away", false, false, 1, true, true],
       ["Player 4", "invited: not joined yet", false, false, 2, false, false],
     ],
+  );
+  // While the seats lay away together, each that has still to is to move.
+  const together = seatLines(TABLE, { mine: [0], acting: [1, 2, 0], name: tableNamer(TABLE, [0]) });
+  assert.deepEqual(
+    together.map((line) => line.toMove),
+    [true, true, true, false],
   );
   // A spectator mutes nobody.
   assert.ok(seatLines(TABLE, { name: tableNamer(TABLE) }).every((line) => !line.mutable));
@@ -277,12 +283,26 @@ test("chat lines: too long or empty is refused here; each line as the chat shows
     talkEntry(back, (seat) => ["Ann", "You"][seat]).text,
     "You are back: the computer stops playing for you",
   );
+  // A game claimed, or left: the seats in each page's words.
+  const claimed = { kind: "notice", text: "seat 1 was away: seat 0 claimed the game, and the others win it" };
+  assert.equal(
+    talkEntry(claimed, (seat) => ["You", "Bob"][seat]).text,
+    "Bob was away: you claimed the game, and the others win it",
+  );
+  assert.equal(
+    talkEntry(claimed, (seat) => ["Ann", "You"][seat]).text,
+    "You were away: Ann claimed the game, and the others win it",
+  );
+  const left = { kind: "notice", text: "seat 1 left the game: the others win it" };
+  assert.equal(talkEntry(left, (seat) => ["You", "Bob"][seat]).text, "Bob left the game: the others win it");
 });
 
 test("a spectator's status line says who is to move", () => {
   const name = (seat) => ["Ann", "Bob"][seat];
   const state = (observation, result = null) => ({ observation, result });
   assert.equal(watchStatus(state({ phase: "discard", current_player: 1 }), name), "Bob to lay away.");
+  const together = { ...state({ phase: "discard", current_player: 1 }), acting: [1, 0] };
+  assert.equal(watchStatus(together, name), "Bob and Ann to lay away.");
   assert.equal(
     watchStatus(state({ phase: "play", current_player: 0, count: 12 }), name),
     "Ann to play; the count is 12.",

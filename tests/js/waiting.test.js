@@ -27,6 +27,9 @@ test("the computer is to move when its seat is the current player of a game goin
   assert.equal(computerToMove(state(1, { result: { winner: 0 } })), false);
   assert.equal(computerToMove(state(1, { table: { seats: [{ seat: 1, kind: "person" }] } })), false);
   assert.equal(computerToMove(null), false);
+  // Laying away together: while the person has still to lay away the game waits on her.
+  assert.equal(computerToMove(state(0, { acting: [0, 1] })), false);
+  assert.equal(computerToMove(state(0, { acting: [1] })), true);
 });
 
 /** Timers the test runs by hand. */

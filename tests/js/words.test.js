@@ -4,6 +4,7 @@ import { test } from "node:test";
 import {
   formatNumber,
   gameTitle,
+  listWords,
   plural,
   pointsText,
   possessive,
@@ -110,4 +111,11 @@ test("the win's sentence with the scores as pegged", () => {
     peggedText({ type: "peg", scores: [62, 0], text: "seat 0 plays 5h for 15" }, 61),
     "seat 0 plays 5h for 15",
   );
+});
+
+test("items in words: one, two joined by and, more with commas", () => {
+  assert.equal(listWords([]), "");
+  assert.equal(listWords(["Ann"]), "Ann");
+  assert.equal(listWords(["Ann", "Bob"]), "Ann and Bob");
+  assert.equal(listWords(["Ann", "Bob", "Cy"]), "Ann, Bob and Cy");
 });

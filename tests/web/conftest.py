@@ -7,6 +7,7 @@ and yields its base URL (``http://127.0.0.1:PORT``); the browser tests use it to
 from __future__ import annotations
 
 import json
+import secrets
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -112,6 +113,8 @@ class Seat:
         self.received: list[str] = []
         #: Who sits where, as the last message that said so had it.
         self.table: Message = {}
+        self.actions_sent = 0
+        self.name = secrets.token_hex(6)
 
     def receive(self) -> Message:
         """The next message but the ``table`` ones (who sits where: kept as :attr:`table`); a
@@ -128,25 +131,35 @@ class Seat:
             self.table = message["table"]
 
     def until_turn(self, current: Message | None = None) -> Message:
-        """``current`` if it is this seat's turn in it (or the game is over), else the states
-        that follow until it is: the last of them."""
+        """``current`` if this seat may act in it (its turn, or a lay-away that every seat
+        makes at once) and the computer may not (it would move meanwhile: its lay-away
+        beside the seat's), or the game is over; else the states that follow until it is:
+        the last of them."""
         message = current
         while True:
             if message is not None and message["type"] == "state":
-                mover = message["observation"].get("current_player")
-                if message["result"] is not None or mover == message["seat"]:
+                if message["result"] is not None:
+                    return message
+                computers = {
+                    form["seat"]
+                    for form in message["table"]["seats"]
+                    if form["kind"] == "computer" or form.get("computer")
+                }
+                if message["legal"] and not computers & set(message["acting"]):
                     return message
             message = self.receive()
 
     def act(self, action: Message) -> Message:
-        """Send an action for the last state's ``seq``; its acknowledging state."""
+        """Send an action for the last state's ``seq``; the state that acknowledges it (a
+        state of another seat's move may come first: the seats lay away at once)."""
         sent = self.last["seq"]
-        self.socket.send_json({"type": "action", "seq": sent, "action": action})
+        self.actions_sent += 1
+        action_id = f"{self.name}-{self.actions_sent}"  # (ids are the game's: one per seat)
+        self.socket.send_json({"type": "action", "seq": sent, "action": action, "id": action_id})
         while True:
             message = self.receive()
             assert message["type"] != "error", message
-            # (a state of the same seq may come first: somebody sat down, or left)
-            if message["type"] == "state" and message["seq"] > sent:
+            if message["type"] == "state" and message.get("ack") == action_id:
                 return message
 
     def error(self) -> Message:

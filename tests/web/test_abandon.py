@@ -146,16 +146,16 @@ def test_a_person_who_leaves_a_table_resigns_and_the_clock_stops(
         bob.websocket_connect(seat_url(made["id"], 1, taken["token"])) as b,
     ):
         seat_a, seat_b = Seat(a), Seat(b)
-        timed = until(seat_a, lambda m: m["type"] == "state" and "clock" in m)
-        assert timed["clock"]["left_ms"] > 0
+        timed = until(seat_a, lambda m: m["type"] == "state" and "clocks" in m)
+        assert all(clock["left_ms"] > 0 for clock in timed["clocks"])
         response = abandon(bob, made["id"])
         assert response.status_code == 200, response.text
         assert response.json()["result"]["winners"] == [0]
         heard = until(seat_a, lambda m: m["type"] == "talk")
-        assert heard["lines"][-1]["text"] == "Bob left the game: the others win it"
+        assert heard["lines"][-1]["text"] == "seat 1 left the game: the others win it"
         final = until(seat_a, lambda m: m["type"] == "state" and m["result"] is not None)
         assert final["result"]["abandoned"] == {"seats": [1]}
-        assert "clock" not in final  # nobody is timed any more
+        assert "clocks" not in final  # nobody is timed any more
         told = until(seat_b, lambda m: m["type"] == "state" and m["result"] is not None)
         assert told["result"]["winners"] == [0]
     session = client.app.state.manager.get(made["id"])  # type: ignore[attr-defined]

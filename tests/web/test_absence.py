@@ -110,7 +110,7 @@ def test_a_person_away_for_the_window_can_be_claimed_against_and_the_record_says
         choose(ann, 1, "claim")
         notice = raw_until(ann, lambda m: m["type"] == "talk")
         assert notice["lines"][-1]["text"] == (
-            "Bob was away: Ann claimed the game, and the others win it"
+            "seat 1 was away: seat 0 claimed the game, and the others win it"
         )
         final = raw_until(ann, lambda m: m["type"] == "state")
         assert final["result"]["winners"] == [0]
@@ -235,8 +235,10 @@ def test_a_tables_clock_starts_when_every_seat_is_taken(client: TestClient, peop
     with client.websocket_connect(seat_url(game_id, 0, made["tokens"]["0"])) as a:
         ann = Seat(a)
         first = ann.receive()
-        assert "clock" not in first  # the host sends the link: nobody is timed
+        assert "clocks" not in first  # the host sends the link: nobody is timed
         assert not session_of(client, game_id).clock.running
         accept(named(people(), "Bob"), made["invites"]["1"]["code"])
-        timed = raw_until(ann, lambda m: m["type"] == "state" and "clock" in m)
-        assert 29_000 < timed["clock"]["left_ms"] <= 30_000
+        timed = raw_until(ann, lambda m: m["type"] == "state" and "clocks" in m)
+        # (both lay away at once: each has a clock of its own)
+        assert [clock["seat"] for clock in timed["clocks"]] == timed["acting"]
+        assert all(29_000 < clock["left_ms"] <= 30_000 for clock in timed["clocks"])

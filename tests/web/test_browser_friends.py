@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from websockets.sync.client import ClientConnection, connect
 
-from .browsing import Person, continue_show, people
+from .browsing import Person, assert_no_error, continue_show, people, shown_seq
 from .test_browser import play_classic_turn
 from .test_browser_people import APP, my_turn, seat_line, wait_for_state
 
@@ -159,6 +159,40 @@ def test_a_friend_reopening_his_invitation_link_returns_to_his_seat(
         assert pill.is_hidden()
     else:
         assert pill.is_hidden()
+
+
+def test_two_people_lay_away_at_the_same_moment(person: Person, live_server: str) -> None:
+    ann = person("Ann")
+    made = new_game(ann, live_server, game="classic", options={"target": 61},
+                    seats=[{"kind": "me"}, {"kind": "friend"}])  # fmt: skip
+    game_id = made["id"]
+    bob = person("Bob")
+    bob.goto(f"{live_server}/#/join/{made['invites']['1']['code']}")
+    bob.click("[data-testid=join-button]")
+    bob.wait_for_url(re.compile(rf"#/game/{game_id}$"))
+    ann.goto(f"{live_server}/#/game/{game_id}")
+    pages = [ann, bob]
+    for page in pages:
+        wait_for_state(page)
+        page.wait_for_selector("[data-testid=seat-line][data-seat='1'][data-kind=person]")
+    # Both are asked to lay away at once, the dealer too; each sees both seats to play.
+    for page in pages:
+        assert page.inner_text("[data-testid=status]").startswith("Lay away 2 cards to ")
+        assert [seat_line(page, seat).get_attribute("data-to-move") for seat in (0, 1)] == [
+            "true",
+            "true",
+        ]
+        cards = page.locator("[data-testid=hand-card]")
+        cards.nth(0).click()
+        cards.nth(1).click()
+    # Both press "Lay away" at the same moment, neither page having heard of the other's.
+    seqs = [shown_seq(page) for page in pages]
+    for page in pages:
+        page.evaluate("() => document.querySelector('[data-action=discard]').click()")
+    for page in pages:
+        page.wait_for_selector("[data-testid=starter]")
+        assert_no_error(page)
+        assert shown_seq(page) >= max(seqs) + 2  # (both lay-aways taken)
 
 
 def test_a_spectator_follows_a_match_into_game_2(

@@ -184,6 +184,24 @@ def test_table_top_gets_a_show_of_its_ten_lines(sized_page: Page, live_server: s
     assert_no_error(page)
 
 
+#: Samples, every animation frame, the score chip's number against the Solitaire table's total.
+SAME_TOTAL_SAMPLER = """() => {
+    window.totalSamples = [];
+    window.totalMismatches = [];
+    const sample = () => {
+        const chip = document.querySelector('[data-testid=score-0] strong');
+        const total = document.querySelector('[data-testid=total]');
+        if (chip && total) {
+            window.totalSamples.push(total.textContent);
+            if (chip.textContent !== total.textContent)
+                window.totalMismatches.push([chip.textContent, total.textContent]);
+        }
+        requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+}"""
+
+
 def test_the_solitaire_count_stays_until_continued(sized_page: Page, live_server: str) -> None:
     page = sized_page
     start_game(page, live_server, "solitaire", {}, "")
@@ -196,6 +214,21 @@ def test_the_solitaire_count_stays_until_continued(sized_page: Page, live_server
     page.wait_for_selector("[data-testid=hand-card]")
     assert page.locator("[data-testid=hand-card]").count() == 6
     assert_no_error(page)
+
+
+def test_the_solitaire_total_counts_up_with_its_score_chip(
+    browser: Browser, live_server: str
+) -> None:
+    # At the default pace the scores count up: the score bar's chip and the table's total say
+    # the same number at every moment of the count, sampled every frame.
+    for page in watched_page(browser, paced=True, viewport={"width": 1366, "height": 900}):
+        start_game(page, live_server, "solitaire", {}, "")
+        page.evaluate(SAME_TOTAL_SAMPLER)
+        play_to_the_show(page, lay_away_two, turns=2)
+        assert_stays(page)
+        samples = page.evaluate("() => window.totalSamples")
+        assert len(set(samples)) > 2, samples  # (it counted up through numbers between)
+        assert page.evaluate("() => window.totalMismatches") == []
 
 
 def test_the_show_continues_by_itself_with_the_setting(browser: Browser, live_server: str) -> None:

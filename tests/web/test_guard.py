@@ -118,7 +118,7 @@ def test_a_websocket_with_a_foreign_host_is_refused_before_it_opens(
     assert refused_.value.code == POLICY
     assert "evil.example" in refused_.value.reason
     with client.websocket_connect(socket_url(answer)) as socket_:
-        assert Seat(socket_).receive()["seq"] == 0
+        assert Seat(socket_).receive()["legal"]  # (the seat's lay-away is still to make)
 
 
 def test_the_public_url_s_host_joins_the_allowed_hosts(store_path: Path) -> None:
@@ -160,9 +160,9 @@ def test_a_websocket_from_a_foreign_origin_is_refused(
         pass
     assert refused_.value.code == POLICY
     assert origin in refused_.value.reason
-    # Nothing was joined or played: the seat still opens at seq 0.
+    # Nothing was joined or played: the seat's lay-away is still to make.
     with client.websocket_connect(socket_url(answer)) as socket_:
-        assert Seat(socket_).receive()["seq"] == 0
+        assert Seat(socket_).receive()["legal"]
 
 
 @pytest.mark.parametrize(

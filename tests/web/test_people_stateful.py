@@ -26,7 +26,7 @@ from hypothesis.stateful import run_state_machine_as_test as run_machine
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
-from cribkit.games.protocol import SPECTATOR
+from cribkit.games.protocol import SPECTATOR, acting_seats
 from cribkit.web.app import create_app
 from cribkit.web.limits import LOOKUPS_A_MINUTE
 from cribkit.web.services import Services
@@ -36,10 +36,6 @@ from cribkit.web.talk import CHAT_BURST, CHAT_LENGTH, PHRASES
 from .conftest import LOCAL, WS_LOCAL, Message, Seat, unlimited
 from .conftest import assert_every_finished_game_verifies as verify_finished
 from .test_tables import accept, invite, seat_url
-
-#: Whether the server refuses a lay-away sent before the seat's turn (``legal`` is ``[]``): it
-#: does (see :func:`test_a_seat_cannot_lay_away_before_its_turn`).
-EARLY_LAY_AWAY_REFUSED = True
 
 #: What only the seat itself sees of a classic game (the rest every page sees alike).
 OWN_VIEW = frozenset({"seat", "side", "hand", "kept", "laid_away", "to_lay_away", "past_laid_away"})
@@ -215,8 +211,9 @@ class PeopleAtATable(RuleBasedStateMachine):
         return self.session().state.is_terminal
 
     @property
-    def mover(self) -> int | None:
-        return self.session().state.current_player
+    def movers(self) -> tuple[int, ...]:
+        """The seats that may act (all that have still to lay away, together)."""
+        return acting_seats(self.session().state)
 
     def snapshot(self) -> tuple[Any, ...]:
         """What a refusal must leave as it was: the stored game and actions, the live game."""
@@ -298,7 +295,7 @@ class PeopleAtATable(RuleBasedStateMachine):
         seated = self.seated_pages()
         if not seated or self.over:
             return []
-        return [page for page in seated if page.seat == self.mover]
+        return [page for page in seated if page.seat in self.movers]
 
     # -- setting the table ---------------------------------------------------------------------
 
@@ -553,7 +550,7 @@ class PeopleAtATable(RuleBasedStateMachine):
         """The seated person to move, if a page of theirs is open or can be opened."""
         if not self.ready or self.over:
             return None
-        mover = next((p for p in self.people if p.seat is not None and p.seat == self.mover), None)
+        mover = next((p for p in self.people if p.seat in self.movers), None)
         if mover is None or not (self.mover_pages() or len(self.pages) < MOST_PAGES):
             return None
         return mover
@@ -574,13 +571,14 @@ class PeopleAtATable(RuleBasedStateMachine):
             self.settle()
 
     def out_of_turn(self, page: Page) -> Message | None:
-        """An action of the page's seat, of its own cards, when it is not its turn: None if
-        none would be refused ``out_of_turn`` (see :data:`EARLY_LAY_AWAY_REFUSED`)."""
+        """An action of the page's seat, of its own cards, when it may not act: None if none
+        would be refused ``out_of_turn`` (a seat that has still to lay away may, whoever else
+        has: see :func:`test_a_seat_cannot_lay_away_twice`)."""
         view = page.last["observation"]
         hand = view["hand"]
         if view["phase"] == "play":
             return {"type": "play", "card": hand[0] if hand else "5h"}
-        if view["phase"] != "discard" or (view["to_lay_away"] and not EARLY_LAY_AWAY_REFUSED):
+        if view["phase"] != "discard" or view["to_lay_away"]:
             return None
         return {"type": "discard", "cards": hand[: 2 if self.seats == 2 else 1]}
 
@@ -603,7 +601,7 @@ class PeopleAtATable(RuleBasedStateMachine):
             for message in [*asks, {"type": "chat", "text": "hi"}, {"type": "mute", "seat": 0}]:
                 tries[f"the spectator sends {message['type']}"] = (message, "spectator")
         else:
-            early = None if self.over or page.seat == self.mover else self.out_of_turn(page)
+            early = None if self.over or page.seat in self.movers else self.out_of_turn(page)
             if early is not None:
                 tries["out of turn"] = act(early, "out_of_turn")
             if self.over:
@@ -612,6 +610,12 @@ class PeopleAtATable(RuleBasedStateMachine):
             other = data.draw(st.sampled_from([*others, -1, 7, "0", None]), label="other seat")
             tries["for another seat"] = act({**some, "seat": other}, "wrong_seat")
             off = data.draw(st.sampled_from([-3, -1, 1, 2, 10**6]), label="seq off by")
+            if (
+                off < 0
+                and page.seat in self.movers
+                and page.last["observation"]["phase"] == "discard"
+            ):
+                off = -off  # (a lay-away a version old stands when only others laid away since)
             tries["with another seq"] = act(some, "stale", seq + off)
             tries["undo"] = ({"type": "undo"}, "cannot_undo")
             tries["hint"] = ({"type": "hint"}, "no_hints")
@@ -759,9 +763,7 @@ def test_people_at_a_table_at_random() -> None:
     run_machine(PeopleAtATable, settings=settings(SETTINGS, suppress_health_check=unhurried))
 
 
-def test_a_seat_cannot_lay_away_before_its_turn(
-    client: TestClient, people: Callable[[], TestClient]
-) -> None:
+def test_a_seat_cannot_lay_away_twice(client: TestClient, people: Callable[[], TestClient]) -> None:
     made = invite(client, "classic", [{"kind": "me"}, {"kind": "friend"}], options={"target": 61})
     friend = people()
     taken = accept(friend, made["invites"]["1"]["code"])
@@ -773,12 +775,16 @@ def test_a_seat_cannot_lay_away_before_its_turn(
         pages = {0: Seat(mine), 1: Seat(theirs)}
         first = pages[0].receive()
         pages[1].receive()
-        waiting = pages[1 - first["observation"]["current_player"]]
-        assert waiting.last["legal"] == []
-        cards = waiting.last["observation"]["hand"][:2]
-        waiting.socket.send_json(
-            {"type": "action", "seq": first["seq"], "action": {"type": "discard", "cards": cards}}
+        # The dealer lays away first (the seats lay away together); then she may not again.
+        dealer = pages[first["observation"]["dealer"]]
+        laid = dealer.act(dealer.last["legal"][0])
+        assert laid["legal"] == []
+        assert laid["observation"]["phase"] == "discard"
+        stored = store.load_actions(made["id"])
+        cards = laid["observation"]["hand"][:2]
+        dealer.socket.send_json(
+            {"type": "action", "seq": laid["seq"], "action": {"type": "discard", "cards": cards}}
         )
-        answer = waiting.receive()
-        assert store.load_actions(made["id"]) == []
+        answer = dealer.receive()
+        assert store.load_actions(made["id"]) == stored
         assert (answer["type"], answer.get("code")) == ("error", "out_of_turn")

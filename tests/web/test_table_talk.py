@@ -180,7 +180,7 @@ def test_when_the_clock_runs_out_the_computer_plays_the_move(
         assert first["table"]["clock"] == 0.05
         # The clock starts when every seat is taken: while an invitation waits nobody is
         # timed, not even the host to move (she may still be sending the link).
-        assert "clock" not in first
+        assert "clocks" not in first
         with unchanged(client, session.id):
             time.sleep(0.2)  # four clocks' worth: no move is played for anyone
             seat.socket.send_json({"type": "ping"})
@@ -199,4 +199,4 @@ def test_when_the_clock_runs_out_the_computer_plays_the_move(
         f"seat {a['seat']}'s clock ran out: the computer played for seat {a['seat']}"
         for a in session.actions
     ]
-    assert "clock" not in state  # over: no clock runs
+    assert "clocks" not in state  # over: no clock runs

@@ -268,7 +268,7 @@ def test_connect_sends_every_event_hidden_from_others(client: TestClient) -> Non
     with client.websocket_connect(socket_url(answer)) as socket:
         first = Seat(socket).receive()
     assert first["type"] == "state"
-    assert first["seq"] == 0
+    assert first["observation"]["phase"] == "discard"  # (the computer may have laid away)
     assert [e["type"] for e in first["events"]][:2] == ["cut", "deal"]
     hands = [e for e in first["events"] if e["type"] == "hand"]
     assert {e["seat"] for e in hands} == {0, 1}

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from cribkit.ai.players import make_player
 from cribkit.games.classic.view import ClassicView
-from cribkit.games.protocol import Action, GameState, Previewing, game_info
+from cribkit.games.protocol import Action, GameState, Previewing, game_info, legal_actions_for
 from cribkit.games.solitaire.state import SolitaireState
 from cribkit.games.tabletop.view import TableTopView
 from cribkit.games.tiles.state import TilesState
@@ -28,7 +28,9 @@ def hint(state: GameState, seat: int, seed: int) -> dict[str, Any]:
     """``{"action", "text"}`` and, for a classic lay-away of six cards, ``table``: the discard
     analysis rows, best first."""
     view = state.observation(seat)
-    action = make_player(state.rules.GAME, "expert", seed=seed).choose(view, state.legal_actions())
+    action = make_player(state.rules.GAME, "expert", seed=seed).choose(
+        view, legal_actions_for(state, seat)
+    )
     out: dict[str, Any] = {"action": action.to_dict()}
     form = out["action"]
     match form["type"]:

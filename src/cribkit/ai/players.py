@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar, cast, runtime_checkable
 
-from cribkit.games.protocol import Action, ComposedMoves, GameState, game_info
+from cribkit.games.protocol import Action, ComposedMoves, GameState, game_info, legal_actions_for
 from cribkit.games.views import GameView
 
 #: What a player sees: its seat's view.
@@ -92,13 +92,13 @@ def choose_for_seat(player: Player, state: GameState, seat: int) -> Action:
         blind = getattr(player, "choose_legal", None)
         if blind is not None:
             # It reads no view: none is built.
-            return cast(BlindPlayer, player).choose_legal(state.legal_actions())
+            return cast(BlindPlayer, player).choose_legal(legal_actions_for(state, seat))
     view = state.observation(seat)
     if composed:
         return cast(ComposingPlayer, player).choose_composed(
             view, cast(ComposedMoves, state).offered_actions()
         )
-    return player.choose(view, state.legal_actions())
+    return player.choose(view, legal_actions_for(state, seat))
 
 
 class RandomPlayer:

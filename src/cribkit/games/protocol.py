@@ -29,7 +29,17 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, fields
-from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar, runtime_checkable
+from typing import (
+    Any,
+    ClassVar,
+    Final,
+    Generic,
+    Protocol,
+    Self,
+    TypeVar,
+    cast,
+    runtime_checkable,
+)
 
 from cribkit.core.cards import Card
 from cribkit.games.errors import CardNotHeldError as CardNotHeldError
@@ -559,7 +569,11 @@ class GameInfo:
     - ``best_possible``: at the end the best total the deal allowed is known
       (:func:`cribkit.ai.best_possible`);
     - ``calls``: the calls on another's declaration that the game may take (``muggins``,
-      ``joker``), offered whenever passing on them is (so that offering reveals nothing).
+      ``joker``), offered whenever passing on them is (so that offering reveals nothing);
+    - ``together``: at times several seats act at once (classic's lay-away): the state is
+      :class:`TogetherMoves`, and an interface that lets each seat act as soon as it may
+      asks :func:`acting_seats` and :func:`legal_actions_for` (``current_player`` stays the
+      first of them, for whoever asks the seats in turn: the learning environments, OpenSpiel).
 
     The number of seats, and whether one person plays them all, come from the rules
     (:attr:`Rules.seats`, :attr:`Rules.played_alone`).
@@ -578,6 +592,7 @@ class GameInfo:
     undo: bool = True
     best_possible: bool = False
     calls: tuple[str, ...] = ()
+    together: bool = False
 
 
 @runtime_checkable
@@ -599,6 +614,49 @@ class ComposedMoves(Protocol):
 
     def offered_actions(self) -> list[Action]:
         """The legal actions a client is offered as a list (the composed ones left out)."""
+
+
+@runtime_checkable
+class TogetherMoves(Protocol):
+    """A state in which several seats may act at once (classic's lay-away: every seat lays
+    away as soon as it has chosen, in any order; the record keeps the order they came in).
+
+    A seat's choice shows the others nothing but that it was made, so asking the seats in
+    turn (``current_player``, the first of them) plays the same game."""
+
+    @property
+    def acting_seats(self) -> tuple[int, ...]:
+        """Every seat that may act now, ``current_player`` first (none when it is None)."""
+
+    def legal_actions_for(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (none when it may not act)."""
+
+
+def acting_seats(state: GameState) -> tuple[int, ...]:
+    """Every seat that may act in ``state``: the :attr:`~GameState.current_player` alone, or,
+    in a game that says so (``GameInfo.together``), every seat that may act at once.
+
+    >>> state = start("classic:players=3", seed=4).state
+    >>> state.current_player, acting_seats(state)
+    (1, (1, 2, 0))
+    """
+    if game_info(state.rules.GAME).together:
+        return cast(TogetherMoves, state).acting_seats
+    seat = state.current_player
+    return () if seat is None else (seat,)
+
+
+def legal_actions_for(state: GameState, seat: int) -> list[Action]:
+    """Every action ``seat`` may take in ``state`` (:func:`acting_seats`); none when it may
+    not act.
+
+    >>> state = start("classic", seed=2).state  # the dealer may lay away first
+    >>> state.dealer, state.current_player, len(legal_actions_for(state, 1))
+    (1, 0, 15)
+    """
+    if game_info(state.rules.GAME).together:
+        return cast(TogetherMoves, state).legal_actions_for(seat)
+    return state.legal_actions() if state.current_player == seat else []
 
 
 _GAMES: dict[str, GameInfo] = {}

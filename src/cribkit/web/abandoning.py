@@ -112,13 +112,15 @@ async def end_game(
         session.version = version
         session.cancel_ai()  # the computer's move being worked out is dropped, the clock stops
         await services.fanout.publish(session.id, {"kind": "row"})
+        # In the engine's words ("seat 1"), as the clock's notices: each page names the seats as
+        # it names them ("You were away" to the one away, "Bob was away" to the others).
         if claimed_by is not None:
             text = (
-                f"{leaver_name(row, seats)} was away: {leaver_name(row, [claimed_by])} claimed "
-                "the game, and the others win it"
+                f"seat {seats[0]} was away: seat {claimed_by} claimed the game, and the others "
+                "win it"
             )
         elif row.mode == "table":
-            text = f"{leaver_name(row, seats)} left the game: the others win it"
+            text = f"seat {seats[0]} left the game: the others win it"
         else:
             text = "The game was abandoned"
         await session.notice(text)

@@ -21,6 +21,7 @@ from cribkit.ai import hints
 from cribkit.games.protocol import GameState
 from cribkit.web.fanout import REDIS_DOWN
 from cribkit.web.limits import HINTS_PER_PLAYER
+from cribkit.web.turns import late_move_stands
 
 if TYPE_CHECKING:
     from cribkit.web.sessions import Connection, GameSession
@@ -64,7 +65,9 @@ async def work_out_hint(
         if connection.closed:
             gate.release()
             return
-        if session.version != version:  # superseded: no one wants the old position's hint
+        # Superseded, no one wants the old position's hint; but another seat's lay-away beside
+        # it changes nothing for this seat (cribkit.web.turns).
+        if session.version != version and not late_move_stands(session, version, connection.seat):
             gate.release()
             await session.send_error(connection, "stale", MOVED_ON, "hint")
             return
@@ -105,7 +108,8 @@ async def _hint_from_workers(session: GameSession, connection: Connection, versi
             reply = {"code": "busy", "error": PLAYER_BUSY}
         else:
             counted = player is not None
-            await jobs.hint(session.id, version, seat, services.fanout.process, ticket)
+            moves = session.moves_at.get(version, -1)
+            await jobs.hint(session.id, version, seat, services.fanout.process, ticket, moves)
             reply = await asyncio.wait_for(answer, HINT_SECONDS)
     except REDIS_DOWN as error:  # (TimeoutError among them: no worker answered in time)
         session.log.warning("game %s: no hint from the workers: %s", session.id, error)

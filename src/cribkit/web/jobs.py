@@ -88,11 +88,14 @@ class Jobs:
         )  # fmt: skip
         return True
 
-    async def hint(self, game_id: str, version: int, seat: int, process: str, ticket: str) -> None:
-        """Ask for a hint for ``seat``; the answer goes to ``process``'s channel with
-        ``ticket``."""
+    async def hint(
+        self, game_id: str, version: int, seat: int, process: str, ticket: str, moves: int = -1
+    ) -> None:
+        """Ask for a hint for ``seat``, the game at ``version`` with ``moves`` actions (a worker
+        still answers when only other seats laid away since: :mod:`cribkit.web.turns`); the
+        answer goes to ``process``'s channel with ``ticket``."""
         fields = {"game": game_id, "version": str(version), "seat": str(seat),
-                  "process": process, "ticket": ticket}  # fmt: skip
+                  "process": process, "ticket": ticket, "moves": str(moves)}  # fmt: skip
         await self.redis.xadd(HINTS, fields, maxlen=STREAM_LENGTH, approximate=True)
 
     # -- fair shares --------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from cribkit.games.protocol import (
     GameState,
     OutOfTurnError,
     Transition,
+    acting_seats,
 )
 from cribkit.web.guard import BadJsonError, parse_json
 
@@ -112,10 +113,11 @@ def parse_client_id(value: object) -> str | None:
 
 
 def check_turn(state: GameState, seat: int) -> None:
-    """Refuse a move of ``seat`` when the game is over or it is another seat's turn."""
+    """Refuse a move of ``seat`` when the game is over or it may not act (it is another seat's
+    turn; every seat that has still to lay away may, :func:`~cribkit.games.acting_seats`)."""
     if state.is_terminal:
         raise WebError("game_over", "the game is over")
-    if state.current_player != seat:
+    if seat not in acting_seats(state):
         raise WebError(
             "out_of_turn", f"it is seat {state.current_player}'s turn, not seat {seat}'s"
         )

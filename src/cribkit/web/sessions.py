@@ -37,8 +37,10 @@ from cribkit.games.protocol import (
     GameError,
     GameState,
     OutOfTurnError,
+    acting_seats,
     game_info,
     games,
+    legal_actions_for,
 )
 from cribkit.games.undo import first_reveal, undo_refusal
 from cribkit.store.base import (
@@ -61,7 +63,6 @@ from cribkit.web.logs import game_log
 from cribkit.web.messages import (
     MESSAGE_TYPES,
     WebError,
-    apply_action,
     check_turn,
     parse_action,
     parse_client_id,
@@ -79,6 +80,7 @@ from cribkit.web.shared import (
 )
 from cribkit.web.tables import match_form, seats_form
 from cribkit.web.talk import CHAT_BURST, CHAT_RATE, chat, hears, mute, say
+from cribkit.web.turns import computer_seat, late_move_stands, take_move
 from cribkit.web.undoing import undo
 from cribkit.web.workers import choose_move, move_seed
 
@@ -139,6 +141,9 @@ class GameSession:
         self.marks = list(marks) if marks is not None else []
         assert len(self.marks) == len(actions)
         self.version = row.version
+        #: How many actions the game had at each version since it was loaded, undone or
+        #: replayed (a late move is weighed against it: :mod:`cribkit.web.turns`).
+        self.moves_at = {row.version: len(actions)}
         #: What the game offers (hints, previews, undo, calls...).
         self.info = game_info(row.game)
         self.reseat(row)
@@ -223,12 +228,12 @@ class GameSession:
         client composes left out (Tiles' plays), and each call the game takes (muggins,
         Joker) offered whenever passing on it is legal, so that the offer tells nothing."""
         state = self.state
-        if self.over or state.current_player != seat:
+        if self.over or seat not in acting_seats(state):
             return []
         actions = (
             cast(ComposedMoves, state).offered_actions()
             if self.info.composed_moves
-            else state.legal_actions()
+            else legal_actions_for(state, seat)
         )
         forms = [action.to_dict() for action in actions]
         types = {form["type"] for form in forms}
@@ -349,6 +354,7 @@ class GameSession:
             "mode": self.row.mode,
             "observation": state.observation(seat).to_json(),
             "legal": [] if watching else self.legal_for(seat),
+            "acting": [] if self.over else list(acting_seats(state)),
             "events": [event.to_json(viewer=seat) for event in events],
             "result": self.result_form(),
             "can_undo": can_undo,
@@ -363,9 +369,9 @@ class GameSession:
             message["seed"] = self.row.seed
             if self.row.table.deal:
                 message["deal"] = self.row.table.deal
-        left = self.clock.left_ms()
-        if left is not None:
-            message["clock"] = {"seat": state.current_player, "left_ms": left}
+        clocks = self.clock.forms()
+        if clocks:
+            message["clocks"] = clocks
         away = self.absence.forms()
         if away:
             message["away"] = away
@@ -542,17 +548,7 @@ class GameSession:
             if self.row.status == "abandoned":
                 raise WebError("game_over", "the game was abandoned: nobody plays on in it")
             try:
-                if seq != self.version:
-                    raise WebError(
-                        "stale",
-                        f"seq {seq} is not the game's seq {self.version}: nothing was applied",
-                    )
-                # Whose turn it is, as the seats' legal lists say (the engine itself would
-                # take the lay-aways of a deal in any order).
-                check_turn(self.state, connection.seat)
-                before, index = self.state, len(self.actions)
-                transition = apply_action(before, action)
-                await self.commit(action, transition.state, transition.events, client_id)
+                before, index = await take_move(self, connection.seat, seq, action, client_id)
             except WebError as error:
                 # Sent again (its answer lost): the game as it is answers it, applied once.
                 if client_id is None or error.code not in ("stale", "duplicate"):
@@ -608,6 +604,7 @@ class GameSession:
         self.events.extend(events)
         self.state = state
         self.version = version
+        self.moves_at.setdefault(version, len(self.actions))
 
     async def write(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         """A write of the game to the store, off the event loop (the lock held): refused
@@ -704,8 +701,8 @@ class GameSession:
     # -- the computer's turns -------------------------------------------------------------------
 
     def computer_to_move(self) -> bool:
-        """Whether it is one of the computer's seats' turn."""
-        return not self.over and self.state.current_player in self.players
+        """Whether one of the computer's seats may act (:func:`cribkit.web.turns.computer_seat`)."""
+        return computer_seat(self) is not None
 
     def kick_ai(self) -> None:
         """Let the computer play while it is its turn: one task per game, or, in a cluster
@@ -728,22 +725,22 @@ class GameSession:
         """Make the computer's move of ``version``: chosen off the event loop, then stored and
         told like a person's. False if the game was not there any more (moved on, over, a
         person's turn)."""
-        state = self.state
-        if self.version != version or not self.computer_to_move():
+        state, seat = self.state, computer_seat(self)
+        if self.version != version or seat is None:
             return False
-        seat = state.current_player
-        assert seat is not None
         seed = move_seed(self.row.seed, seat, len(self.actions))
         action = await self.off_loop(
             choose_move, self.game, self.row.level_of(seat), seed, state, seat
         )
         chosen = time.perf_counter()
         async with self.lock:
-            if self.version != version:
-                return False  # an undo came first: think again
-            if not self.computer_to_move():
-                return False  # (the seat's person came back meanwhile)
-            transition = state.apply(action)
+            # A person's lay-away beside it leaves the choice standing; an undo, a reveal or
+            # the seat's person come back (not the computer's any more) means think again.
+            if self.version != version and not late_move_stands(self, version, seat):
+                return False
+            if seat not in self.players:
+                return False
+            transition = self.state.apply(action)
             await self.commit(action, transition.state, transition.events)
             await self.broadcast()
         self._acknowledged(chosen)

@@ -69,7 +69,9 @@ async def catch_up(session: GameSession) -> None:
             for connection in session.connections:
                 connection.cursor = 0
                 connection.reset = True
+            session.moves_at = {}
         session.version = row.version
+        session.moves_at.setdefault(row.version, len(session.actions))
     session.reseat(row)
     talk = await services.stored(services.store.load_talk, session.id)
     await _hear_lines(session, talk[len(session.talk) :])

@@ -53,6 +53,7 @@ async def undo(session: GameSession, connection: Connection) -> None:
         session.state = replayed.state
         session.events = list(replayed.events)
         session.version = version
+        session.moves_at = {version: len(kept)}  # the versions before it name other games
         for other in session.connections:
             other.cursor = 0
             other.reset = True

@@ -39,6 +39,7 @@ from cribkit.web.messages import WebError
 from cribkit.web.services import Services
 from cribkit.web.sessions import GameSession
 from cribkit.web.shared import catch_up
+from cribkit.web.turns import only_others_moved
 
 log = logging.getLogger("cribkit.worker")
 
@@ -270,7 +271,10 @@ class Worker:
         hint = await self.jobs.kept_hint(job.game, job.version, seat)
         if hint is None:
             session = await self._session(job.game)
-            if session is None or session.version != job.version:
+            moves = int(fields.get("moves", -1))
+            if session is None or (
+                session.version != job.version and not only_others_moved(session, moves, seat)
+            ):
                 reply.update(code="stale", error="the game moved on before the hint was worked out")
                 await self.fanout.tell(fields["process"], reply)
                 return

@@ -253,6 +253,31 @@ class ClassicState(SidedGame):
             _SET_LEGAL(self, legal)
         return list(legal)
 
+    @property
+    def acting_seats(self) -> tuple[int, ...]:
+        """Every seat that may act now: while laying away, each seat that still has to, from
+        pone clockwise (``current_player`` is the first); else the current player alone.
+
+        >>> state = start_game(ClassicRules(players=4), seed=3).state
+        >>> state.dealer, state.acting_seats
+        (3, (0, 1, 2, 3))
+        """
+        if self.phase != DISCARD:
+            seat = self.current_player
+            return () if seat is None else (seat,)
+        n = self.rules.players
+        seats = ((self.dealer + i) % n for i in range(1, n + 1))
+        return tuple(seat for seat in seats if not self.laid[seat])
+
+    def legal_actions_for(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now: its lay-aways while it has still to lay away
+        (whoever else has), else the current player's actions if it is ``seat``."""
+        if self.phase == DISCARD:
+            if not 0 <= seat < self.rules.players or self.laid[seat]:
+                return []
+            return _discards(seat, cards_of(self.hands[seat]), self.rules.discards)
+        return self.legal_actions() if seat == self.current_player else []
+
     def playout(self) -> Playout:
         """This game to play on in place, for a simulation (:class:`Playout`)."""
         from cribkit.games.classic.playout import Playout
@@ -647,5 +672,6 @@ register(
         events=EVENTS,
         hotseat=True,
         calls=("muggins",),
+        together=True,
     )
 )

@@ -4,7 +4,7 @@ import { pegsFromEvents } from "./logic/board.js";
 import { cardLabel } from "./logic/cards.js";
 import { classicStatus, declarePrompt, hintedCards, lastShow, playedBefore } from "./logic/classic.js";
 import { motionOf } from "./logic/pacing.js";
-import { legalOf } from "./logic/protocol.js";
+import { actingOf, legalOf } from "./logic/protocol.js";
 import { possessive } from "./logic/words.js";
 import { genericActions } from "./widgets/actions.js";
 import { CribbageBoard } from "./widgets/board.js";
@@ -101,6 +101,7 @@ export class ClassicView {
     const legal = legalOf(this.message);
     const name = this.context.name;
     const me = observation.seat;
+    const acting = actingOf(this.message);
     const seatName = (seat) => `${name(seat)}${observation.dealer === seat ? " (dealer)" : ""}`;
     const opponents = (observation.hand_counts || []).map((count, seat) =>
       seat === me
@@ -108,7 +109,7 @@ export class ClassicView {
         : h(
             "div",
             {
-              class: `opponent${observation.current_player === seat ? " active" : ""}`,
+              class: `opponent${acting.includes(seat) ? " active" : ""}`,
               "data-testid": `opponent-${seat}`,
             },
             h("span", { class: "seat-name" }, seatName(seat)),

@@ -19,7 +19,7 @@ import {
 } from "./logic/frame.js";
 import { keepNotices, placeNotices } from "./logic/notices.js";
 import { showStatus, stagedMessage } from "./logic/pacing.js";
-import { canAct } from "./logic/protocol.js";
+import { actingOf, canAct } from "./logic/protocol.js";
 import { ComputerWait } from "./logic/waiting.js";
 import { joinWaitStatus, tableNamer, watchStatus } from "./logic/table.js";
 import { gameTitle, readable, scoresText, seatNamer } from "./logic/words.js";
@@ -301,6 +301,8 @@ export class GamePage {
       busy: () => this.connections.get(seat).pending,
       skipShow: () => this.pacer.skip(),
       continueShow: () => this.pacer.continueShow(),
+      // A number that counts up with the score bar's (Solitaire's total beside its chip).
+      counter: (key, to) => this.scoreCounter.number(key, to),
     };
   }
 
@@ -463,7 +465,7 @@ export class GamePage {
     clear(this.hintBox).hidden = true;
     this.coach.clear();
     clear(this.errorBox).hidden = true;
-    this.renderScores(message.observation, context);
+    this.renderScores(message, context);
     this.statusLine.textContent = coverWords(seat, !this.everRevealed).status;
     this.undoControl.disable();
     this.hintButton.disabled = true;
@@ -491,7 +493,7 @@ export class GamePage {
     this.root.dataset.seat = String(seat);
     this.root.dataset.myTurn = String(myTurn);
     const context = this.context(seat);
-    this.renderScores(message.observation, context);
+    this.renderScores(message, context);
     this.view.update(message, context, newEvents, events);
     playStateSounds(message, newEvents, { humans: this.humans, watching: this.watching });
     this.keepShowInView(message);
@@ -530,9 +532,9 @@ export class GamePage {
     if (shown) shown.scrollIntoView({ block: "nearest" });
   }
 
-  renderScores(observation, context) {
+  renderScores(message, context) {
     clear(this.scoreBar).append(
-      ...scoreChips(observation, context.name).map((chip) =>
+      ...scoreChips(message.observation, context.name, actingOf(message)).map((chip) =>
         h(
           "div",
           { class: `score-chip side-${chip.side}${chip.active ? " active" : ""}`, "data-testid": `score-${chip.side}` },

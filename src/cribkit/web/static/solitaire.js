@@ -67,6 +67,16 @@ function roundsTable(o) {
   );
 }
 
+/**
+ * The running total: counting up with the score bar's chip where the page counts scores (the
+ * two say the same number at every moment of the count), else written at once.
+ */
+function totalNumber(total, context) {
+  const number = context.counter ? context.counter(0, total) : h("strong", {}, String(total));
+  number.dataset.testid = "total";
+  return number;
+}
+
 /** The total against the skunk line (91) and 121. */
 function meter(total) {
   const at = (points) => `${(points / GREAT) * 100}%`;
@@ -180,12 +190,7 @@ export class SolitaireView {
           "div",
           { class: "sol-top" },
           h("ol", { class: "round-track", "data-testid": "rounds" }, rounds),
-          h(
-            "div",
-            { class: "sol-total" },
-            h("span", {}, "Total"),
-            h("strong", { "data-testid": "total" }, String(o.total)),
-          ),
+          h("div", { class: "sol-total" }, h("span", {}, "Total"), totalNumber(o.total, this.context)),
           meter(o.total),
           best !== null ? h("p", { class: "best", "data-testid": "best-possible" }, bestText(o.total, best)) : null,
         ),

@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { scoreChips } from "./logic/frame.js";
+import { actingOf } from "./logic/protocol.js";
 import {
   WAIT_AGAIN_MS,
   awayOffers,
@@ -39,12 +40,13 @@ export class TableFrame {
     this.page = page;
     this.table = null;
     this.mode = null;
-    this.clock = null;
+    // The move clocks running ({seat, left_ms}, as the state said them at `clockAt`).
+    this.clocks = [];
     this.clockAt = 0;
     this.muted = [];
     this.invites = {};
     this.watch = null;
-    this.current = null;
+    this.acting = [];
     this.game = null;
     this.talkReset = true;
     this.lastChat = 0;
@@ -93,12 +95,10 @@ export class TableFrame {
     const first = this.table === null;
     this.mode = message.mode;
     this.game = message.game;
-    this.current = message.observation.current_player;
+    this.acting = actingOf(message);
     if (info.full) this.talkReset = true;
-    if (message.clock) {
-      this.clock = message.clock;
-      this.clockAt = performance.now();
-    } else this.clock = null;
+    this.clocks = Array.isArray(message.clocks) ? message.clocks : [];
+    this.clockAt = performance.now();
     if (Array.isArray(message.muted)) this.muted = message.muted;
     this.observation = message.observation;
     // Over by its rules, or ended before them (resigned, claimed: the observation says nothing).
@@ -161,7 +161,7 @@ export class TableFrame {
     const count = this.table.seats.length;
     const lines = seatLines(this.table, {
       mine: this.page.watching ? [] : this.page.humans,
-      current: this.over ? null : this.current,
+      acting: this.over ? [] : this.acting,
       name: (seat) => this.page.name(seat),
       teams: partnered(this.game, count),
       muted: this.muted,
@@ -179,35 +179,49 @@ export class TableFrame {
   }
 
   drawSeats() {
-    const left = this.clockLeftMs();
-    const clock = this.clock ? { seat: this.clock.seat, text: clockText(left), urgent: clockUrgent(left) } : null;
+    const clocks = this.clocks.map((clock) => {
+      const left = this.clockLeftMs(clock);
+      return { seat: clock.seat, text: clockText(left), urgent: clockUrgent(left) };
+    });
     fillSeats(this.seatsList, this.lines || [], {
-      clock,
+      clocks,
       onMute: this.page.watching ? null : (seat, muted) => this.page.send({ type: "mute", seat, muted }),
     });
   }
 
-  clockLeftMs() {
-    return this.clock ? clockLeft(this.clock, performance.now() - this.clockAt) : 0;
+  clockLeftMs(clock) {
+    return clockLeft(clock, performance.now() - this.clockAt);
   }
 
-  /** The clock of the move: in the head (whose and how long) and on the seat's line. */
+  /**
+   * The move clocks: in the head, the page's own if it is timed, else the first (whose and how
+   * long); on each timed seat's line, its own.
+   */
   drawClock() {
-    const running = Boolean(this.clock) && !this.over;
+    const running = this.clocks.length > 0 && !this.over;
     const waiting = running ? null : clockWaitText(this.table);
     this.clockChip.hidden = !running && !waiting;
     this.clockChip.classList.toggle("waiting", Boolean(waiting));
     if (waiting) this.clockChip.textContent = waiting;
     if (!running) return;
-    const left = this.clockLeftMs();
-    const who = this.page.name(this.clock.seat);
+    const mine = this.page.watching ? [] : this.page.humans;
+    const shown = this.clocks.find((clock) => mine.includes(clock.seat)) || this.clocks[0];
+    const left = this.clockLeftMs(shown);
+    const who = this.page.name(shown.seat);
     this.clockChip.textContent = `${who === "You" ? "Your move" : who}: ${clockText(left)}`;
     this.clockChip.classList.toggle("urgent", clockUrgent(left));
-    const seatClock = this.seatsList.querySelector("[data-testid=seat-clock]");
-    if (seatClock) {
-      seatClock.textContent = clockText(left);
-      seatClock.classList.toggle("urgent", clockUrgent(left));
-    } else if (this.lines) this.drawSeats();
+    const seatClocks = this.seatsList.querySelectorAll("[data-testid=seat-clock]");
+    if (seatClocks.length !== this.clocks.length) {
+      if (this.lines) this.drawSeats();
+      return;
+    }
+    for (const node of seatClocks) {
+      const clock = this.clocks.find((each) => String(each.seat) === node.dataset.seat);
+      if (!clock) continue;
+      const seatLeft = this.clockLeftMs(clock);
+      node.textContent = clockText(seatLeft);
+      node.classList.toggle("urgent", clockUrgent(seatLeft));
+    }
   }
 
   /** The people away: how long until the choices open, then the choices (claim, the computer, wait). */

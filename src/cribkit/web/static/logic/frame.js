@@ -1,7 +1,7 @@
 // The frame every game shares, without the DOM: which seat the screen shows, the event log
 // of each seat, the score chips, the scoring list, the result's headline and the hint table.
 import { cardLabel } from "./cards.js";
-import { canAct } from "./protocol.js";
+import { actingOf, canAct } from "./protocol.js";
 import { abandonedHeadline } from "./table.js";
 import { SKUNK_LINE } from "./solitaire.js";
 import { pegged, plural, readable } from "./words.js";
@@ -55,11 +55,13 @@ export function coverWords(seat, first) {
   };
 }
 
-/** The score bar: each side's label (partners joined by "&"), score and whether it is to play. */
-export function scoreChips(observation, name) {
+/**
+ * The score bar: each side's label (partners joined by "&"), score and whether it is to play
+ * (a seat of it is among `acting`, the seats that may act: by default the current player).
+ */
+export function scoreChips(observation, name, acting = actingOf({ observation })) {
   const scores = pegged(observation.scores, observation.target);
   const sides = observation.sides;
-  const current = observation.current_player;
   return scores.map((score, side) => {
     let label;
     if (scores.length === 1) label = "Total";
@@ -69,7 +71,7 @@ export function scoreChips(observation, name) {
         .filter(Boolean)
         .join(" & ");
     } else label = name(side);
-    const active = current !== null && current !== undefined && (sides ? sides[current] === side : current === side);
+    const active = acting.some((seat) => (sides ? sides[seat] === side : seat === side));
     return { side, label, score, active, target: observation.target || null };
   });
 }

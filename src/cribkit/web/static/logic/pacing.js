@@ -5,6 +5,8 @@
 // before it, every other draw goes as soon as those before it have gone. The rest of a state
 // after its show (the next deal) waits until the player continues.
 
+import { actingOf } from "./protocol.js";
+
 /**
  * The events of each game that count (laid out with widgets/show.js and widgets/tabletopshow.js):
  * one draw each, but Table Top's: its heels and rows are one draw, its columns the next.
@@ -22,14 +24,18 @@ function stepOf(game, event, index) {
 }
 
 /**
- * Whether `message` shows a move of a seat this page does not play (`own`): the seat that was
- * to move in the state before it (`previous`, the last one heard on the same connection). A
+ * Whether `message` shows a move of a seat this page does not play (`own`): a seat that could
+ * act in the state before it (`previous`, the last one heard on the same connection) and no
+ * longer can (of seats laying away together, the one that did), else the first that could. A
  * state of the same seq (somebody sat down) moves nothing.
  */
 export function byAnother(previous, message, own) {
   if (!previous || typeof message.seq !== "number" || !(message.seq > previous.seq)) return false;
-  const mover = previous.observation ? previous.observation.current_player : null;
-  return typeof mover === "number" && !own.includes(mover);
+  const before = actingOf(previous);
+  const after = actingOf(message);
+  const done = before.filter((seat) => !after.includes(seat));
+  const movers = done.length ? done : before.slice(0, 1);
+  return movers.some((mover) => !own.includes(mover));
 }
 
 /** The indexes in `events` of the counted hands of `game` (none in a game without a show). */
@@ -110,7 +116,7 @@ export function stagedMessage(message, events, before = null, complete = false) 
     if (Array.isArray(observation.scores)) observation.scores = [...last.scores];
     if (typeof observation.total === "number") observation.total = last.scores[0];
   }
-  return { ...message, observation, legal: [], can_undo: false, result: null, staged: true, complete };
+  return { ...message, observation, legal: [], acting: [], can_undo: false, result: null, staged: true, complete };
 }
 
 /** The status line while a show is on the table: being counted, or counted and waiting. */

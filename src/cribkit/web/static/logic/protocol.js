@@ -50,6 +50,17 @@ export function legalOf(message) {
   return Array.isArray(message.legal) ? message.legal : [];
 }
 
+/**
+ * The seats that may act in a state message: its `acting` (every seat that has still to lay
+ * away acts at once), or, in a message without it (a record's), the current player alone.
+ */
+export function actingOf(message) {
+  if (!message) return [];
+  if (Array.isArray(message.acting)) return message.acting;
+  const current = message.observation ? message.observation.current_player : null;
+  return typeof current === "number" && current >= 0 ? [current] : [];
+}
+
 /** Whether a state message lets its seat act (`legal` null means "compose your own"). */
 export function canAct(message) {
   return message.legal === null || legalOf(message).length > 0;

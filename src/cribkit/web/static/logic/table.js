@@ -1,7 +1,7 @@
 // Tables of people without the DOM: the seats of a new table and the body that makes it, the
 // links of invitations and spectators, join codes, who sits where, the move clock, the match.
-import { canAct } from "./protocol.js";
-import { readable, scoresText } from "./words.js";
+import { actingOf, canAct } from "./protocol.js";
+import { listWords, readable, scoresText } from "./words.js";
 
 /** The seat of a spectator's connection (it sees what every player sees, and no hand). */
 export const SPECTATOR = -1;
@@ -207,8 +207,11 @@ export function tableNamer(table, mine = []) {
   };
 }
 
-/** The seats panel's lines: each seat's name, what it is, whether it is on line and to move. */
-export function seatLines(table, { mine = [], current = null, name, teams = false, muted = [] } = {}) {
+/**
+ * The seats panel's lines: each seat's name, what it is, whether it is on line and to move
+ * (among `acting`, the seats that may act: all who have still to lay away).
+ */
+export function seatLines(table, { mine = [], acting = [], name, teams = false, muted = [] } = {}) {
   return ((table && table.seats) || []).map((form) => {
     let detail;
     if (form.kind === "computer") detail = `computer \u00b7 ${form.level || "medium"}`;
@@ -223,7 +226,7 @@ export function seatLines(table, { mine = [], current = null, name, teams = fals
       detail,
       connected: Boolean(form.connected),
       // (an empty seat is not "to play": nobody is there yet; its detail says it waits)
-      toMove: current === form.seat && form.kind !== "invited",
+      toMove: acting.includes(form.seat) && form.kind !== "invited",
       team: teams ? (form.seat % 2) + 1 : null,
       // Another person at the table can be muted (the computer and invitations say nothing).
       mutable: form.kind === "person" && !mine.includes(form.seat) && mine.length > 0,
@@ -239,8 +242,7 @@ export function openSeats(table) {
 
 /** "2", "2 and 3", "2, 3 and 4": seat numbers as players count them (from 1). */
 function seatNumbers(seats) {
-  const numbers = seats.map((seat) => String(seat + 1));
-  return numbers.length > 1 ? `${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}` : numbers[0];
+  return listWords(seats.map((seat) => String(seat + 1)));
 }
 
 /**
@@ -261,9 +263,10 @@ export function watchStatus(message, name) {
   if (message.result) return "The game is over.";
   const waiting = joinWaitStatus(message);
   if (waiting) return waiting;
-  const current = observation.current_player;
-  if (current === null || current === undefined || current < 0) return "Watching the table.";
-  if (observation.phase === "discard") return `${name(current)} to lay away.`;
+  const acting = actingOf(message);
+  if (!acting.length) return "Watching the table.";
+  const current = acting[0];
+  if (observation.phase === "discard") return `${listWords(acting.map(name))} to lay away.`;
   if (observation.phase === "play" && typeof observation.count === "number")
     return `${name(current)} to play; the count is ${observation.count}.`;
   return `${name(current)} to move.`;

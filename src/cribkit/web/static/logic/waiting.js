@@ -1,20 +1,21 @@
 // The page's word when the computer's move is slow to come: after 3 seconds it says it waits
 // (a part of the site may be down: the move comes once it is back). No DOM.
 
+import { actingOf } from "./protocol.js";
+
 /** How long the computer's move may take before the page says it waits. */
 export const COMPUTER_WAIT_MS = 3000;
 
 /** What the status line says then. */
 export const COMPUTER_WAIT_WORDS = "Waiting for the computer's move: it comes as soon as the server can make it.";
 
-/** Whether the game of a state message waits on a computer's move (its seat is to act). */
+/** Whether the game of a state message waits on the computer alone (its seats only may act). */
 export function computerToMove(message) {
   if (!message || message.result) return false;
-  const player = message.observation ? message.observation.current_player : null;
-  if (player === null || player === undefined) return false;
+  const acting = actingOf(message);
   const seats = (message.table && message.table.seats) || [];
-  const seat = seats.find((each) => each.seat === player);
-  return Boolean(seat && seat.kind === "computer");
+  const computer = (player) => seats.some((each) => each.seat === player && each.kind === "computer");
+  return acting.length > 0 && acting.every(computer);
 }
 
 /**

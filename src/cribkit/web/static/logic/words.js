@@ -68,6 +68,11 @@ export function scoresText(scores, target) {
   return pegged(scores, target).join(" \u2013 ");
 }
 
+/** Items in words: "a", "a and b", "a, b and c" ("" for none). */
+export function listWords(items) {
+  return items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items.join("");
+}
+
 /** The sentence's first letter in capitals and a full stop after it ("" stays ""). */
 export function sentence(words) {
   return words ? `${words[0].toUpperCase()}${words.slice(1)}.` : "";

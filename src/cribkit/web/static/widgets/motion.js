@@ -11,20 +11,25 @@ const LONGEST_MS = 1400;
 
 export class ScoreCounter {
   constructor() {
-    // Per score (a side): {from, to, start, ms, element}; the element is the one drawn last.
+    // Per score (a side): {from, to, start, ms, elements}: the elements drawn of it since it
+    // last changed (the score chip, and Solitaire's total beside it), counting as one.
     this.counts = new Map();
     this.frame = null;
   }
 
-  /** The <strong> that shows the score of `key`: it counts up from the number shown before. */
+  /**
+   * A <strong> that shows the score of `key`: it counts up from the number shown before. Each
+   * drawn of the same score in the meantime counts with it, the same number at every frame.
+   */
   number(key, to) {
     const element = h("strong", {});
     const now = performance.now();
     const ms = reducedMotion() ? 0 : Math.min(paceOf(settings()), LONGEST_MS);
     let count = this.counts.get(key);
-    if (!count || ms === 0 || to < count.to) count = { from: to, to, start: now, ms: 0 };
-    else if (count.to !== to) count = { from: this.value(count, now), to, start: now, ms };
-    count.element = element;
+    if (!count || ms === 0 || to < count.to) count = { from: to, to, start: now, ms: 0, elements: [] };
+    else if (count.to !== to) count = { from: this.value(count, now), to, start: now, ms, elements: [] };
+    count.elements = count.elements.filter((shown) => shown.isConnected);
+    count.elements.push(element);
     this.counts.set(key, count);
     element.textContent = String(this.value(count, now));
     if (count.ms && this.frame === null) this.frame = requestAnimationFrame(() => this.tick());
@@ -40,7 +45,8 @@ export class ScoreCounter {
     const now = performance.now();
     let running = false;
     for (const count of this.counts.values()) {
-      count.element.textContent = String(this.value(count, now));
+      const text = String(this.value(count, now));
+      for (const element of count.elements) element.textContent = text;
       if (now - count.start < count.ms) running = true;
     }
     if (running) this.frame = requestAnimationFrame(() => this.tick());

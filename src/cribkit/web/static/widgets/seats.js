@@ -3,16 +3,16 @@
 import { clear, h } from "../dom.js";
 
 /**
- * Fill the seats panel with `lines` (logic/table.js seatLines); `clock` is {seat, text, urgent}
- * while a person's move clock runs; `onMute(seat, muted)` toggles a person's chat.
+ * Fill the seats panel with `lines` (logic/table.js seatLines); `clocks` holds {seat, text,
+ * urgent} for each person whose move clock runs; `onMute(seat, muted)` toggles a person's chat.
  */
-export function fillSeats(list, lines, { clock = null, onMute = null } = {}) {
+export function fillSeats(list, lines, { clocks = [], onMute = null } = {}) {
   clear(list);
   for (const line of lines) {
     const classes = ["seat-line", `kind-${line.kind}`];
     if (line.toMove) classes.push("to-move");
     if (line.you) classes.push("you");
-    const ticking = clock && clock.seat === line.seat;
+    const clock = clocks.find((each) => each.seat === line.seat);
     list.append(
       h(
         "li",
@@ -41,10 +41,15 @@ export function fillSeats(list, lines, { clock = null, onMute = null } = {}) {
           h("span", { class: "seat-detail" }, line.detail),
         ),
         line.toMove ? h("span", { class: "turn-tag", "data-testid": "seat-turn" }, "to play") : null,
-        ticking
+        clock
           ? h(
               "span",
-              { class: `seat-clock${clock.urgent ? " urgent" : ""}`, "data-testid": "seat-clock", role: "timer" },
+              {
+                class: `seat-clock${clock.urgent ? " urgent" : ""}`,
+                "data-testid": "seat-clock",
+                "data-seat": String(line.seat),
+                role: "timer",
+              },
               clock.text,
             )
           : null,
