@@ -1,7 +1,9 @@
 """Take the README's screenshots of the browser client: each game in play, the lobby, the
-replay viewer and the statistics, at a desktop size, and on a phone and in other themes.
+replay viewer and the statistics, at a desktop size, and on a phone and in other themes; and
+the gallery (``gallery/``): every game's table, show, end and review, at a desktop's size and a
+phone's.
 
-    .venv/bin/python docs/screenshots/take.py [--out docs/screenshots]
+    .venv/bin/python docs/screenshots/take.py [--out docs/screenshots] [--only gallery|readme]
 
 It starts its own ``cribkit serve`` over a temporary store, plays seeded games through the page
 in Debian's Chromium (/usr/bin/chromium) and writes PNG files.
@@ -13,7 +15,7 @@ import argparse
 import json
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -117,34 +119,125 @@ def classic_turn(page: Page) -> None:
     after(page, seq)
 
 
-def shoot(page: Page, path: Path) -> None:
-    page.evaluate("window.scrollTo(0, 0)")  # (a play may have scrolled a phone's page)
+def shoot(page: Page, path: Path, showing: str | None = None) -> None:
+    """A picture of the window: scrolled to the top, or to ``showing`` (a selector) when given."""
+    if showing is None:
+        page.evaluate("window.scrollTo(0, 0)")  # (a play may have scrolled a phone's page)
+    else:
+        page.locator(showing).first.scroll_into_view_if_needed()
     page.mouse.move(0, 0)
     time.sleep(0.9)  # let the pegs and cards settle
-    page.screenshot(path=str(path))
+    if path.suffix == ".jpg":  # (the gallery's many pictures: a tenth of the bytes of a PNG)
+        page.screenshot(path=str(path), type="jpeg", quality=85)
+    else:
+        page.screenshot(path=str(path))
     print(f"wrote {path}")
+
+
+def play_to_the_show(page: Page, turn: Callable[[Page], None]) -> None:
+    """Play the player's turns (``turn``) until a show is held, waiting to be continued."""
+    while not page.locator(CONTINUE_SHOW).count():
+        page.wait_for_function(
+            "(selector) => document.querySelector('[data-testid=app]').dataset.myTurn"
+            " === 'true' || document.querySelector(selector) !== null",
+            arg=CONTINUE_SHOW,
+            timeout=60_000,
+        )
+        if not page.locator(CONTINUE_SHOW).count():
+            turn(page)
+
+
+def hint_turn(page: Page) -> None:
+    """Play the player's turn by the hint (a Tiles play through its preview)."""
+    play_hints(page, 1)
+
+
+#: The gallery's games: a short seeded game of each, and how the player's turns are played.
+GALLERY: dict[str, tuple[dict[str, object], Callable[[Page], None]]] = {
+    "classic": ({"game": "classic", "options": {"target": 61}, "ai": "easy", "seed": 11},
+                classic_turn),
+    "tabletop": ({"game": "tabletop", "options": {"target": 61}, "ai": "easy", "seed": 5},
+                 hint_turn),
+    "tiles": ({"game": "tiles", "options": {"board_size": 9}, "ai": "easy", "seed": 3},
+              hint_turn),
+    "solitaire": ({"game": "solitaire", "options": {}, "ai": "expert", "seed": 20250314},
+                  hint_turn),
+}  # fmt: skip
+
+#: What each game's "show" picture holds: the counts held until continued, or (Tiles, which
+#: has no show) a play staged with its score previewed.
+SHOWN = "[data-testid=show]"
+
+
+def gallery(browser: Browser, base: str, out: Path) -> None:
+    """Every game's table (a few moves in), show, end and review, at each size."""
+    out.mkdir(parents=True, exist_ok=True)
+    for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        page = new_page(browser, viewport, phone=size == "phone")
+        for game, (body, turn) in GALLERY.items():
+            name = f"{game}-{size}"
+            open_game(page, base, body)
+            for _ in range(3):
+                if my_turn(page):
+                    turn(page)
+            my_turn(page)
+            shoot(page, out / f"{name}-table.jpg")
+            if game == "tiles":
+                page.click("[data-action=hint]")
+                page.wait_for_selector("[data-testid=preview-points]")
+                shoot(page, out / f"{name}-show.jpg", "[data-testid=preview-points]")
+                page.click("[data-action=commit]")
+            else:
+                play_to_the_show(page, turn)
+                shoot(page, out / f"{name}-show.jpg", SHOWN)
+            while my_turn(page):
+                turn(page)
+            shoot(page, out / f"{name}-end.jpg", "[data-testid=result]")
+            page.click("[data-testid=open-review]")
+            page.wait_for_selector("[data-testid=review-summary]")
+            shoot(page, out / f"{name}-review.jpg")
+        page.context.close()
+    stages = ("table", "show", "end", "review")
+    rows = [
+        f"| {game} {stage} | ![{game} {stage}, desktop]({game}-desktop-{stage}.jpg) "
+        f"| ![{game} {stage}, phone]({game}-phone-{stage}.jpg) |"
+        for game in GALLERY
+        for stage in stages
+    ]
+    index = [
+        "# The gallery",
+        "",
+        "Every game's table (a few moves in), show (Tiles: a play staged with its score",
+        "previewed), end and review, at 1366x900 and on a 390x844 phone; taken by",
+        "`.venv/bin/python docs/screenshots/take.py --only gallery` from seeded games.",
+        "",
+        "| | desktop | phone |",
+        "| --- | --- | --- |",
+        *rows,
+        "",
+    ]
+    (out / "README.md").write_text("\n".join(index))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).parent)
-    out = parser.parse_args().out
+    parser.add_argument("--only", choices=("gallery", "readme"), default=None)
+    arguments = parser.parse_args()
+    out, only = arguments.out, arguments.only
     out.mkdir(parents=True, exist_ok=True)
     with server() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        if only != "readme":
+            gallery(browser, base, out / "gallery")
+        if only == "gallery":
+            browser.close()
+            return
         page = new_page(browser, DESKTOP)
 
         # Classic: the show of the first deal, then the pegging of the second.
         open_game(page, base, {"game": "classic", "options": {}, "ai": "expert", "seed": 11})
-        while not page.locator(CONTINUE_SHOW).count():  # (the show, held until continued)
-            page.wait_for_function(
-                "(selector) => document.querySelector('[data-testid=app]').dataset.myTurn"
-                " === 'true' || document.querySelector(selector) !== null",
-                arg=CONTINUE_SHOW,
-                timeout=60_000,
-            )
-            if not page.locator(CONTINUE_SHOW).count():
-                classic_turn(page)
+        play_to_the_show(page, classic_turn)
         shoot(page, out / "classic-show.png")
         my_turn(page)
         classic_turn(page)

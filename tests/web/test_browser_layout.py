@@ -55,9 +55,10 @@ def outside_window(page: Page, locator: Locator) -> list[str]:
 
 def act_in_view(page: Page) -> None:
     """The hand and what the player acts with are in view: the lay-away button, or the cards
-    that may be played."""
+    that may be played; and Hint and Undo (on a phone, a bar at the foot of the screen)."""
     hand = page.locator("[data-testid=hand]")
     assert outside_window(page, hand) == []
+    assert outside_window(page, page.locator("[data-action=hint], [data-action=undo]")) == []
     discard = page.locator("[data-action=discard]")
     if discard.count():
         assert outside_window(page, discard) == []
@@ -172,6 +173,40 @@ def test_the_logs_last_line_stops_the_winner_in_the_game_hole(
     won = page.locator("[data-testid=log] li").filter(has_text=" win").last.inner_text()
     assert won.endswith("-".join(map(str, shown))), won
     context.close()
+
+
+#: Where the cards played before this count lie against the pile's room and the crib.
+EARLIER_BOXES = """() => {
+    const box = (selector) => {
+        const found = document.querySelector(selector);
+        return found ? found.getBoundingClientRect().toJSON() : null;
+    };
+    return { earlier: box('.earlier'), pile: box('[data-testid=pile]'),
+             crib: box('[data-testid=crib]'), count: document.querySelectorAll('.earlier .card').length };
+}"""
+
+
+def test_four_players_cards_played_before_stay_in_the_piles_room(
+    browser: Browser, live_server: str
+) -> None:
+    # Up to 15 cards before a count with four players: fanned closer, never over the crib or
+    # into the side column (issue 36), at the narrower desktop.
+    for page in watched_page(browser, viewport={"width": 1280, "height": 800}):
+        start_game(page, live_server, "classic", {"players": "4"}, "random")
+        most = 0
+        for _ in range(40):
+            if wait_for_turn_or_result(page):
+                break
+            boxes = page.evaluate(EARLIER_BOXES)
+            if boxes["earlier"] is not None:
+                earlier, pile, crib = boxes["earlier"], boxes["pile"], boxes["crib"]
+                most = max(most, boxes["count"])
+                assert pile["left"] - 1 <= earlier["left"] <= earlier["right"] <= pile["right"] + 1
+                assert earlier["left"] >= crib["right"] or earlier["top"] >= crib["bottom"]
+            if page.locator("[data-action=continue-show]").count():
+                break
+            play_classic_turn(page)
+        assert most >= 4  # (the first deal's play went past a count of 31 or a go)
 
 
 def test_the_solitaire_hand_and_the_tiles_rack_are_in_view_while_the_player_acts(

@@ -326,9 +326,12 @@ def test_an_invitation_by_code_typed_in_the_lobby_one_cancelled_and_the_clock(
     for page in (ann, cy):
         page.wait_for_selector("[data-testid=seat-line][data-seat='2'][data-kind=computer]")
     assert seat_line(cy, 2).locator("[data-testid=seat-name]").inner_text() == "Computer"
-    # With every seat taken, the move clock runs for the person to move (an open invitation
-    # is not timed): on its line and in the head, counting down.
-    ticking = ann.locator("[data-testid=seat-line][data-to-move=true] [data-testid=seat-clock]")
+    # With every seat taken, the move clock runs for each person to move (an open invitation
+    # is not timed; both lay away at once, each on a clock): on its line and in the head,
+    # counting down.
+    ticking = ann.locator(
+        "[data-testid=seat-line][data-to-move=true] [data-testid=seat-clock]"
+    ).first
     ticking.wait_for()
     before = ticking.inner_text()
     assert re.fullmatch(r"0:[0-3]\d", before), before

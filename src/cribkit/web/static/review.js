@@ -19,7 +19,7 @@ import {
   worstDecision,
 } from "./logic/review.js";
 import { stepMessage } from "./logic/replay.js";
-import { gameTitle, scoresText } from "./logic/words.js";
+import { gameTitle, scoresText, sentence } from "./logic/words.js";
 import { viewFor } from "./views.js";
 
 const HEIGHT = 150;
@@ -122,7 +122,7 @@ export class ReviewPage {
               ),
             ]
           : null,
-        analysis.notes.map((note) => h("p", { class: "muted" }, note)),
+        analysis.notes.map((note) => h("p", { class: "muted" }, sentence(note))),
       ),
       h(
         "div",
