@@ -171,6 +171,23 @@ def start_game(page: Page, base_url: str, game: str, options: dict[str, str], le
     )
 
 
+def start_seeded_game(page: Page, base_url: str, body: dict[str, Any]) -> None:
+    """Start the game of ``body`` (``POST /api/games``: a chosen ``seed`` makes it the same
+    game every time) as the page's player, and open it."""
+    answer = page.request.post(f"{base_url}/api/games", data=body)
+    assert answer.ok, answer.text()
+    made = answer.json()
+    page.goto(f"{base_url}/")
+    page.evaluate(
+        "([id, tokens]) => localStorage.setItem(`cribkit:tokens:${id}`, JSON.stringify(tokens))",
+        [made["id"], made["tokens"]],
+    )
+    page.goto(f"{base_url}/#/game/{made['id']}")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=app]').dataset.seq !== undefined", polling=50
+    )
+
+
 def open_rules(page: Page, game: str) -> None:
     """Unfold a lobby game card's rules options (folded on a phone) as a player does: a tap
     on their summary."""

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page
 from .browsing import (
     assert_no_error,
     start_game,
+    start_seeded_game,
     wait_for_turn_or_result,
     watched_page,
 )
@@ -115,12 +116,16 @@ def test_the_speed_setting_paces_the_computers_answer(paced_page: Page, live_ser
     page.on(
         "websocket", lambda socket: socket.on("framesent", lambda frame: sent.append(str(frame)))
     )
-    start_game(page, live_server, "classic", {}, "random")
+    # A deal the player deals: the computer, pone, lays away beside the player (drawn first,
+    # awaited here), then leads the play once the player has laid away.
+    start_seeded_game(page, live_server, {"game": "classic", "ai": "random", "seed": 4})
     assert not wait_for_turn_or_result(page)
+    assert "You (dealer)" in page.inner_text("[data-testid=table]")
+    page.wait_for_selector("[data-testid=crib-cards] > :nth-child(2)")
     choose_speed(page, "slow")
     page.evaluate(RECORD_DRAWS)
-    # The lay-away: the computer's next move (its lay-away, or the first card of the play) is
-    # drawn no sooner than the slow pace after the player's.
+    # The lay-away: the computer's next move (the first card of the play) is drawn no sooner
+    # than the slow pace after the player's.
     before = len(sent)
     slow = answer_time(page, "discard", meanwhile=lambda: impatient_player(page))
     assert slow >= SLOW_MS - 2, slow  # (the observer's own timing: a millisecond or so)

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 from cribkit.games.protocol import start
 from cribkit.store.base import new_row, open_store
 
-from .browsing import start_game, wait_for_turn_or_result, watched_page
+from .browsing import start_seeded_game, wait_for_turn_or_result, watched_page
 from .test_browser import play_classic_turn
 
 SIZES = [pytest.param((1280, 800), id="desktop"), pytest.param((390, 844), id="phone")]
@@ -33,9 +33,11 @@ def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Pag
 
 def test_the_review_of_a_game_names_the_better_choice(sized_page: Page, live_server: str) -> None:
     page = sized_page
-    # Always the first cards: a game full of poor choices, to 121 (a game to 61 on a fair
-    # seed may end after so few decisions that it is no review to speak of).
-    start_game(page, live_server, "classic", {}, "easy")
+    # Always the first cards: a game full of poor choices, to 61, on a seed chosen so that it
+    # has decisions enough to review (a fair seed's game may end after ten or fewer).
+    start_seeded_game(
+        page, live_server, {"game": "classic", "options": {"target": 61}, "ai": "easy", "seed": 11}
+    )
     turns = 0
     while not wait_for_turn_or_result(page):
         play_classic_turn(page)
