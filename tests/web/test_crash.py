@@ -27,6 +27,7 @@ class Player:
         self.socket = socket
         self.events: list[Message] = []
         self.last: Message = {}
+        self.sent = 0
 
     def receive(self) -> Message:
         message: Message = json.loads(self.socket.recv(timeout=20))
@@ -44,10 +45,20 @@ class Player:
             self.receive()
         return self.last
 
-    def send_action(self, rng: random.Random) -> None:
+    def send_action(self, rng: random.Random, *, wait: bool = True) -> None:
+        """A random legal move; with ``wait``, until the state that acknowledges it (the
+        computer's lay-away beside it may come first, still offering this seat its own)."""
         action = rng.choice(self.last["legal"])
-        self.socket.send(json.dumps({"type": "action", "seq": self.last["seq"], "action": action}))
+        self.sent += 1
+        action_id = f"move-{self.sent}"
+        self.socket.send(
+            json.dumps(
+                {"type": "action", "seq": self.last["seq"], "action": action, "id": action_id}
+            )
+        )
         self.last = {}
+        while wait and self.receive().get("ack") != action_id:
+            pass
 
 
 def seat_socket(base_url: str, game_id: str, token: str, web: httpx.Client) -> ClientConnection:
@@ -79,10 +90,10 @@ def test_a_killed_server_loses_no_acknowledged_action(tmp_path: Path) -> None:
             for _ in range(12):
                 player.until_turn()
                 player.send_action(rng)
-            player.receive()  # the last action acknowledged
             seq_told = player.until_turn()["seq"]
             assert seq_told >= 12
-            player.send_action(rng)  # and one more, killed before or after it is stored
+            # and one more, killed before or after it is stored
+            player.send_action(rng, wait=False)
             told = list(player.events)
             server.kill()
 
