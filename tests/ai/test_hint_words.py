@@ -52,9 +52,10 @@ def test_a_table_top_hint_gives_the_expected_line_margin_of_the_cell_and_the_nex
     assert float(found.group(2)) == round(ranked[1], 2)
 
 
-def test_a_lay_away_hint_says_the_crib_as_its_table_shows_it_and_whose_it_is() -> None:
-    # The crib's mean is written as the table writes it (never "crib -4.36"), and the words
-    # say whether it adds to the hand (the dealer's own crib) or is taken off it (pone's).
+def test_a_lay_away_hint_names_every_term_of_its_value_and_they_add_up() -> None:
+    # The crib's mean is written as the table writes it (never "crib -4.36"), the words say
+    # whether it adds to the hand (the dealer's own crib) or is taken off it (pone's), and
+    # hand + pegging +/- crib is the value the table gives the lay-away.
     info = game_info("classic")
     said = set()
     for seed in range(1, 9):
@@ -64,20 +65,25 @@ def test_a_lay_away_hint_says_the_crib_as_its_table_shows_it_and_whose_it_is() -
             assert seat is not None
             hint = hints.hint(state, seat, seed)
             found = re.fullmatch(
-                r"lay away (\S+ \S+) and keep (\S+ \S+ \S+ \S+): the hand averages ([\d.]+) over "
-                r"the 46 starters, (your crib ([\d.]+) is added|their crib ([\d.]+) is taken off): "
-                r"net ([+-][\d.]+)",
+                r"lay away (\S+ \S+) and keep \S+ \S+ \S+ \S+ \((your|their) crib\): hand "
+                r"([\d.]+) ([+-]) pegging ([\d.]+) ([+-]) crib ([\d.]+) = (-?[\d.]+)",
                 hint["text"],
             )
             assert found, hint["text"]
-            laid, _, hand, whose, added, taken, net = found.groups()
+            laid, whose, hand, peg_sign, pegging, crib_sign, crib, value = found.groups()
             row = next(r for r in hint["table"] if " ".join(r["discard"]) == laid)
-            crib = float(added or taken)
-            assert crib == round(row["crib_mean"], 2) >= 0
+            # The table says each term as the words do (rounded to add up to the value).
+            assert float(crib) == row["crib"]
+            assert float(crib) >= 0
             dealer = state.observation(seat).to_json()["dealer"] == seat
-            assert whose.startswith("your" if dealer else "their")
-            assert float(net) == round(row["net_mean"], 2)
-            assert abs(float(hand) + (crib if dealer else -crib) - float(net)) < 0.02
+            assert whose == ("your" if dealer else "their")
+            assert crib_sign == ("+" if dealer else "-")
+            assert float(f"{peg_sign}{pegging}") == row["pegging"]
+            assert float(hand) == row["hand"]
+            terms = float(hand) + float(f"{peg_sign}{pegging}") + float(f"{crib_sign}{crib}")
+            assert abs(terms - float(value)) < 0.005
+            assert float(value) == row["value"]
+            assert row == hint["table"][0] or row["value"] == hint["table"][0]["value"]
             said.add(dealer)
             state = state.apply(
                 next(a for a in state.legal_actions() if a.to_dict() == hint["action"])

@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
-from cribkit.ai.classic import PEG_WEIGHT, ClassicPlayer, ExpertSettings
+from cribkit.ai.classic import ClassicPlayer, ExpertSettings
 from cribkit.ai.crib_table import TableCribModel
+from cribkit.ai.lay_away import PEG_WEIGHT
 from cribkit.ai.pegging import greedy_card, load_peg_values, lookahead_card
 from cribkit.ai.players import LEVELS, Player, RandomPlayer, make_player
 from cribkit.core.analysis import (

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from cribkit.ai.classic import MANY_SAMPLES, PEG_WEIGHT, ClassicPlayer, ExpertSettings
+from cribkit.ai.classic import MANY_SAMPLES, ClassicPlayer, ExpertSettings
 from cribkit.ai.crib_table import TableCribModel
+from cribkit.ai.lay_away import PEG_WEIGHT
 from cribkit.ai.pegging import load_peg_values, pip, reply_risk
 from cribkit.ai.players import make_player
 from cribkit.analysis.game import analyse

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from cribkit.ai.lay_away import lay_away_values
 from cribkit.analysis import puzzles as lib
 from cribkit.analysis.puzzle_values import GAPS, KINDS, MARGINS, is_best
-from cribkit.core.analysis import analyse_discards
 from cribkit.core.cards import Card
 from cribkit.games import start
 from cribkit.games.classic.view import ClassicView
@@ -31,8 +31,9 @@ def sample(kind: str, n: int) -> list[dict[str, Any]]:
 
 def test_the_file_ships_a_few_hundred_small_puzzles_with_unique_ids() -> None:
     text = resources.files("cribkit.analysis.data").joinpath("puzzles.json").read_bytes()
-    assert len(text) < 500_000
-    assert 150 <= len(ALL) <= 400
+    assert len(text) < 800_000
+    # More than 365: the mixed daily puzzle does not repeat within a year.
+    assert 366 <= len(ALL) <= 400
     assert len({p["id"] for p in ALL}) == len(ALL)
     assert {p["kind"] for p in ALL} == set(KINDS)
     for puzzle in ALL:
@@ -127,25 +128,21 @@ def test_a_known_lay_away_is_made_a_puzzle_with_its_exact_values() -> None:
     assert puzzle["answer"] == "7c 8d"
     assert puzzle["casual"] == ["Ts Kc"]
     best, casual = puzzle["choices"][0], next(c for c in puzzle["choices"] if c["key"] == "Ts Kc")
-    assert (best["hand"], best["crib"], best["value"]) == pytest.approx(
-        (4.804, 6.663, 11.467), abs=1e-3
+    assert (best["hand"], best["pegging"], best["crib"], best["value"]) == pytest.approx(
+        (4.804, 0.372, 6.663, 11.839), abs=1e-3
     )
-    assert (casual["hand"], casual["value"]) == pytest.approx((6.022, 8.838), abs=1e-3)
-    options = analyse_discards(view.hand, dealer=True, crib_model=lib_crib_model())
-    assert max(o.net_mean for o in options) == pytest.approx(best["value"], abs=1e-3)
-    assert puzzle["margin"] == pytest.approx(11.467 - 8.838, abs=2e-3)
+    assert (casual["hand"], casual["value"]) == pytest.approx((6.022, 9.258), abs=1e-3)
+    # The one valuation of a lay-away, the hint's and the expert's.
+    ways = lay_away_values(view.hand, dealer=True)
+    assert ways[0].value == pytest.approx(best["value"], abs=1e-3)
+    assert puzzle["margin"] == pytest.approx(11.839 - 9.258, abs=2e-3)
     assert puzzle["question"].startswith("You are the dealer, 0 to 0 (first to 121)")
     assert puzzle["words"].startswith(
-        "7♣ 8♦ keeps 10♠ J♣ J♠ K♣: 4.80 in hand on average, gives your crib 6.66, net +11.47; "
-        "the casual lay-away (the most points in hand) 10♠ K♣ keeps 7♣ 8♦ J♣ J♠: 6.02"
+        "7♣ 8♦ keeps 10♠ J♣ J♠ K♣ (your crib): hand 4.81 + pegging 0.37 + crib 6.66 = 11.84; "
+        "the casual lay-away (the most points in hand) 10♠ K♣ keeps 7♣ 8♦ J♣ J♠ (your crib): "
+        "hand 6.02"
     )
     assert len(puzzle["choices"]) == 15
-
-
-def lib_crib_model() -> Any:
-    from cribkit.ai.crib_table import TableCribModel
-
-    return TableCribModel()
 
 
 def test_a_puzzle_does_not_move_when_the_hidden_cards_change() -> None:

@@ -129,13 +129,19 @@ def test_peg_text() -> None:
 def test_discard_json_is_fifteen_options_best_first() -> None:
     options = run_json("discard", "5h", "5c", "5d", "js", "7c", "9h", "--dealer")
     assert len(options) == 15
-    nets = [o["net_mean"] for o in options]
-    assert nets == sorted(nets, reverse=True)
+    values = [o["value"] for o in options]
+    assert values == sorted(values, reverse=True)
     best = options[0]
     assert (best["discard"], best["keep"]) == (["7c", "9h"], ["5c", "5d", "5h", "Js"])
-    assert best["net_mean"] == pytest.approx(best["hand_mean"] + best["crib_mean"])
+    assert best["value"] == pytest.approx(best["hand"] + best["pegging"] + best["crib"], abs=1e-3)
     pone = run_json("discard", "5h", "5c", "5d", "js", "7c", "9h", "--pone")
-    assert all(o["net_mean"] == pytest.approx(o["hand_mean"] - o["crib_mean"]) for o in pone)
+    assert all(
+        o["value"] == pytest.approx(o["hand"] + o["pegging"] - o["crib"], abs=1e-3) for o in pone
+    )
+    # The textbook's view: a uniform crib and no pegging term.
+    uniform = run_json("discard", "5h", "5c", "5d", "js", "7c", "9h", "--pone", "--uniform")
+    assert all(o["pegging"] == 0 for o in uniform)
+    assert uniform[0]["crib"] != pytest.approx(pone[0]["crib"], abs=0.01)
 
 
 def test_discard_hand_figures_match_the_explained_scorer() -> None:
@@ -144,7 +150,7 @@ def test_discard_hand_figures_match_the_explained_scorer() -> None:
     deal = {"2c", "3d", "4h", "9s", "Tc", "Kd"}
     deck = [f"{r}{s}" for r in "A23456789TJQK" for s in "cdhs"]
     totals = [score_hand(" ".join(keep), c).total for c in deck if c not in deal]
-    assert options[0]["hand_mean"] == pytest.approx(sum(totals) / len(totals))
+    assert options[0]["hand"] == pytest.approx(sum(totals) / len(totals), abs=1e-4)
     assert (options[0]["hand_min"], options[0]["hand_max"]) == (min(totals), max(totals))
 
 

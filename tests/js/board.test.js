@@ -40,6 +40,9 @@ test("the front peg stands at each side's score, the back peg at the score befor
   ];
   assert.deepEqual(pegsFromEvents(events, 2), { front: [6, 1], back: [2, 0] });
   assert.deepEqual(pegsFromEvents([], 2), { front: [0, 0], back: [0, 0] });
+  // A position drawn alone (the review's): the pegs at its scores, not at the start.
+  assert.deepEqual(pegsFromEvents([], 2, [57, 40]), { front: [57, 40], back: [57, 40] });
+  assert.deepEqual(pegsFromEvents(events, 2, [57, 40]), { front: [6, 1], back: [2, 0] });
   // A game resumed mid-way starts with both pegs at its first scores.
   assert.deepEqual(pegsFromEvents([{ scores: [30, 40] }], 2), { front: [30, 40], back: [30, 40] });
 });

@@ -205,20 +205,21 @@ test("the hint table: headings in words, the best six rows, numbers to two place
   const row = (net) => ({
     discard: ["5h", "Jd"],
     keep: ["2c", "3c", "4c", "Tc"],
-    hand_mean: 9.24,
+    hand: 9.24,
     hand_min: 6,
     hand_max: 16,
-    crib_mean: 5.81,
-    net_mean: net,
+    pegging: -0.4,
+    crib: 5.81,
+    value: net,
   });
   const table = hintTable([row(8.456), row(7), row(6), row(5), row(4), row(3), row(2)]);
-  assert.deepEqual(table.headings, ["lay away", "keep", "hand", "range", "crib", "net"]);
+  assert.deepEqual(table.headings, ["lay away", "keep", "hand", "peg", "crib", "value"]);
   assert.equal(table.rows.length, 6);
   assert.deepEqual(table.rows[0], [
     "5\u2665\u00a0J\u2666",
     "2\u2663\u00a03\u2663 4\u2663\u00a010\u2663",
     "9.24",
-    "6\u201316",
+    "-0.40",
     "5.81",
     "8.46",
   ]);

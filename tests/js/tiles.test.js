@@ -14,6 +14,7 @@ import {
   previewLines,
   rackSizesText,
   stagedAction,
+  stagedOfMove,
   stageFromRack,
   tileLabel,
   tilesStatus,
@@ -152,4 +153,22 @@ test("the status line and whose play it is", () => {
   assert.equal(tilesStatus({ ...mine, result: { winner: 0 } }, name), "The game is over.");
   assert.equal(isMyPlay({ ...mine, result: { winner: 0 } }), false);
   assert.deepEqual(rackSizesText({ seat: 0, rack_sizes: [5, 1] }, name), ["Computer: 1 tile"]);
+});
+
+test("a puzzle's play is laid on the board as its tiles, passing over the tiles there", () => {
+  const board = empty(9);
+  board[8][3] = "3l";
+  const staged = stagedOfMove("A9 across Ad 2d 4l (3l) Kl", board);
+  assert.deepEqual(
+    [...staged],
+    [
+      ["A9", "Ad"],
+      ["B9", "2d"],
+      ["C9", "4l"],
+      ["E9", "Kl"],
+    ],
+  );
+  assert.equal(stagedOfMove("exchange 5d", board).size, 0);
+  assert.equal(stagedOfMove("A9 across (5d) Kl", board).size, 0); // not this board's play
+  assert.equal(stagedOfMove(null, board).size, 0);
 });

@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
+from cribkit.analysis import puzzles
+
 from .browsing import (
     require_installed,
     shown_seq,
@@ -295,17 +297,19 @@ def test_the_cards_read_in_every_theme(page: Page, live_server: str) -> None:
 
 @pytest.mark.parametrize("page", [DESKTOP, PHONE], ids=["desktop", "phone"], indirect=True)
 def test_the_puzzles_page_of_each_kind_and_a_verdict(page: Page, live_server: str) -> None:
+    first, second = puzzles.by_id("lay-away-001")["view"]["hand"][3:5]
     page.goto(f"{live_server}/#/puzzle/lay-away-001")
     page.wait_for_selector("[data-testid=puzzle]")
-    page.click("[data-testid=hand-card][data-card='8s']")
+    page.click(f"[data-testid=hand-card][data-card='{first}']")
     problems = scan(page, "puzzle, a card picked")
-    page.click("[data-testid=hand-card][data-card='Kh']")
+    page.click(f"[data-testid=hand-card][data-card='{second}']")
     page.click("[data-testid=puzzle-check]")
     page.wait_for_selector("[data-testid=puzzle-verdict]")
     problems += scan(page, "puzzle, its verdict")
     page.goto(f"{live_server}/#/puzzle/place-001")
     page.wait_for_selector("[data-testid=puzzle-cell]")
-    page.click("[data-testid=puzzle-cell][data-cell=C1]")
+    open_cell = puzzles.by_id("place-001")["view"]["open_cells"][0]
+    page.click(f"[data-testid=puzzle-cell][data-cell={open_cell}]")
     problems += scan(page, "Table Top puzzle, a cell picked")
     page.goto(f"{live_server}/#/puzzle/tiles-001")
     page.wait_for_selector("[data-testid=puzzle-option]")

@@ -53,7 +53,7 @@ def test_the_whole_discard_hint_fits_its_panel(sized_page: Page, live_server: st
     page.wait_for_selector("[data-action=hint]:enabled")
     page.click("[data-action=hint]")
     page.wait_for_selector(".hint-table")
-    # Every column (the net the last) inside the hint's panel, none cut off.
+    # Every column (the value the last) inside the hint's panel, none cut off.
     overflow = page.evaluate(
         """() => {
             const table = document.querySelector('.hint-table');
@@ -62,7 +62,7 @@ def test_the_whole_discard_hint_fits_its_panel(sized_page: Page, live_server: st
         }"""
     )
     assert overflow <= 0
-    assert page.inner_text(".hint-table tr >> nth=0").split()[-1] == "net"
+    assert page.inner_text(".hint-table tr >> nth=0").split()[-1] == "value"
     if page.viewport_size is not None and page.viewport_size["width"] >= 1280:
         page.evaluate("document.querySelector('.hint-table').scrollIntoView({block: 'nearest'})")
         assert fully_in_view(page, ".hint-table td:last-child") == []

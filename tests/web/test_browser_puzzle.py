@@ -73,14 +73,14 @@ def test_a_wrong_lay_away_shows_the_better_choice(sized_page: Page, live_server:
     page = sized_page
     page.goto(f"{live_server}/#/puzzle/lay-away-001")
     page.wait_for_selector("[data-testid=puzzle]")
-    choose(page, puzzles.by_id("lay-away-001"), "8s Kh")
+    choose(page, puzzles.by_id("lay-away-001"), "Jc Js")
     assert page.get_attribute("[data-testid=puzzle-verdict]", "data-correct") == "false"
     heading = page.inner_text("[data-testid=verdict-heading]")
-    assert heading == "Not the best: 1.57 points less (a mistake)."
+    assert heading == "Not the best: 2.41 points less (a mistake)."
     best = page.locator("[data-testid=value-row]").first
-    assert best.get_attribute("data-key") == "4d 4s"
-    assert "13.77" in best.inner_text()
-    assert "(yours)" in page.inner_text("[data-testid=value-row][data-key='8s Kh']")
+    assert best.get_attribute("data-key") == "7c 8d"
+    assert "11.84" in best.inner_text()
+    assert "(yours)" in page.inner_text("[data-testid=value-row][data-key='Jc Js']")
     assert page.inner_text("[data-testid=puzzle-streak]").startswith("Streak 0")
     assert no_horizontal_scroll(page)
 
@@ -109,3 +109,38 @@ def test_the_header_and_the_lobby_link_to_the_puzzles(browser: Browser, live_ser
         page.click("nav a[href='#/']")
         page.click("[data-testid=puzzle-link]")
         page.wait_for_selector("[data-testid=puzzle]")
+
+
+def laid(play: str) -> int:
+    """How many tiles a play in the notation lays ("A9 across Ad (3l) Kl": 2)."""
+    words = play.split()[1:]
+    if words and words[0] in ("across", "down"):
+        words = words[1:]
+    return len([w for w in words if w != "." and not w.startswith("(")])
+
+
+def test_a_tiles_puzzle_lays_each_play_on_its_board(sized_page: Page, live_server: str) -> None:
+    # The play chosen is drawn on the board as tiles not played yet; after the verdict the
+    # best is, and each other play when it is picked.
+    page = sized_page
+    puzzle = next(p for p in puzzles.pick(kind="tiles") if len(p["choices"]) >= 3)
+    page.goto(f"{live_server}/#/puzzle/{puzzle['id']}")
+    page.wait_for_selector("[data-testid=puzzle-board]")
+    assert page.locator("[data-testid=puzzle-board] .tb-cell.staged").count() == 0
+    other = next(c["key"] for c in puzzle["choices"] if c["key"] not in puzzle["answers"])
+    tiles = laid(other)
+    page.locator("[data-testid=puzzle-option]").filter(has_text=other).first.click()
+    assert page.locator("[data-testid=puzzle-board] .tb-cell.staged").count() == tiles
+    assert page.inner_text("[data-testid=puzzle-board-shows]") == f"On the board: {other}"
+    page.click("[data-testid=puzzle-check]")
+    page.wait_for_selector("[data-testid=puzzle-verdict]")
+    best = puzzle["answer"]
+    page.wait_for_function(
+        "(best) => document.querySelector('[data-testid=puzzle-board-shows]')"
+        "?.textContent === `On the board: ${best} (the best)`",
+        arg=best,
+    )
+    assert page.locator("[data-testid=puzzle-board] .tb-cell.staged").count() == laid(best)
+    page.locator("[data-testid=puzzle-option]").filter(has_text=other).first.click()
+    assert page.inner_text("[data-testid=puzzle-board-shows]") == f"On the board: {other}"
+    assert no_horizontal_scroll(page)

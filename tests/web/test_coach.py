@@ -13,8 +13,8 @@ from collections.abc import Callable
 import pytest
 from starlette.testclient import TestClient
 
-from cribkit.ai.classic import PEG_WEIGHT
 from cribkit.ai.crib_table import TableCribModel
+from cribkit.ai.lay_away import PEG_WEIGHT
 from cribkit.ai.pegging import load_peg_values
 from cribkit.core.analysis import DiscardOption, analyse_discards
 from cribkit.core.cards import Card

@@ -37,25 +37,25 @@ def test_the_daily_puzzle_is_the_librarys_and_the_same_for_the_same_date(
 
 def test_a_right_answer(client: TestClient) -> None:
     puzzle = puzzles.by_id("lay-away-001")
-    response = client.post("/api/puzzles/lay-away-001/answer", json={"answer": "4s 4d"})
+    response = client.post("/api/puzzles/lay-away-001/answer", json={"answer": "8d 7c"})
     assert response.status_code == 200, response.text
     body = response.json()
     assert body["correct"] is True
     assert body["verdict"] == "best"
-    assert body["answer"] == body["best"] == "4d 4s"
-    assert body["value"] == body["best_value"] == 13.766
+    assert body["answer"] == body["best"] == "7c 8d"
+    assert body["value"] == body["best_value"] == 11.839
     assert [c["key"] for c in body["choices"]] == [c["key"] for c in puzzle["choices"]]
     assert all(c["words"] for c in body["choices"])
 
 
 def test_a_wrong_answer_gets_the_better_choice_and_its_cost(client: TestClient) -> None:
-    body = client.post("/api/puzzles/lay-away-001/answer", json={"answer": "8s kh"}).json()
+    body = client.post("/api/puzzles/lay-away-001/answer", json={"answer": "js jc"}).json()
     assert body["correct"] is False
-    assert body["best"] == "4d 4s"
-    assert body["value"] == 12.192
-    assert body["cost"] == 1.574
-    assert body["verdict"] == "mistake"  # 1.5 <= 1.574 < 3
-    assert body["words"].startswith("Yours, 8♠ K♥")
+    assert body["best"] == "7c 8d"
+    assert body["value"] == 9.425
+    assert body["cost"] == 2.414
+    assert body["verdict"] == "mistake"  # 1.5 <= 2.414 < 3
+    assert body["words"].startswith("Yours, J♣ J♠")
 
 
 def test_malformed_answers_are_one_line_errors(client: TestClient) -> None:

@@ -328,7 +328,7 @@ def test_a_hint_is_a_legal_action_explained(
     assert hint["type"] == "hint"
     assert hint["action"] in seat.last["legal"]
     assert len(hint["table"]) == 15
-    assert hint["table"][0]["net_mean"] >= hint["table"][-1]["net_mean"]
+    assert hint["table"][0]["value"] >= hint["table"][-1]["value"]
     assert hint["text"].startswith("lay away " + " ".join(hint["action"]["cards"]))
 
 

@@ -45,6 +45,7 @@ from cribkit.ai.evidence import (
     rule_agreements,
 )
 from cribkit.ai.keeps import KeepRule, keep_likelihoods, keep_values, soft_keep_likelihoods
+from cribkit.ai.lay_away import PEG_WEIGHT, lay_away_values, table_crib
 from cribkit.ai.pegging import PlaySearch, greedy_card, load_peg_values, lookahead_card, pip
 from cribkit.ai.pegging_many import ManyPlaySearch
 from cribkit.ai.players import Observation, register_players, view_of
@@ -85,9 +86,6 @@ KEEP_TEMPERATURE = 4.0
 #: rather than the card best for it to the end of the play: always, which is also the fast
 #: search (one branch at the opponent's turns).
 EXPERT_GREED = 1.0
-#: Weight of the kept hand's expected pegging margin (PegValues) when laying away for points:
-#: the margin counts as the points it is (see docs/ai.md, "Pegging-aware laying away").
-PEG_WEIGHT = 1.0
 #: Guesses of the other seats' cards the expert searches in the play with 3 players.
 MANY_SAMPLES = 128
 #: Sampled cribs per candidate discard with 3 or 4 players.
@@ -272,12 +270,11 @@ class ClassicPlayer:
                 out[frozenset(o.discard)] = _win_chance(obs, list(o.keep), o.crib_mean, margin)
             return out
         if self.level == "expert" and settings.peg_weight:
-            pegging = load_peg_values()
-            return {
-                frozenset(o.discard): o.net_mean
-                + settings.peg_weight * pegging.kept(o.keep, dealer=dealer)
-                for o in options
-            }
+            # The one valuation of a lay-away (cribkit.ai.lay_away), at this expert's settings.
+            ways = lay_away_values(
+                hand, dealer=dealer, crib_model=self.crib_model, peg_weight=settings.peg_weight
+            )
+            return {frozenset(way.discard): way.value for way in ways}
         return {frozenset(o.discard): o.net_mean for o in options}
 
     def _many_player_discards(
@@ -363,6 +360,35 @@ class ClassicPlayer:
                 totals[rank] = totals.get(rank, 0.0) + weight * value
             weight_sum += weight
         return {rank: total / weight_sum for rank, total in totals.items()}
+
+    def any_hand_play_values(
+        self, obs: ClassicView, hand: list[int], pile: list[int]
+    ) -> dict[int, float]:
+        """:meth:`play_values` against any hand: the same search to the end of the play (in
+        points), over ``samples`` hands drawn from the unseen cards all equally likely, with no
+        read of the opponent's lay-away or plays (the analysis's check that a verdict does not
+        rest on the read alone)."""
+        seat = obs.seat
+        size = obs.hand_counts[1 - seat]
+        pool = _unseen_cards(obs)
+        guesses = [
+            tuple(sorted(card_rank(c) for c in self.rng.sample(pool, size)))
+            for _ in range(self.settings.samples if size else 1)
+        ]
+        last_layer, opponent_go = None, False
+        if pile:
+            last_seat = obs.played[-1][0]
+            last_layer = 0 if last_seat == seat else 1
+            opponent_go = last_seat == seat
+        search = PlaySearch(greed=self.settings.greed, opponent_model=self.settings.opponent_model)
+        return search.card_values(
+            hand,
+            guesses,
+            pile=pile,
+            last_layer=last_layer,
+            opponent_go=opponent_go,
+            opponent_view=_opponent_view(obs),
+        )
 
     def searches_many(self, obs: ClassicView) -> bool:
         """Whether this player searches the play with 3 or 4 players (:meth:`many_play_values`)
@@ -587,9 +613,7 @@ def owns_crib(obs: ClassicView) -> bool:
 def table_model() -> CribModel:
     """The expert's crib model: the shipped crib table
     (:class:`~cribkit.ai.crib_table.TableCribModel`), loaded once."""
-    from cribkit.ai.crib_table import TableCribModel
-
-    return TableCribModel()
+    return table_crib()
 
 
 def _unseen_cards(obs: ClassicView) -> list[int]:

@@ -101,24 +101,15 @@ def _discard_hint(view: ClassicView, seat: int, cards: list[str]) -> dict[str, A
     laid = " ".join(cards)
     if len(view.hand) != 6:
         return {"text": f"lay away {laid}"}
-    from cribkit.ai.crib_table import TableCribModel
-    from cribkit.core.analysis import analyse_discards
+    from cribkit.ai.lay_away import lay_away_values
 
-    dealer = view.dealer == seat
-    options = analyse_discards(view.hand, dealer=dealer, crib_model=TableCribModel())
-    rows = [option.to_dict() for option in options]
-    chosen = next((r for r in rows if " ".join(r["discard"]) == laid), rows[0])
-    # The crib's mean as the table shows it (a mean is never below 0), and in words whether it
-    # adds to the hand (your crib) or is taken off it (theirs).
-    crib = (
-        f"your crib {chosen['crib_mean']:.2f} is added"
-        if dealer
-        else f"their crib {chosen['crib_mean']:.2f} is taken off"
-    )
-    text = (
-        f"lay away {laid} and keep {' '.join(chosen['keep'])}: the hand averages "
-        f"{chosen['hand_mean']:.2f} over the 46 starters, {crib}: net {chosen['net_mean']:+.2f}"
-    )
+    # The one valuation of a lay-away (the expert's own, the review's and the puzzles'): every
+    # term in the words, adding up to the value the table shows.
+    ways = lay_away_values(view.hand, dealer=view.dealer == seat)
+    rows = [way.shown_dict() for way in ways]  # the table says the terms the words say
+    chosen = next((w for w in ways if " ".join(map(str, w.discard)) == laid), ways[0])
+    whose = "your crib" if view.dealer == seat else "their crib"
+    text = f"lay away {laid} and keep {chosen.keep} ({whose}): {chosen.terms()}"
     return {"text": text, "table": rows}
 
 

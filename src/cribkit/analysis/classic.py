@@ -41,10 +41,10 @@ from cribkit.ai.classic import (
     owns_crib,
     table_model,
 )
+from cribkit.ai.lay_away import LayAwayValue, lay_away_values
 from cribkit.ai.pegging import PlaySearch, peg_points, pip, reply_risk
 from cribkit.analysis.luck import card_luck
-from cribkit.analysis.model import Choice, Decision, Luck
-from cribkit.core.analysis import DiscardOption, analyse_discards
+from cribkit.analysis.model import SEVERE, Choice, Decision, Luck, verdict
 from cribkit.core.cards import Card, card_rank
 from cribkit.core.pegging import MAX_COUNT, score_peg
 from cribkit.core.scoring import score_hand
@@ -140,13 +140,13 @@ def _lay_away(
     if len(ways) < 2:
         return None
     unit, samples = "points", 0
-    options: dict[frozenset[int], DiscardOption] = {}
-    # The expert's own values (hand + crib, the pegging term at its weight, or the win chance
-    # near the end; a sampled crib with 3 or 4 players).
+    options: dict[frozenset[int], LayAwayValue] = {}
+    # The expert's own values (with two players the one valuation of a lay-away: hand + its
+    # pegging ± the crib; a sampled crib with 3 or 4 players).
     values = expert.discard_values(view)
     if view.rules.players == 2 and len(hand) == 6:
-        # The options give the words.
-        found = analyse_discards(hand, dealer=dealer, crib_model=expert.crib_model)
+        # The same values, term by term, give the words.
+        found = lay_away_values(hand, dealer=dealer, crib_model=expert.crib_model)
         options = {frozenset(o.discard): o for o in found}
         if expert.settings.endgame_discard and expert.near_end(view):
             unit = "win"
@@ -158,11 +158,7 @@ def _lay_away(
         text = f"lay away {_names(cards)}"
         option = options.get(frozenset(cards))
         if option is not None:
-            sign = "+" if dealer else "-"
-            text += (
-                f", keep {_names(option.keep)}: hand {option.hand_mean:.2f} {sign} crib "
-                f"{option.crib_mean:.2f} ({crib})"
-            )
+            text += f", keep {_names(option.keep)} ({crib}): {option.terms()}"
         if unit == "win":
             text += f": {100 * values[frozenset(cards)]:.1f}% to win"
         return text
@@ -299,7 +295,11 @@ def _play(before: ClassicState, action: Play, index: int, *, hindsight: bool) ->
         sorted(
             (
                 Choice(
-                    a.to_dict(), _play_words(view.pile, a.card, unseen), values[card_rank(a.card)]
+                    a.to_dict(),
+                    # The value in the words too: two choices never read the same.
+                    f"{_play_words(view.pile, a.card, unseen)}, worth "
+                    f"{values[card_rank(a.card)]:+.2f}",
+                    values[card_rank(a.card)],
                 )
                 for a in plays
             ),
@@ -308,9 +308,23 @@ def _play(before: ClassicState, action: Play, index: int, *, hindsight: bool) ->
     )
     chosen = _chosen(choices, action)
     said = chosen.words
+    any_hand_cost = None
+    read = view.rules.players == 2 and sum(view.hand_counts) > len(view.hand)
+    if read and verdict(choices[0].value - chosen.value, "points") in SEVERE:
+        # A mistake or worse by the read of the opponent's likely cards: the same search
+        # against any hand it could hold, for the verdict must hold there too (Decision.verdict;
+        # searched only then, so the analysis costs no more for every other play).
+        any_hand = _expert(index).any_hand_play_values(view, hand, pile)
+        best_rank = card_rank(Card.parse(choices[0].action["card"]))
+        any_hand_cost = max(0.0, any_hand[best_rank] - any_hand[card_rank(action.card)])
     if chosen.value < choices[0].value:
         gap = choices[0].value - chosen.value
         said += f"; {choices[0].words.removeprefix('play ')} was {gap:.2f} points better"
+        if any_hand_cost is not None:
+            said += (
+                f" against the cards a strong player keeps ({any_hand_cost:.2f} against any "
+                "hand they could hold)"
+            )
     return Decision(
         index,
         seat,
@@ -325,6 +339,7 @@ def _play(before: ClassicState, action: Play, index: int, *, hindsight: bool) ->
             _play_hindsight(before, view, plays) if hindsight and view.rules.players == 2 else None
         ),
         scores=tuple(before.scores),
+        any_hand_cost=any_hand_cost,
     )
 
 

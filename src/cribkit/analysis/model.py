@@ -29,6 +29,14 @@ VERDICTS: Final[Mapping[str, tuple[tuple[float, str], ...]]] = {
     "win": ((0.03, "inaccuracy"), (0.08, "mistake"), (0.15, "blunder")),
 }
 
+#: The verdicts that say a choice was wrong whatever the other seat held.
+SEVERE: Final = frozenset({"mistake", "blunder"})
+
+
+def _severity(name: str) -> int:
+    return ["best", "good", "inaccuracy", "mistake", "blunder"].index(name)
+
+
 #: Below this a choice is as good as the best (the values' own rounding and sampling error).
 EQUAL: Final[Mapping[str, float]] = {"points": 0.005, "win": 0.002}
 
@@ -86,6 +94,10 @@ class Decision:
     hindsight: Choice | None = None
     #: The seat's and the others' scores before the decision (the position's context).
     scores: tuple[int, ...] = ()
+    #: What the choice cost against any hand the other seat could hold (every hand of its
+    #: unseen cards equally likely), where ``cost`` rests on a read of its likely cards (a
+    #: classic play); None where no read was made.
+    any_hand_cost: float | None = None
 
     @property
     def best(self) -> Choice:
@@ -97,7 +109,16 @@ class Decision:
 
     @property
     def verdict(self) -> str:
-        return verdict(self.cost, self.unit)
+        """The verdict of the cost; a choice whose cost rests on a read of the other's cards is
+        a mistake or a blunder only when it is one against any hand too (the lesser of the
+        two), otherwise at most an inaccuracy."""
+        name = verdict(self.cost, self.unit)
+        if self.any_hand_cost is None or name not in SEVERE:
+            return name
+        other = verdict(self.any_hand_cost, self.unit)
+        if other not in SEVERE:
+            return "inaccuracy"
+        return min(name, other, key=_severity)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -117,6 +138,8 @@ class Decision:
             out["samples"] = self.samples
         if self.hindsight is not None:
             out["hindsight"] = self.hindsight.to_json()
+        if self.any_hand_cost is not None:
+            out["any_hand_cost"] = round(self.any_hand_cost, 4)
         return out
 
 

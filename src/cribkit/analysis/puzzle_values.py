@@ -4,10 +4,10 @@ value it, the casual player's choice, and the test that makes a position a puzzl
 A position is a seat's view (its JSON form, what a client is sent: nothing its seat may not
 know) at a decision of one of four kinds:
 
-- ``lay-away`` (classic, six cards, two players): the exact expected hand + own crib - their
-  crib of each of the 15 lay-aways (:func:`cribkit.core.analysis.analyse_discards` with the
-  expert's crib model, :class:`cribkit.ai.crib_table.TableCribModel`); casual: the easy
-  player's choice, the most points in hand on average, the crib ignored.
+- ``lay-away`` (classic, six cards, two players): the one valuation of a lay-away, the hint's,
+  the review's and the expert's (:func:`cribkit.ai.lay_away.lay_away_values`: the kept hand
+  over the starters + its pegging + own crib - their crib); casual: the easy player's choice,
+  the most points in hand on average, the crib ignored.
 - ``play`` (classic pegging): the expert's value of each card (:meth:`ClassicPlayer.play_values
   <cribkit.ai.classic.ClassicPlayer.play_values>`: points for minus points against to the end
   of the play, over its weighted guesses of the opponent's cards, with the player's generator
@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from cribkit.core.cards import Card, card_rank
@@ -60,9 +59,10 @@ KINDS: Final[Mapping[str, str]] = {
 #: points + leave). One point is more than the rounding of any of these values and about what
 #: a pair left on the table costs; Tiles' points are larger, so it asks for two.
 MARGINS: Final[Mapping[str, float]] = {"lay-away": 1.0, "play": 1.0, "place": 1.0, "tiles": 2.0}
-#: The least the best must be worth above the second best: the answer is unique beyond the
-#: values' own noise (the pegging values are averages over sampled guesses).
-GAPS: Final[Mapping[str, float]] = {"lay-away": 0.25, "play": 0.5, "place": 0.3, "tiles": 0.5}
+#: The least the best must be worth above the second best (half a point, in every kind): the
+#: answer is unique beyond the values' own noise (the pegging values are averages over
+#: sampled guesses) and beyond the rounding of any of the words.
+GAPS: Final[Mapping[str, float]] = {"lay-away": 0.5, "play": 0.5, "place": 0.5, "tiles": 0.5}
 #: The seed of the expert whose pegging values a puzzle gives (its guesses of the opponent).
 PLAY_SEED: Final = 16
 #: Choices worth this little less than the best are as good (rounding; equal choices).
@@ -96,11 +96,12 @@ def describe(kind: str, choice: Mapping[str, Any], view: Mapping[str, Any]) -> s
     if kind == "lay-away":
         laid = {str(Card.parse(c)) for c in key.split()}
         keep = [c for c in view["hand"] if str(Card.parse(c)) not in laid]
-        whose = "your" if view["dealer"] == view["seat"] else "their"
-        return (
-            f"{symbols(key)} keeps {symbols(' '.join(keep))}: {choice['hand']:.2f} in hand on "
-            f"average, gives {whose} crib {choice['crib']:.2f}, net {value:+.2f}"
-        )
+        from cribkit.ai.lay_away import terms
+
+        dealer = view["dealer"] == view["seat"]
+        said = terms(choice["hand"], choice.get("pegging"), choice["crib"], dealer=dealer)
+        whose = "your" if dealer else "their"
+        return f"{symbols(key)} keeps {symbols(' '.join(keep))} ({whose} crib): {said}"
     if kind == "play":
         from cribkit.core.pegging import score_peg
 
@@ -153,28 +154,23 @@ def view_of(kind: str, data: Mapping[str, Any]) -> ClassicView | TableTopView | 
 # -- the values of each kind ---------------------------------------------------------------------
 
 
-@cache
-def _crib_model() -> Any:
-    from cribkit.ai.crib_table import TableCribModel
-
-    return TableCribModel()
-
-
 def layaway_entries(view: ClassicView) -> list[Entry]:
-    """The 15 lay-aways of a six-card hand, best first (ties in the analysis's order)."""
-    from cribkit.core.analysis import analyse_discards
+    """The 15 lay-aways of a six-card hand, best first (ties in the valuation's order)."""
+    from cribkit.ai.lay_away import lay_away_values
 
-    dealer = view.dealer == view.seat
-    options = analyse_discards(view.hand, dealer=dealer, crib_model=_crib_model())
-    out = [
+    ways = lay_away_values(view.hand, dealer=view.dealer == view.seat)
+    return [
         Entry(
-            card_key(o.discard),
-            o.net_mean,
-            (("hand", round(o.hand_mean, 3)), ("crib", round(o.crib_mean, 3))),
+            card_key(way.discard),
+            way.value,
+            (
+                ("hand", round(way.hand, 6)),
+                ("pegging", round(way.pegging, 6)),
+                ("crib", round(way.crib, 6)),
+            ),
         )
-        for o in options
+        for way in ways
     ]
-    return sorted(out, key=lambda e: -e.value)
 
 
 def layaway_casual(view: ClassicView) -> str:
@@ -248,9 +244,15 @@ def tiles_entries(view: TilesView) -> tuple[list[Entry], str]:
         return [], ""
     player = TilesPlayer("expert", seed=0)
     out: dict[str, Entry] = {}
+    # The same tiles laid in another order or place for the same value are one answer: the
+    # first of them stands for all (a crib hand's count does not depend on its order).
+    played: dict[tuple[tuple[int, ...], float], str] = {}
+    standing: dict[str, str] = {}  # each play's notation: the one that stands for it
     for value, _, scored in player.ranked(view, plays):
         key = format_move(scored.play, view.board)
-        if key in out:
+        same = (tuple(sorted(piece_tile(p) for p in scored.play.tiles)), round(value, 6))
+        standing.setdefault(key, played.setdefault(same, key))
+        if key in out or played[same] != key:
             continue
         kept = list(view.rack)
         for piece in scored.play.tiles:
@@ -258,6 +260,7 @@ def tiles_entries(view: TilesView) -> tuple[list[Entry], str]:
         keeps = " ".join(tile_text(t) for t in kept) or "nothing"
         out[key] = Entry(key, value, (("points", scored.points), ("keeps", keeps)))
     casual = format_move(max(plays, key=lambda p: p.points).play, view.board)
+    casual = standing.get(casual, casual)
     return list(out.values()), casual
 
 

@@ -236,13 +236,31 @@ def daily_seed(date: datetime.date) -> int:
     return date.year * 10_000 + date.month * 100 + date.day
 
 
+#: The first day of the daily puzzles' calendar (its day 0).
+CALENDAR_START: Final = datetime.date(2026, 1, 1)
+
+
+@cache
+def _calendar(game: str | None, size: int) -> tuple[int, ...]:
+    """The order the daily puzzles of ``game`` (None: any) come in: their indices shuffled
+    once, with a seed everybody shares."""
+    order = list(range(size))
+    random.Random(f"cribkit puzzle calendar {game or 'any'}").shuffle(order)
+    return tuple(order)
+
+
 def daily(date: datetime.date, game: str | None = None) -> dict[str, Any]:
     """The day's puzzle: of ``game``, or of any game (one mixed daily puzzle) when None. The
-    draw is seeded by the date's daily seed and the game's name, so everybody gets the same
-    puzzle that day, whatever the order the file lists them in is not changed."""
+    days go through the puzzles in one shuffled order (:func:`_calendar`, the same for
+    everybody), so a puzzle comes back only after every other one has come: the mixed daily
+    puzzle, from more than 365 puzzles, never twice within a year (nor in any 365 days).
+
+    >>> len({daily(CALENDAR_START + datetime.timedelta(days=n))["id"] for n in range(366)})
+    366
+    """
     candidates = pick(game=game)
-    rng = random.Random(f"cribkit puzzle {daily_seed(date)} {game or 'any'}")
-    return candidates[rng.randrange(len(candidates))]
+    order = _calendar(game, len(candidates))
+    return candidates[order[(date - CALENDAR_START).days % len(order)]]
 
 
 # -- answering -------------------------------------------------------------------------------------

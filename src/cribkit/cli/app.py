@@ -287,9 +287,18 @@ def discard(
         bool | None,
         typer.Option("--dealer/--pone", help="Whether the crib is yours (dealer) or not (pone)."),
     ] = None,
+    uniform: Annotated[
+        bool,
+        typer.Option(
+            "--uniform",
+            help="The textbook view: hand and a crib exact against random discards, no pegging.",
+        ),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Rank the 15 ways to lay away two cards by exact expected value.
+    """Rank the 15 ways to lay away two cards by their value: the kept hand over the 46
+    starters, plus its pegging, plus or minus the crib (the hint's, the review's and the
+    puzzles' one valuation).
 
     Example: cribkit discard 5h 5c 5d js 7c 9h --dealer
     """
@@ -301,26 +310,36 @@ def discard(
         deal = parse_cards(tokens)
     if dealer is None:
         raise fail("say whose crib it is: --dealer or --pone")
-    from cribkit.core.analysis import analyse_discards  # builds numpy tables: load on use
+    from cribkit.ai.lay_away import lay_away_values  # builds numpy tables: load on use
 
     with user_errors():
-        options = analyse_discards(deal, dealer=dealer)
+        ways = lay_away_values(deal, dealer=dealer, uniform=uniform)
     if as_json:
-        print_json([option.to_dict() for option in options])
+        print_json([way.to_dict() for way in ways])
         return
     sign = "+" if dealer else "-"
+    pegging = "" if uniform else f" {'peg':>6}"
     typer.echo(
-        f"{'discard':<8} {'keep':<12} {'hand':>6} {'min':>4} {'max':>4} {'crib':>6} {'net':>7}"
+        f"{'discard':<8} {'keep':<12} {'hand':>6} {'min':>4} {'max':>4}{pegging} {'crib':>6} "
+        f"{'value':>7}"
     )
-    for o in options:
+    for way in ways:
+        pegged = "" if uniform else f" {way.pegging:+6.2f}"
         typer.echo(
-            f"{o.discard!s:<8} {o.keep!s:<12} {o.hand_mean:6.2f} {o.hand_min:4d} "
-            f"{o.hand_max:4d} {sign}{o.crib_mean:5.2f} {o.net_mean:7.2f}"
+            f"{way.discard!s:<8} {way.keep!s:<12} {way.hand:6.2f} {way.hand_min:4d} "
+            f"{way.hand_max:4d}{pegged} {sign}{way.crib:5.2f} {way.value:7.2f}"
         )
-    typer.echo(
-        "hand: over the 46 starters; crib: over every opponent discard and starter "
-        f"({'added: your crib' if dealer else 'subtracted: the dealer’s crib'})"
-    )
+    whose = "added: your crib" if dealer else "subtracted: the dealer’s crib"
+    if uniform:
+        typer.echo(
+            f"hand: over the 46 starters; crib ({whose}): over every opponent discard and "
+            "starter (the textbook's uniform crib, no pegging)"
+        )
+    else:
+        typer.echo(
+            f"hand: over the 46 starters; peg: the kept hand's expected pegging margin; crib "
+            f"({whose}): as a strong player lays away to it (the expert's crib table)"
+        )
 
 
 @stats_app.command("hands")

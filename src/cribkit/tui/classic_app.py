@@ -21,7 +21,6 @@ from textual.widgets import Footer, Static
 
 from cribkit.ai.classic import ClassicPlayer
 from cribkit.ai.pegging import win_chance
-from cribkit.core.analysis import analyse_discards
 from cribkit.core.cards import Card, card_rank
 from cribkit.games.classic import (
     ClassicRules,
@@ -191,22 +190,15 @@ class ClassicApp(ComputerGameApp[ClassicState]):
         if view.current_player != self.human:
             return
         if view.phase == "discard" and self.rules.players == 2:
-            dealer = view.dealer == self.human
-            from cribkit.ai.classic import table_model
+            from cribkit.ai.lay_away import lay_away_values
 
-            options = analyse_discards(view.hand, dealer=dealer, crib_model=table_model())
-            log.add(
-                Text(
-                    "Hint: lay away (hand over 46 starters, crib from the expert's table):",
-                    style="magenta",
-                )
-            )
-            for o in options[:4]:
-                crib = f"{'+' if dealer else '-'}{o.crib_mean:.2f}"
+            ways = lay_away_values(view.hand, dealer=view.dealer == self.human)
+            log.add(Text("Hint: lay away (hand over 46 starters, pegging, crib):", style="magenta"))
+            for way in ways[:4]:
                 log.add(
                     Text(
-                        f"  {o.discard}: keep {o.keep}  hand {o.hand_mean:.2f} ({o.hand_min}-{o.hand_max})"
-                        f"  crib {crib}  net {o.net_mean:.2f}",
+                        f"  {way.discard}: keep {way.keep} ({way.hand_min}-{way.hand_max}): "
+                        f"{way.terms()}",
                         style="magenta",
                     )
                 )

@@ -28,7 +28,8 @@ from cribkit.games import start
 
 OUT = Path(__file__).parent / "puzzles.json"
 #: How many puzzles of each kind the file holds.
-COUNTS = {"lay-away": 80, "play": 70, "place": 50, "tiles": 30}
+#: More than 365 in all: the mixed daily puzzle does not repeat within a year.
+COUNTS = {"lay-away": 130, "play": 110, "place": 80, "tiles": 50}
 #: Within this share of the target the expert plays for the win (ExpertSettings).
 ENDGAME_FRACTION = 0.3
 

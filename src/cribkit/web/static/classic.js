@@ -68,7 +68,7 @@ export class ClassicView {
     const hand = observation.hand || [];
     for (const card of [...this.selected]) if (!hand.includes(card)) this.selected.delete(card);
     if (newEvents.length) this.hinted.clear();
-    const pegs = pegsFromEvents(allEvents, observation.scores.length);
+    const pegs = pegsFromEvents(allEvents, observation.scores.length, observation.scores);
     this.board.update(pegs.front, pegs.back);
     // Only this drawing moves the cards just played or dealt; a redrawing (a click) does not.
     this.motion = motionOf(newEvents, observation.seat);

@@ -18,6 +18,7 @@ import { untilReachable } from "./reach.js";
 import { storedPuzzles, storePuzzles } from "./storage.js";
 import { cardButton, cardRow } from "./widgets/cards.js";
 import { dailyDealsPanel } from "./widgets/daily.js";
+import { stagedOfMove } from "./logic/tiles.js";
 import { tilesBoard, tileSvg } from "./widgets/tiles.js";
 
 function loadHistory() {
@@ -53,6 +54,12 @@ export class PuzzlePage {
   choose(selection) {
     if (this.verdict) return;
     this.selection = selection;
+    this.draw();
+  }
+
+  /** After the verdict: show the play `key` on the board (a Tiles puzzle's answers). */
+  show(key) {
+    this.shown = key;
     this.draw();
   }
 
@@ -133,8 +140,19 @@ export class PuzzlePage {
         grid,
       );
     } else {
+      // The play chosen, or after the verdict the one asked for (the best first), laid on the
+      // board as tiles not played yet.
+      const shown = this.verdict ? (this.shown ?? this.verdict.best) : this.selection;
+      const staged = stagedOfMove(shown, view.board);
       parts.push(
-        tilesBoard(view.board, { centre: view.centre, testid: "puzzle-board" }),
+        tilesBoard(view.board, { centre: view.centre, staged, testid: "puzzle-board" }),
+        staged.size
+          ? h(
+              "p",
+              { class: "puzzle-label", "data-testid": "puzzle-board-shows" },
+              `On the board: ${shown}${this.verdict && shown === this.verdict.best ? " (the best)" : ""}`,
+            )
+          : null,
         h("p", { class: "puzzle-label" }, "Your rack"),
         h(
           "div",
@@ -150,12 +168,12 @@ export class PuzzlePage {
               {
                 type: "button",
                 role: "radio",
-                class: `button subtle${this.selection === key ? " selected" : ""}`,
+                class: `button subtle${shown === key ? " selected" : ""}`,
                 "data-testid": "puzzle-option",
                 "data-key": key,
-                "aria-checked": this.selection === key ? "true" : "false",
-                disabled: Boolean(this.verdict),
-                onclick: () => this.choose(key),
+                "aria-checked": shown === key ? "true" : "false",
+                // After the verdict a play is shown on the board, no longer chosen.
+                onclick: () => (this.verdict ? this.show(key) : this.choose(key)),
               },
               key,
             ),

@@ -261,7 +261,7 @@ export class ReviewPage {
     );
     clear(this.detail).append(
       words,
-      h("h3", { class: "review-felt" }, `The position as ${this.name(decision.seat)} saw it`),
+      h("h3", { class: "review-felt" }, `The position as ${sawIt(this.name(decision.seat))} saw it`),
       this.table,
     );
     this.drawPosition(decision.index);
@@ -381,4 +381,9 @@ export class ReviewPage {
       parts,
     );
   }
+}
+
+/** Who saw a position, as the sentence says it ("you", not "You", in the middle of it). */
+function sawIt(name) {
+  return name === "You" ? "you" : name;
 }

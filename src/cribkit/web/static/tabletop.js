@@ -105,7 +105,7 @@ export class TableTopView {
     const o = message.observation;
     const sides = o.scores.length;
     if (!this.board) this.board = new CribbageBoard(sides, o.target);
-    const pegs = pegsFromEvents(allEvents, sides);
+    const pegs = pegsFromEvents(allEvents, sides, o.scores);
     this.board.update(pegs.front, pegs.back);
     this.render();
     this.placed = false;

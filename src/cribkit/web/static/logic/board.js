@@ -33,7 +33,7 @@ export function holePosition(n, lane, lanes) {
 }
 
 /** Front and back pegs from the events: each side's score, and its score before the last points. */
-export function pegsFromEvents(events, sides) {
+export function pegsFromEvents(events, sides, scores = null) {
   const front = new Array(sides).fill(0);
   const back = new Array(sides).fill(0);
   let previous = null;
@@ -55,5 +55,8 @@ export function pegsFromEvents(events, sides) {
     }
     previous = scores;
   }
+  // No event says the scores (a position drawn alone, as the review draws one): both pegs at
+  // the scores the position has.
+  if (!previous && Array.isArray(scores) && scores.length === sides) return { front: [...scores], back: [...scores] };
   return { front, back };
 }

@@ -190,26 +190,25 @@ export function hintValue(value) {
     for (let i = 0; i < labels.length; i += 2) pairs.push(labels.slice(i, i + 2).join("\u00a0"));
     return pairs.join(" ");
   }
-  if (typeof value === "number") return String(Math.round(value * 100) / 100);
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(2);
   return String(value);
 }
 
 // The discard table's columns in a player's words; the hand's least and most make one column.
-const HINT_HEADINGS = { discard: "lay away", hand_mean: "hand", crib_mean: "crib", net_mean: "net" };
+const HINT_HEADINGS = { discard: "lay away", pegging: "peg" };
 
 /**
  * The hint's discard table: its headings and its best `limit` rows, as text, narrow enough for
- * the hint's panel (the hand's range as "6–16", short headings).
+ * the hint's panel: the lay-away, the cards kept and the value's terms (hand, peg, crib) and
+ * sum, short headings (the hand's least and most stay in the JSON and the terminal's hint).
  */
 export function hintTable(table, limit = 6) {
   if (!table || !table.length) return null;
-  const keys = Object.keys(table[0]).filter((key) => key !== "hand_max");
-  const heading = (key) => (key === "hand_min" ? "range" : HINT_HEADINGS[key] || key.replace(/_/g, " "));
-  const cell = (row, key) =>
-    key === "hand_min" && "hand_max" in row ? `${row.hand_min}\u2013${row.hand_max}` : hintValue(row[key]);
+  const keys = Object.keys(table[0]).filter((key) => key !== "hand_min" && key !== "hand_max");
+  const heading = (key) => HINT_HEADINGS[key] || key.replace(/_/g, " ");
   return {
     headings: keys.map(heading),
-    rows: table.slice(0, limit).map((row) => keys.map((key) => cell(row, key))),
+    rows: table.slice(0, limit).map((row) => keys.map((key) => hintValue(row[key]))),
   };
 }
 

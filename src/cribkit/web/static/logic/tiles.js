@@ -123,6 +123,20 @@ export function parseMove(text, board) {
   return { type: "play_tiles", cells, tiles };
 }
 
+/**
+ * A play written in the notation, as the tiles it lays: a Map of cell to tile, to draw staged on
+ * the board (a puzzle's answers); empty for what is not a play on this board.
+ */
+export function stagedOfMove(text, board) {
+  try {
+    const move = text ? parseMove(text, board) : null;
+    if (!move || move.type !== "play_tiles") return new Map();
+    return new Map(move.cells.map((cell, i) => [cell, move.tiles[i]]));
+  } catch {
+    return new Map();
+  }
+}
+
 /** Cells of every full crib hand (5 tiles in a line) of one colour: the colour bonus cue. */
 export function colourBonusCells(board) {
   const size = board.length;
