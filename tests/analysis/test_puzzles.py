@@ -39,7 +39,7 @@ def test_the_file_ships_a_few_hundred_small_puzzles_with_unique_ids() -> None:
     for puzzle in ALL:
         assert puzzle["game"] == KINDS[puzzle["kind"]]
         assert puzzle["margin"] >= MARGINS[puzzle["kind"]]
-        assert puzzle["gap"] >= GAPS[puzzle["kind"]]
+        assert puzzle["gap"] >= GAPS[puzzle["kind"]] >= 0.5  # half a point clear of the next
         assert puzzle["answer"] == puzzle["choices"][0]["key"]
         assert not set(puzzle["answers"]) & set(puzzle["casual"])
 
@@ -157,8 +157,14 @@ def test_a_puzzle_does_not_move_when_the_hidden_cards_change() -> None:
 def test_the_daily_puzzle_is_the_same_for_a_date_and_changes_with_the_date() -> None:
     day = datetime.date(2026, 12, 1)
     assert lib.daily(day) == lib.daily(datetime.date(2026, 12, 1))
-    ids = {lib.daily(day + datetime.timedelta(days=n))["id"] for n in range(10)}
-    assert len(ids) >= 5
+    # Every day of a year has a puzzle of its own (2027, and any 365 days in a row).
+    for first in (datetime.date(2027, 1, 1), datetime.date(2026, 7, 1)):
+        ids = [lib.daily(first + datetime.timedelta(days=n))["id"] for n in range(365)]
+        assert len(set(ids)) == 365
+    # A game's own daily puzzle comes back only when all of its puzzles have come.
+    tiles = [lib.daily(day + datetime.timedelta(days=n), "tiles")["id"] for n in range(60)]
+    assert len(set(tiles[:50])) == 50 == len(lib.pick(game="tiles"))
+    assert tiles[50:] == tiles[:10]
     for game in lib.GAMES:
         assert lib.daily(day, game)["game"] == game
     assert lib.daily_seed(day) == 20261201
