@@ -30,7 +30,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Literal
 
 import numpy as np
@@ -258,9 +257,16 @@ class ClassicPlayer:
         if self.level == "easy":
             options = analyse_discards(hand, dealer=dealer, crib_model=NO_CRIB)
             return {frozenset(o.discard): o.hand_mean for o in options}
-        options = analyse_discards(hand, dealer=dealer, crib_model=self.crib_model)
         settings = self.settings
-        if self.level == "expert" and settings.endgame_discard and self.near_end(obs):
+        endgame = self.level == "expert" and settings.endgame_discard and self.near_end(obs)
+        if self.level == "expert" and settings.peg_weight and not endgame:
+            # The one valuation of a lay-away (cribkit.ai.lay_away), at this expert's settings.
+            ways = lay_away_values(
+                hand, dealer=dealer, crib_model=self.crib_model, peg_weight=settings.peg_weight
+            )
+            return {frozenset(way.discard): way.value for way in ways}
+        options = analyse_discards(hand, dealer=dealer, crib_model=self.crib_model)
+        if endgame:
             pegging = load_peg_values()
             default = _pegging_margin(dealer)
             out: dict[frozenset[int], float] = {}
@@ -269,12 +275,6 @@ class ClassicPlayer:
                 margin = (1 - settings.peg_weight) * default + settings.peg_weight * table
                 out[frozenset(o.discard)] = _win_chance(obs, list(o.keep), o.crib_mean, margin)
             return out
-        if self.level == "expert" and settings.peg_weight:
-            # The one valuation of a lay-away (cribkit.ai.lay_away), at this expert's settings.
-            ways = lay_away_values(
-                hand, dealer=dealer, crib_model=self.crib_model, peg_weight=settings.peg_weight
-            )
-            return {frozenset(way.discard): way.value for way in ways}
         return {frozenset(o.discard): o.net_mean for o in options}
 
     def _many_player_discards(
@@ -324,14 +324,7 @@ class ClassicPlayer:
         (2 chance - 1)."""
         seat = obs.seat
         opponent = 1 - seat
-        played = obs.played
-        last_layer = None
-        opponent_go = False
-        if pile:
-            last_seat = played[-1][0]
-            last_layer = 0 if last_seat == seat else 1
-            # In a two-player game it is my turn after my own card only if the opponent said go.
-            opponent_go = last_seat == seat
+        last_layer, opponent_go = play_turn(obs)
         needs = None
         if self.settings.endgame_play and self.near_end(obs):
             # Two players: each seat is its own side, so scores index by seat.
@@ -375,11 +368,7 @@ class ClassicPlayer:
             tuple(sorted(card_rank(c) for c in self.rng.sample(pool, size)))
             for _ in range(self.settings.samples if size else 1)
         ]
-        last_layer, opponent_go = None, False
-        if pile:
-            last_seat = obs.played[-1][0]
-            last_layer = 0 if last_seat == seat else 1
-            opponent_go = last_seat == seat
+        last_layer, opponent_go = play_turn(obs)
         search = PlaySearch(greed=self.settings.greed, opponent_model=self.settings.opponent_model)
         return search.card_values(
             hand,
@@ -609,7 +598,16 @@ def owns_crib(obs: ClassicView) -> bool:
     return obs.dealer == obs.seat or (players == 4 and obs.dealer % 2 == obs.seat % 2)
 
 
-@cache
+def play_turn(obs: ClassicView) -> tuple[int | None, bool]:
+    """Who laid the count's last card (0 this seat, 1 the opponent; None: no count open) and
+    whether the opponent has said go on it: in a two-player game it is the seat's turn after
+    its own card only if the opponent said go."""
+    if not obs.pile:
+        return None, False
+    last_seat = obs.played[-1][0]
+    return (0 if last_seat == obs.seat else 1), last_seat == obs.seat
+
+
 def table_model() -> CribModel:
     """The expert's crib model: the shipped crib table
     (:class:`~cribkit.ai.crib_table.TableCribModel`), loaded once."""

@@ -39,6 +39,7 @@ from cribkit.ai.classic import (
     ClassicPlayer,
     ExpertSettings,
     owns_crib,
+    play_turn,
     table_model,
 )
 from cribkit.ai.lay_away import LayAwayValue, lay_away_values
@@ -141,16 +142,20 @@ def _lay_away(
         return None
     unit, samples = "points", 0
     options: dict[frozenset[int], LayAwayValue] = {}
-    # The expert's own values (with two players the one valuation of a lay-away: hand + its
-    # pegging ± the crib; a sampled crib with 3 or 4 players).
-    values = expert.discard_values(view)
     if view.rules.players == 2 and len(hand) == 6:
-        # The same values, term by term, give the words.
-        found = lay_away_values(hand, dealer=dealer, crib_model=expert.crib_model)
+        # The one valuation of a lay-away (the expert's own: hand + its pegging ± the crib),
+        # term by term for the words; near the end, the expert's chance of winning if its
+        # settings play for it.
+        found = lay_away_values(
+            hand, dealer=dealer, crib_model=expert.crib_model, peg_weight=expert.settings.peg_weight
+        )
         options = {frozenset(o.discard): o for o in found}
+        values = {ways: o.value for ways, o in options.items()}
         if expert.settings.endgame_discard and expert.near_end(view):
-            unit = "win"
+            unit, values = "win", expert.discard_values(view)
     else:
+        # The expert's own values: a sampled crib with 3 or 4 players.
+        values = expert.discard_values(view)
         samples = CRIB_SAMPLES
     crib = "your crib" if dealer else "their crib"
 
@@ -357,12 +362,7 @@ def _play_hindsight(before: ClassicState, view: ClassicView, plays: list[Play]) 
     seat = view.seat
     opponent = [card_rank(c) for c in cards_of(before.hands[1 - seat])]
     pile = [card_rank(c) for c in view.pile]
-    last_layer, opponent_go = None, False
-    if pile:
-        # As the expert reads it: my turn after my own card means the opponent said go.
-        last_seat = view.played[-1][0]
-        last_layer = 0 if last_seat == seat else 1
-        opponent_go = last_seat == seat
+    last_layer, opponent_go = play_turn(view)  # as the expert reads the turn
     values = PlaySearch(greed=0.0).card_values(
         [card_rank(c) for c in view.hand],
         [opponent],
