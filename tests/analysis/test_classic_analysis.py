@@ -14,6 +14,7 @@ from cribkit.ai.crib_table import TableCribModel
 from cribkit.ai.lay_away import PEG_WEIGHT
 from cribkit.ai.pegging import load_peg_values, pip, reply_risk
 from cribkit.ai.players import make_player
+from cribkit.analysis.deal_values import deal_value
 from cribkit.analysis.game import analyse
 from cribkit.analysis.model import Decision
 from cribkit.core.cards import Card, parse_cards
@@ -275,10 +276,12 @@ def test_plays_with_three_players_are_valued_by_the_experts_search(
 def test_luck_counts_each_hand_against_the_exact_distributions() -> None:
     state = _apply(_deal(pone=PONE_HAND, starter="5s"), [(1, "7c 9h"), (0, "7s 8s")])
     luck = {item.kind: item for item in analyse(state.record(), [1]).luck}
+    # The cards dealt, by their best keep (5 5 5 J, 7 9 to the dealer), against every deal pone
+    # can have: three fives and a jack beat all but 0.4% of them.
     assert luck["hand"].count == 1
-    assert luck["hand"].mean == 29
-    assert luck["hand"].expected == pytest.approx(4.7692, abs=1e-4)  # any 4 cards + starter
-    assert luck["hand"].percentile > 99.99  # only 29 itself is level with it
+    assert luck["hand"].mean == pytest.approx(deal_value(parse_cards(PONE_HAND), "pone"))
+    assert luck["hand"].expected == pytest.approx(3.3698, abs=1e-4)  # every pone deal
+    assert 99 < luck["hand"].percentile < 99.9
     # The starter: 5 5 5 J with the one five among the 46 possible starters.
     assert luck["starter"].percentile == pytest.approx(100 * (1 - 0.5 / 46), abs=1e-9)
     assert "crib" not in luck  # pone has no crib

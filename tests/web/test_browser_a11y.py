@@ -35,6 +35,7 @@ from .browsing import (
 from .test_browser import finished_record, play_classic_turn
 from .test_browser_daily import play_the_daily_deal
 from .test_browser_people import invite_link, new_table
+from .test_browser_review import page_player, stored_game
 
 #: axe-core's script, as ``npm ci`` installs it from ``package-lock.json``.
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -233,6 +234,16 @@ def scan(page: Page, where: str) -> list[str]:
     ]
 
 
+def scan_both_sizes(page: Page, where: str) -> list[str]:
+    """:func:`scan` at the desktop's size, then at the phone's (the same page resized: the
+    layout is the style sheets', which follow the window), and back."""
+    problems = scan(page, where)
+    page.set_viewport_size(PHONE)
+    problems += scan(page, f"phone: {where}")
+    page.set_viewport_size(DESKTOP)
+    return problems
+
+
 def summary(node: dict[str, Any]) -> str:
     """What axe says is wrong with a node, on one line (the colours of a contrast failure)."""
     text = re.sub(r"\s+", " ", node.get("failureSummary") or "").strip()
@@ -328,8 +339,8 @@ def test_a_classic_lay_away_with_a_hint_on_a_phone(page: Page, live_server: str)
     assert_accessible(scan(page, "phone: classic lay-away, hint open"))
 
 
-def test_classic_from_the_lay_away_to_the_result_then_replay_and_statistics(
-    page: Page, live_server: str
+def test_classic_from_the_lay_away_to_the_show_then_a_result_replay_and_statistics(
+    page: Page, live_server: str, live_store: Path
 ) -> None:
     start_game(page, live_server, "classic", {"target": "61"}, "random")
     assert not wait_for_turn_or_result(page)
@@ -355,6 +366,11 @@ def test_classic_from_the_lay_away_to_the_result_then_replay_and_statistics(
     else:
         pytest.fail("no show in 80 turns")
     problems += scan(page, "classic show")
+    # The result, its replay and review, the lobby and the statistics: of a game of this
+    # player's near its end, stored as the server stores one, finished through the page.
+    player = page_player(page, live_server)
+    game_id = stored_game(live_store, "classic", player, {"target": 61}, finished=False)
+    page.goto(f"{live_server}/#/game/{game_id}")
     while not wait_for_turn_or_result(page):
         play_classic_turn(page)
     problems += scan(page, "classic result")
@@ -462,16 +478,16 @@ def test_an_invitation_and_the_table_waiting_for_the_friend(
     assert_accessible(problems)
 
 
-@pytest.mark.parametrize("page", [DESKTOP, PHONE], ids=["desktop", "phone"], indirect=True)
 def test_the_daily_deal_its_line_and_its_result_and_the_puzzles_pages_deals(
     page: Page, live_server: str
 ) -> None:
+    # The deal is played once, each moment scanned at both sizes (the page resized).
     page.goto(f"{live_server}/#/puzzle")
     page.wait_for_selector("[data-testid=puzzle-deal]")
-    problems = scan(page, "the puzzles page's daily deals")
+    problems = scan_both_sizes(page, "the puzzles page's daily deals")
     page.click("[data-testid=puzzle-classic-start]")
     page.wait_for_selector("[data-testid=daily-deal]:visible")
-    problems += scan(page, "the daily deal's line")
+    problems += scan_both_sizes(page, "the daily deal's line")
     play_the_daily_deal(page)
-    problems += scan(page, "the daily deal's result")
+    problems += scan_both_sizes(page, "the daily deal's result")
     assert_accessible(problems)

@@ -43,6 +43,8 @@ def outside_window(page: Page, locator: Locator) -> list[str]:
     outside = []
     for index in range(locator.count()):
         element = locator.nth(index)
+        # (The table may be drawing afresh as the turn arrives: the element is waited for.)
+        element.wait_for(state="visible", timeout=5000)
         box = element.bounding_box()
         assert box is not None, f"{element} is not drawn"
         x, y, w, h = box["x"], box["y"], box["width"], box["height"]

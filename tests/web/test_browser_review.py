@@ -114,23 +114,47 @@ def stored_finished_game(
     """A game of ``game`` (with ``options``) played to its end by always taking the first legal
     action, stored as ``player``'s game against the computer (as the server would have): a
     finished game the statistics count; its id."""
+    return stored_game(store_file, game, player, options)
+
+
+def stored_game(
+    store_file: Path,
+    game: str,
+    player: str,
+    options: dict[str, Any] | None = None,
+    *,
+    finished: bool = True,
+) -> str:
+    """:func:`stored_finished_game`, or (``finished=False``) the same game stopped at seat 0's
+    last turn before its end, against the random computer: a game the page can open and
+    finish in a few moves; its id."""
     state = start(game_info(game).rules_type.from_options(options or {}), seed=4).state
-    actions = []
+    actions: list[dict[str, Any]] = []
+    after: list[list[int]] = []  # the scores after each action
+    last_turn = 0
     while not state.is_terminal:
+        if state.current_player == 0:
+            last_turn = len(actions)
         action = state.legal_actions()[0]
         actions.append(action.to_dict())
         state = state.apply(action).state
+        after.append(list(state.scores))
     assert state.result is not None
+    result: dict[str, Any] | None = state.result.to_dict()
+    if not finished:
+        actions, result = actions[:last_turn], None
     game_id = f"review-{game}-{uuid.uuid4().hex[:8]}"
     store = open_store(f"sqlite:///{store_file}")
     try:
         rules = state.record()["rules"]
+        scores = tuple(after[len(actions) - 1]) if actions else tuple(0 for _ in state.scores)
         store.create_game(new_row(game_id, game=game, spec=state.rules.spec(), rules=rules,
-                                  seed=4, owners={0: player}, scores=tuple(state.scores)))  # fmt: skip
+                                  seed=4, owners={0: player}, ai="random", scores=scores,
+                                  tokens={0: uuid.uuid4().hex}))  # fmt: skip
         for index, action in enumerate(actions):
             last = index == len(actions) - 1
-            store.append_action(game_id, index, action, version=index + 1, scores=list(state.scores),
-                                result=state.result.to_dict() if last else None)  # fmt: skip
+            store.append_action(game_id, index, action, version=index + 1, scores=after[index],
+                                result=result if last else None)  # fmt: skip
     finally:
         store.close()
     return game_id

@@ -44,6 +44,7 @@ from cribkit.ai.classic import (
 )
 from cribkit.ai.lay_away import LayAwayValue, lay_away_values
 from cribkit.ai.pegging import PlaySearch, peg_points, pip, reply_risk
+from cribkit.analysis.deal_values import deal_role
 from cribkit.analysis.luck import card_luck
 from cribkit.analysis.model import SEVERE, Choice, Decision, Luck, verdict
 from cribkit.core.cards import Card, card_rank
@@ -90,6 +91,7 @@ def luck(steps: Sequence[Step], seat: int) -> tuple[Luck, ...]:
     deal that reached the cut)."""
     hands: list[tuple[Sequence[int], int, Sequence[int]]] = []
     cribs: list[tuple[Sequence[int], int]] = []
+    deals: list[tuple[Sequence[int], str]] = []
     previous: ClassicState | None = None
     for step in steps:
         state = step.state
@@ -101,10 +103,11 @@ def luck(steps: Sequence[Step], seat: int) -> tuple[Luck, ...]:
             keep = cards_of(state.kept[seat])
             dealt = (*keep, *cards_of(state.laid[seat]))
             hands.append((keep, state.starter, [c for c in range(52) if c not in dealt]))
+            deals.append((dealt, deal_role(len(dealt), dealer=state.dealer == seat)))
             if state.dealer == seat:
                 cribs.append((cards_of(state.crib), state.starter))
         previous = state
-    return card_luck(hands, cribs)
+    return card_luck(hands, cribs, deals)
 
 
 def notes(steps: Sequence[Step], seat: int) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from cribkit.analysis.deal_values import deal_luck
 from cribkit.analysis.model import Luck
 from cribkit.core.analysis import hand_starter_totals
 from cribkit.core.cards import Card
@@ -77,17 +78,23 @@ def starter_distribution(keep: Sequence[int], unseen: Sequence[int]) -> Distribu
 def card_luck(
     hands: Sequence[tuple[Sequence[int], int, Sequence[int]]],
     cribs: Sequence[tuple[Sequence[int], int]],
+    deals: Sequence[tuple[Sequence[int], str]] = (),
 ) -> tuple[Luck, ...]:
     """Luck lines from the seat's ``hands`` (4 kept cards, the starter, the cards the seat had
-    not seen before the cut) and ``cribs`` (4 cards, the starter):
+    not seen before the cut), ``cribs`` (4 cards, the starter) and ``deals`` (the cards dealt
+    and their role, :mod:`cribkit.analysis.deal_values`):
 
-    - ``hand``: its hands' points against any 4 cards and a starter;
+    - ``hand``: the cards dealt, by their best keep's value, against every possible deal (the
+      keep is the seat's choice, so the hand it kept would measure its skill too); without
+      ``deals``, the kept hands' points against any 4 cards and a starter;
     - ``crib``: its cribs' points against any crib;
     - ``starter``: its hands' points against the same kept hands with every starter it could
       not see (the cut's part of the luck, the keep being the seat's choice).
     """
     out = []
-    if hands:
+    if deals:
+        out.append(deal_luck(deals))
+    elif hands:
         points = [score_hand(keep, Card(cut)).total for keep, cut, _ in hands]
         out.append(luck_of("hand", points, [random_hand(False)] * len(points)))
     if cribs:

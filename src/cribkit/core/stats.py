@@ -66,8 +66,11 @@ def four_card_hands() -> npt.NDArray[np.uint8]:
     return index_combinations(DECK_SIZE, 4).astype(np.uint8)
 
 
-def score_distribution(*, crib: bool = False) -> CountArray:
-    """How many of the 12,994,800 (hand, starter) combinations score 0, 1, ..., 29."""
+def hand_score_grid(*, crib: bool = False) -> npt.NDArray[np.uint8]:
+    """Every four-card hand's points with every card as the starter: ``grid[starter, row]``
+    for the hand at ``row`` of :func:`four_card_hands` (shape 52 x 270,725, 14 MB). The cells
+    whose starter is one of the hand's own cards are filled too and mean nothing (they may
+    exceed 29): leave them out."""
     hands = four_card_hands()
     packed = PACKED_ARRAY[hands]
     four = packed[:, 0] + packed[:, 1] + packed[:, 2] + packed[:, 3]
@@ -90,7 +93,48 @@ def score_distribution(*, crib: bool = False) -> CountArray:
         np.take(rank_table, hand_keys + starter_keys[starter], out=row)
         row += nobs_by_suit[starter & 3]
         row[flush_rows] += flush_table[flush_index + (starter & 3)]
+    return grid
 
+
+def four_card_rows(hands: npt.NDArray[np.integer]) -> npt.NDArray[np.intp]:
+    """The rows in :func:`four_card_hands` of four-card hands given as ascending card rows
+    (shape (n, 4)): the lexicographic rank of each, computed, not searched.
+
+    >>> four_card_rows(four_card_hands()[[0, 1, 270724]]).tolist()
+    [0, 1, 270724]
+    """
+    cards = np.asarray(hands, dtype=np.intp)
+    rank = np.zeros(len(cards), dtype=np.intp)
+    # A k-subset's lexicographic rank: for each position, the subsets that begin the same way
+    # but take a smaller card there, C(n - previous - 1, left + 1) - C(n - card, left) of them
+    # (the hockey-stick identity summed over the smaller cards).
+    previous = np.full(len(cards), -1, dtype=np.intp)
+    for position in range(4):
+        left = 4 - position
+        rank += (
+            _BINOMIAL[DECK_SIZE - previous - 1, left]
+            - _BINOMIAL[DECK_SIZE - cards[:, position], left]
+        )
+        previous = cards[:, position]
+    return rank
+
+
+def _binomials(n: int) -> npt.NDArray[np.intp]:
+    table = np.zeros((n + 1, n + 1), dtype=np.intp)
+    for top in range(n + 1):
+        table[top, 0] = 1
+        for k in range(1, top + 1):
+            table[top, k] = table[top - 1, k - 1] + table[top - 1, k]
+    return table
+
+
+_BINOMIAL: Final = _binomials(DECK_SIZE)
+
+
+def score_distribution(*, crib: bool = False) -> CountArray:
+    """How many of the 12,994,800 (hand, starter) combinations score 0, 1, ..., 29."""
+    hands = four_card_hands()
+    grid = hand_score_grid(crib=crib)
     # Counting row by row avoids one 100 MB intp copy of the whole grid. Cells whose starter is
     # one of the hand's own cards are counted and then taken away; they may score above 29.
     bins = 64
