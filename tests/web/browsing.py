@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from cribkit.deploy.launch import CHROMIUM, CHROMIUM_ARGS, ServerProcess
 
@@ -87,18 +88,106 @@ def launch_browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         plain_context = browser.new_context
+        # Closed contexts wait here, emptied, for the next test that asks for the same options.
+        pool: dict[str, list[ReusedContext]] = {}
 
         def new_context(paced: bool = False, **options: Any) -> Any:
+            key = repr((paced, sorted(options.items())))
+            if pool.get(key):
+                return pool[key].pop().reopen()
             context = plain_context(**options)
             if not paced:
                 context.add_init_script(INSTANT_PACE)
-            return context
+            return ReusedContext(context, pool.setdefault(key, [])).reopen()
 
         browser.new_context = new_context  # type: ignore[method-assign]
         try:
             yield browser
         finally:
             browser.close()
+
+
+class ReusedContext:
+    """A browser context whose ``close()`` closes its pages and forgets all a player leaves
+    behind (the cookies, every visited site's storage, service workers and caches, permissions,
+    offline), then waits in ``pool`` for another test instead of ending. A context given
+    anything an emptying cannot take back (an init script, a route, a binding, headers) is
+    ended for real.
+
+    Why: a new context costs Chromium about 2 CPU-seconds before its first page is drawn (a
+    renderer started, every module of the client fetched and compiled afresh); in an emptied
+    one, kept with a page open on the test servers' site, the next page starts in the same
+    renderer with the code it compiled, and is a new player to the server all the same (no
+    cookie). The browser tests' Chromium time falls by about a fifth."""
+
+    TAINTING = (
+        "add_init_script",
+        "route",
+        "route_from_har",
+        "expose_binding",
+        "expose_function",
+        "set_extra_http_headers",
+        "set_geolocation",
+    )
+
+    def __init__(self, context: BrowserContext, pool: list[ReusedContext]) -> None:
+        self.context, self.pool = context, pool
+        self.origins: set[str] = set()
+        self.keeper: Page | None = None
+        self.open = False
+        self.tainted = False
+        self.end = context.close
+        context.on("page", self.watch)
+        context.close = self.close  # type: ignore[method-assign]
+        for name in self.TAINTING:
+            setattr(context, name, self.tainting(getattr(context, name)))
+
+    def reopen(self) -> BrowserContext:
+        self.open = True
+        return self.context
+
+    def tainting(self, method: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            self.tainted = True
+            return method(*args, **kwargs)
+
+        return call
+
+    def watch(self, page: Page) -> None:
+        def navigated(frame: Any) -> None:
+            if frame.url.startswith("http"):
+                self.origins.add("/".join(frame.url.split("/")[:3]))
+
+        page.on("framenavigated", navigated)
+
+    def close(self, **options: Any) -> None:
+        if not self.open:
+            return  # closed already (a test's own close, then its fixture's)
+        self.open = False
+        if self.tainted:
+            self.end(**options)
+            return
+        if self.origins and self.keeper is None:
+            # Chromium runs a site's pages in one renderer while one of them is open.
+            self.keeper = self.context.new_page()
+            try:
+                self.keeper.goto(f"{min(self.origins)}/favicon.svg")
+            except PlaywrightError:  # that server is gone: no keeping, then
+                self.end(**options)
+                return
+        for page in list(self.context.pages):
+            if page is not self.keeper:
+                page.close()
+        self.context.clear_cookies()
+        self.context.clear_permissions()
+        self.context.set_offline(False)
+        if self.keeper is not None and self.origins:
+            cdp = self.context.new_cdp_session(self.keeper)
+            for origin in sorted(self.origins):
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            cdp.detach()
+            self.origins.clear()
+        self.pool.append(self)
 
 
 def shown_seq(page: Page) -> int:

@@ -2,11 +2,12 @@
 desktop 1280x800 and phone 390x844, in Debian's Chromium against a real ``cribkit serve``: the
 hand while the player must act (two, three and four players, the partner marked), the show
 and then the next hand, Table Top's column totals and its match board, and where each score
-came from. Each check reads ``bounding_box()`` against the window with the page at its top."""
+came from. Each check reads ``bounding_box()`` against the window with the page at its top. A
+game is played once and each moment checked at both sizes, the page resized between them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page
@@ -21,17 +22,26 @@ from .browsing import (
 )
 from .test_browser import play_classic_turn
 
-SIZES = [pytest.param((1280, 800), id="desktop"), pytest.param((390, 844), id="phone")]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
 
 #: Where the scoring list may say points came from in classic (logic/frame.js's scoreSource).
 CLASSIC_SOURCES = {"play", "go", "last card", "his heels", "hand", "crib"}
 
 
-@pytest.fixture(params=SIZES)
-def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    """A page of each size; JavaScript errors fail the test."""
-    width, height = request.param
-    yield from watched_page(browser, viewport={"width": width, "height": height})
+@pytest.fixture
+def sized_page(browser: Browser) -> Iterator[Page]:
+    """A desktop-size page (:func:`at_each_size` resizes it); JavaScript errors fail the test."""
+    yield from watched_page(browser, viewport=DESKTOP)
+
+
+def at_each_size(page: Page, check: Callable[[], None]) -> None:
+    """``check`` the page at the phone's size and then at the desktop's: the same page resized,
+    as a window is (the layout is the style sheets', which follow the window). A game is
+    played once and looked at in both."""
+    for size in (PHONE, DESKTOP):
+        page.set_viewport_size(size)  # type: ignore[arg-type]
+        check()
 
 
 def outside_window(page: Page, locator: Locator) -> list[str]:
@@ -44,8 +54,13 @@ def outside_window(page: Page, locator: Locator) -> list[str]:
     for index in range(locator.count()):
         element = locator.nth(index)
         # (The table may be drawing afresh as the turn arrives: the element is waited for.)
-        element.wait_for(state="visible", timeout=5000)
-        box = element.bounding_box()
+        box = None
+        for _ in range(50):
+            element.wait_for(state="visible", timeout=5000)
+            box = element.bounding_box()
+            if box is not None:
+                break
+            page.wait_for_timeout(50)
         assert box is not None, f"{element} is not drawn"
         x, y, w, h = box["x"], box["y"], box["width"], box["height"]
         if x < 0 or y < 0 or x + w > size["width"] + 0.5 or y + h > size["height"] + 0.5:
@@ -55,9 +70,15 @@ def outside_window(page: Page, locator: Locator) -> list[str]:
     return outside
 
 
-def act_in_view(page: Page) -> None:
+def act_in_view(page: Page, players: int = 2) -> None:
     """The hand and what the player acts with are in view: the lay-away button, or the cards
-    that may be played; and Hint and Undo (on a phone, a bar at the foot of the screen)."""
+    that may be played; and Hint and Undo (on a phone, a bar at the foot of the screen); with
+    four players, the partner."""
+    if players == 4:
+        # The partner, across the table, is marked as such and in view.
+        partner = page.locator("[data-testid=opponent-2] .seat-name")
+        assert partner.inner_text().startswith("Partner")
+        assert outside_window(page, partner) == []
     hand = page.locator("[data-testid=hand]")
     assert outside_window(page, hand) == []
     assert outside_window(page, page.locator("[data-action=hint], [data-action=undo]")) == []
@@ -85,12 +106,7 @@ def test_the_hand_is_in_view_whenever_the_player_must_act_in_classic(
     for _ in range(60):
         if wait_for_turn_or_result(page):
             break
-        act_in_view(page)
-        if players == 4:
-            # The partner, across the table, is marked as such and in view.
-            partner = page.locator("[data-testid=opponent-2] .seat-name")
-            assert partner.inner_text().startswith("Partner")
-            assert outside_window(page, partner) == []
+        at_each_size(page, lambda: act_in_view(page, players))
         if "Deal 2" in page.inner_text("[data-testid=log]"):
             # The show of the first deal is still there, and the next hand in view over it.
             assert page.locator("text=The show").count() >= 1
@@ -116,14 +132,18 @@ def test_table_top_grid_totals_and_match_board_stay_in_view(
         if wait_for_turn_or_result(page):
             break
         page.wait_for_selector("[data-testid=match-board]")
-        for selector in (
-            ".tt-line-score.columns",
-            ".tt-line-score.rows",
-            "[data-testid=cell].legal",
-            "[data-testid=turned]",
-            "[data-testid=match-board]",
-        ):
-            assert outside_window(page, page.locator(selector)) == [], (turn, selector)
+
+        def in_view(turn: int = turn) -> None:
+            for selector in (
+                ".tt-line-score.columns",
+                ".tt-line-score.rows",
+                "[data-testid=cell].legal",
+                "[data-testid=turned]",
+                "[data-testid=match-board]",
+            ):
+                assert outside_window(page, page.locator(selector)) == [], (turn, selector)
+
+        at_each_size(page, in_view)
         seq = shown_seq(page)
         page.locator("[data-testid=cell].legal").first.click()
         wait_for_change(page, seq)
@@ -150,9 +170,13 @@ def test_a_scored_table_top_row_is_named_in_the_scoring_list(
         seq = shown_seq(page)
         page.locator("[data-testid=cell].legal").first.click()
         wait_for_change(page, seq)
-    sources = page.locator("[data-testid=score-source]").all_inner_texts()
-    assert sources
-    assert all(source.startswith(("row ", "column ", "his heels")) for source in sources), sources
+
+    def named() -> None:
+        sources = page.locator("[data-testid=score-source]").all_inner_texts()
+        assert sources
+        assert all(s.startswith(("row ", "column ", "his heels")) for s in sources), sources
+
+    at_each_size(page, named)
 
 
 def test_the_logs_last_line_stops_the_winner_in_the_game_hole(
@@ -221,8 +245,12 @@ def test_the_solitaire_hand_and_the_tiles_rack_are_in_view_while_the_player_acts
             break
         # From the second round the last count is on the table too, under the six cards.
         assert page.locator("[data-testid=show]").count() == (1 if round_number else 0)
-        assert outside_window(page, page.locator("[data-testid=hand-card]")) == []
-        assert outside_window(page, page.locator("[data-action=discard]")) == []
+
+        def hand_in_view() -> None:
+            assert outside_window(page, page.locator("[data-testid=hand-card]")) == []
+            assert outside_window(page, page.locator("[data-action=discard]")) == []
+
+        at_each_size(page, hand_in_view)
         seq = shown_seq(page)
         for key in ("1", "2", "Enter"):
             page.keyboard.press(key)
@@ -231,7 +259,11 @@ def test_the_solitaire_hand_and_the_tiles_rack_are_in_view_while_the_player_acts
     for _ in range(3):
         if wait_for_turn_or_result(page):
             break
-        assert outside_window(page, page.locator("[data-testid=rack-tile]")) == []
+
+        def rack_in_view() -> None:
+            assert outside_window(page, page.locator("[data-testid=rack-tile]")) == []
+
+        at_each_size(page, rack_in_view)
         seq = shown_seq(page)
         page.click("[data-action=hint]")
         page.wait_for_selector("[data-action=apply-hint]")
