@@ -10,7 +10,13 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-from cribkit.ai.crib_table import discard_type, load_crib_table
+from cribkit.ai.crib_table import (
+    TYPE_CARDS,
+    TYPE_PAIR_COUNTS,
+    discard_type,
+    load_crib_table,
+    type_index,
+)
 from cribkit.analysis.data.build_deal_values import count_values, deals_of, orders, suit_counts
 from cribkit.analysis.deal_values import (
     ROLES,
@@ -21,20 +27,25 @@ from cribkit.analysis.deal_values import (
     deal_table,
     deal_value,
     table_mean,
+    uniform_crib_values,
 )
+from cribkit.analysis.luck import random_hand
 from cribkit.core.cards import Card, parse_cards
 from cribkit.core.scoring import score_hand
 
 
 def brute_force(deal: list[int], role: str) -> float:
-    """The best keep's value counted card by card: every keep, every starter, the crib table."""
+    """The best keep's value counted card by card: every keep, every starter, the crib table
+    (Solitaire's: the uniform crib's, checked below)."""
     crib_values = load_crib_table().seat(dealer=role == "dealer").values
     best = -math.inf
     for keep in combinations(deal, 4):
         laid = [c for c in deal if c not in keep]
         starters = [s for s in range(52) if s not in deal]
         value = sum(score_hand(list(keep), Card(s)).total for s in starters) / len(starters)
-        if role != "five":
+        if role == "solitaire":  # (its crib's table is counted in the test below)
+            value += float(uniform_crib_values()[discard_type(*laid)])
+        elif role != "five":
             crib = float(crib_values[discard_type(*laid)])
             value += crib if role == "dealer" else -crib
         best = max(best, value)
@@ -44,7 +55,8 @@ def brute_force(deal: list[int], role: str) -> float:
 def test_the_table_agrees_with_brute_force_on_a_sample_of_deals() -> None:
     rng = random.Random(2026)
     counts = {role: dict(zip(*_bins(role), strict=True)) for role in ROLES}
-    for role, size, many in (("dealer", 6, 25), ("pone", 6, 25), ("five", 5, 25)):
+    roles = (("dealer", 6, 25), ("pone", 6, 25), ("five", 5, 25), ("solitaire", 6, 25))
+    for role, size, many in roles:
         for _ in range(many):
             deal = rng.sample(range(52), size)
             value = brute_force(deal, role)
@@ -106,3 +118,25 @@ def test_the_luck_of_a_strong_deal_and_of_a_weak_one() -> None:
     assert good.expected == pytest.approx((table_mean("dealer") + table_mean("pone")) / 2)
     assert good.percentile > 99
     assert poor.percentile < 10
+
+
+def test_solitaires_crib_is_the_uniform_crib_of_the_two_cards_laid_away() -> None:
+    # Every two cards, weighted by how many sets each type has, make any crib: the exact mean
+    # of the 12,994,800 cribs counted by the core's statistics.
+    weights = TYPE_PAIR_COUNTS / TYPE_PAIR_COUNTS.sum()
+    assert float(np.dot(uniform_crib_values(), weights)) == pytest.approx(
+        float(np.dot(np.arange(30), random_hand(True))), abs=1e-12
+    )
+    # Two types counted card by card: any two of the other 50 cards, any of the 48 starters.
+    for key in ("55", "J5s"):
+        first, second = (int(c) for c in TYPE_CARDS[type_index(key)])
+        others = [c for c in range(52) if c not in (first, second)]
+        total = count = 0
+        for c, d in combinations(others, 2):
+            for starter in others:
+                if starter not in (c, d):
+                    total += score_hand([first, second, c, d], Card(starter), crib=True).total
+                    count += 1
+        assert float(uniform_crib_values()[type_index(key)]) == pytest.approx(
+            total / count, abs=1e-12
+        )

@@ -7,6 +7,7 @@ from itertools import combinations
 import pytest
 
 from cribkit.ai.solitaire import best_possible_total
+from cribkit.analysis.deal_values import deal_value, table_mean
 from cribkit.analysis.game import analyse
 from cribkit.core.analysis import UNIFORM_CRIB
 from cribkit.core.cards import Card, parse_cards
@@ -75,8 +76,12 @@ def test_the_values_do_not_see_the_face_down_cards_or_the_deck() -> None:
 
 def test_the_notes_give_the_best_total_of_the_deck() -> None:
     state = start("solitaire", seed=3).state
+    dealt = []  # the six cards of each round, before its lay-away
     while not state.is_terminal:
-        state = state.apply(state.legal_actions()[0]).state
+        action = state.legal_actions()[0]
+        if isinstance(action, Discard):
+            dealt.append(list(state.hand))
+        state = state.apply(action).state
     found = analyse(state.record())
     assert len(found.decisions) == 6
     best = best_possible_total(state.setup.deck)
@@ -85,5 +90,8 @@ def test_the_notes_give_the_best_total_of_the_deck() -> None:
     )
     kinds = [item.kind for item in found.luck]
     assert kinds == ["hand", "crib", "starter"]
+    # The cards dealt, by their best keep with the player's own crib (docs/analysis.md, "Luck").
     assert found.luck[0].count == 6
-    assert found.luck[0].mean == sum(r.hand_points for r in state.rounds) / 6
+    values = [deal_value(cards, "solitaire") for cards in dealt]
+    assert found.luck[0].mean == pytest.approx(sum(values) / 6)
+    assert found.luck[0].expected == pytest.approx(table_mean("solitaire"))

@@ -7,7 +7,11 @@ A deal's value is the value of its best keep, for the seat's role:
   removal: the table's entry for their ranks and suitedness), added to the dealer's own crib
   and taken from pone's;
 - five cards (three or four players, role ``five``): the kept four's exact mean over the 47
-  starters (the crib holds one card of each seat, so no term of the crib).
+  starters (the crib holds one card of each seat, so no term of the crib);
+- six cards of Solitaire (role ``solitaire``): the kept four's mean over the 46 starters plus
+  the player's own crib, the two cards laid away with two face-down cards and a starter drawn
+  at random: the uniform crib's mean for their ranks and suitedness (over any two of the other
+  50 cards and any starter of the 48 left).
 
 The pegging term of the one valuation (:mod:`cribkit.ai.lay_away`) is left out: the luck of the
 deal is what the cards offer to any player, and a table of every deal needs a value that is
@@ -36,10 +40,15 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.ai.crib_table import TYPE_OF_CARDS, load_crib_table
+from cribkit.ai.crib_table import TYPE_CARDS, TYPE_OF_CARDS, load_crib_table
 from cribkit.analysis.model import Luck
 from cribkit.core.cards import DECK_SIZE
-from cribkit.core.stats import four_card_hands, four_card_rows, hand_score_grid
+from cribkit.core.stats import (
+    four_card_hands,
+    four_card_rows,
+    hand_score_grid,
+    index_combinations,
+)
 
 __all__ = [
     "ROLES",
@@ -50,13 +59,16 @@ __all__ = [
     "deal_table",
     "deal_value",
     "table_mean",
+    "uniform_crib_values",
 ]
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
 
-#: The roles a deal is valued for: the dealer's and pone's six cards, and five cards.
-ROLES: Final = ("dealer", "pone", "five")
+#: The roles a deal is valued for: the dealer's and pone's six cards, five cards, Solitaire's six.
+ROLES: Final = ("dealer", "pone", "five", "solitaire")
+#: How many cards a deal of each role holds.
+SIZES: Final = {"dealer": 6, "pone": 6, "five": 5, "solitaire": 6}
 #: The table's step, in points.
 STEP: Final = 0.01
 DATA_FILE: Final = "deal_values.json"
@@ -93,16 +105,39 @@ def _splits(size: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
 
 
 @cache
-def _crib_values(dealer: bool) -> FloatArray:
-    values: FloatArray = np.asarray(load_crib_table().seat(dealer=dealer).values, np.float64)
-    return values
+def _crib_values(role: str) -> FloatArray:
+    """The crib's mean for each discard type (:data:`~cribkit.ai.crib_table.TYPE_KEYS`)."""
+    if role == "solitaire":
+        return uniform_crib_values()
+    values = load_crib_table().seat(dealer=role == "dealer").values
+    out: FloatArray = np.asarray(values, np.float64)
+    return out
+
+
+@cache
+def uniform_crib_values() -> FloatArray:
+    """The exact mean of a crib of the type's two cards, any two of the other 50 and any
+    starter of the 48 left (each type's canonical two cards stand for all of its sets)."""
+    grid = hand_score_grid(crib=True)
+    hands = four_card_hands().astype(np.intp)
+    rows = np.arange(len(hands))
+    sums = grid.sum(axis=0, dtype=np.int64)
+    for column in range(4):
+        sums -= grid[hands[:, column], rows]
+    out = np.empty(len(TYPE_CARDS))
+    for index, (a, b) in enumerate(TYPE_CARDS.tolist()):
+        others = np.array([c for c in range(DECK_SIZE) if c not in (a, b)], dtype=np.intp)
+        pairs = others[index_combinations(len(others), 2)]
+        both = np.column_stack([np.full(len(pairs), a), np.full(len(pairs), b), pairs])
+        out[index] = sums[four_card_rows(np.sort(both, axis=1))].mean() / (DECK_SIZE - 4)
+    return out
 
 
 def best_keep_values(deals: npt.ArrayLike, role: str) -> FloatArray:
     """The value of each deal's best keep (rows of five or six cards; see the module)."""
     cards = np.sort(np.asarray(deals, dtype=np.intp), axis=1)
     size = cards.shape[1]
-    if deal_role(size, role == "dealer") != role:
+    if SIZES.get(role) != size:
         raise ValueError(f"a deal of {size} cards has no role {role!r}")
     grid, sums = _hand_sums()
     starters = DECK_SIZE - size
@@ -114,10 +149,8 @@ def best_keep_values(deals: npt.ArrayLike, role: str) -> FloatArray:
             total = total - grid[cards[:, position], rows]
         value = total / starters
         if size == 6:
-            crib = _crib_values(role == "dealer")[
-                TYPE_OF_CARDS[cards[:, laid[0]], cards[:, laid[1]]]
-            ]
-            value = value + crib if role == "dealer" else value - crib
+            crib = _crib_values(role)[TYPE_OF_CARDS[cards[:, laid[0]], cards[:, laid[1]]]]
+            value = value - crib if role == "pone" else value + crib
         best = np.maximum(best, value)
     return best
 

@@ -102,6 +102,7 @@ def luck(steps: Sequence[Step], seat: int) -> tuple[Luck, ...]:
     """The rounds' hands, cribs and starters against the exact distributions."""
     hands: list[tuple[Sequence[int], int, Sequence[int]]] = []
     cribs: list[tuple[Sequence[int], int]] = []
+    deals: list[tuple[Sequence[int], str]] = []
     for step, after in pairwise(steps):
         state = step.state
         assert isinstance(state, SolitaireState)
@@ -114,7 +115,8 @@ def luck(steps: Sequence[Step], seat: int) -> tuple[Luck, ...]:
         unseen = [starter] if view.next_starter is not None else list(view.unseen)
         hands.append((kept, starter, unseen))
         cribs.append(((*state.crib_down, *after.action.cards), starter))
-    return card_luck(hands, cribs)
+        deals.append((list(state.hand), "solitaire"))
+    return card_luck(hands, cribs, deals)
 
 
 def notes(steps: Sequence[Step], seat: int) -> tuple[str, ...]:

@@ -5,8 +5,8 @@ Every deal is valued, up to suit symmetry: a deal's value does not change when i
 renamed, so only the deals whose suits hold non-increasing numbers of cards (clubs the most,
 then diamonds, hearts, spades) are valued, each counted once for every distinct order of those
 numbers (the deals with 3, 2, 1, 0 cards in the four suits stand for the 24 orders of
-3, 2, 1, 0; those with 2, 2, 1, 1 for 6). Six cards are valued for the dealer and for pone,
-five cards once. The counts are exact; the table adds up to C(52, 6) and C(52, 5).
+3, 2, 1, 0; those with 2, 2, 1, 1 for 6). Six cards are valued for the dealer, for pone and
+for Solitaire, five cards once. The counts are exact; the table adds up to C(52, 6) and C(52, 5).
 
     python -m cribkit.analysis.data.build_deal_values
 """
@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cribkit.analysis.deal_values import DATA_FILE, STEP, best_keep_values, bins_of
+from cribkit.analysis.deal_values import DATA_FILE, SIZES, STEP, best_keep_values, bins_of
 from cribkit.core.stats import index_combinations
 
 OUT = Path(__file__).parent / DATA_FILE
@@ -92,7 +92,7 @@ def count_values(size: int, role: str) -> tuple[dict[int, int], int]:
 
 def build() -> dict[str, Any]:
     roles: dict[str, Any] = {}
-    for role, size in (("dealer", 6), ("pone", 6), ("five", 5)):
+    for role, size in SIZES.items():
         began = time.perf_counter()
         tally, deals = count_values(size, role)
         if deals != math.comb(52, size):
