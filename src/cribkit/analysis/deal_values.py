@@ -84,9 +84,10 @@ def deal_role(size: int, dealer: bool) -> str:
 
 
 @cache
-def _hand_sums() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-    """The hand-by-starter grid and each hand's total over the 48 starters it can have."""
-    grid = hand_score_grid()
+def _hand_sums(crib: bool = False) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+    """The hand-by-starter grid (as a hand, or as a crib) and each four cards' total over the
+    48 starters they can have."""
+    grid = hand_score_grid(crib=crib)
     hands = four_card_hands().astype(np.intp)
     rows = np.arange(len(hands))
     sums = grid.sum(axis=0, dtype=np.int64)
@@ -118,12 +119,7 @@ def _crib_values(role: str) -> FloatArray:
 def uniform_crib_values() -> FloatArray:
     """The exact mean of a crib of the type's two cards, any two of the other 50 and any
     starter of the 48 left (each type's canonical two cards stand for all of its sets)."""
-    grid = hand_score_grid(crib=True)
-    hands = four_card_hands().astype(np.intp)
-    rows = np.arange(len(hands))
-    sums = grid.sum(axis=0, dtype=np.int64)
-    for column in range(4):
-        sums -= grid[hands[:, column], rows]
+    _, sums = _hand_sums(crib=True)
     out = np.empty(len(TYPE_CARDS))
     for index, (a, b) in enumerate(TYPE_CARDS.tolist()):
         others = np.array([c for c in range(DECK_SIZE) if c not in (a, b)], dtype=np.intp)
