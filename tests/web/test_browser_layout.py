@@ -2,7 +2,7 @@
 desktop 1280x800 and phone 390x844, in Debian's Chromium against a real ``cribkit serve``: the
 hand while the player must act (two, three and four players, the partner marked), the show
 and then the next hand, Table Top's column totals and its match board, and where each score
-came from. Each check reads ``bounding_box()`` against the window with the page at its top. A
+came from. Each check reads the elements' boxes against the window with the page at its top. A
 game is played once and each moment checked at both sizes, the page resized between them."""
 
 from __future__ import annotations
@@ -44,29 +44,35 @@ def at_each_size(page: Page, check: Callable[[], None]) -> None:
         check()
 
 
+#: Each element's box in the window (None while it is not drawn: no size, or hidden) and the
+#: start of its text, read in the page at once (one round trip, not three an element).
+BOXES = """(elements) => elements.map((element) => {
+    const box = element.getBoundingClientRect();
+    if ((!box.width && !box.height) || getComputedStyle(element).visibility === 'hidden') return null;
+    return { x: box.x, y: box.y, width: box.width, height: box.height,
+             text: (element.innerText || element.textContent || '').slice(0, 40) };
+})"""
+
+
 def outside_window(page: Page, locator: Locator) -> list[str]:
     """Each element of ``locator`` not wholly inside the window, with the page at its top (as it
     opens: the player has not scrolled)."""
     page.evaluate("window.scrollTo(0, 0)")
     size = page.viewport_size
     assert size is not None
+    # (The table may be drawing afresh as the turn arrives: the elements are waited for.)
+    boxes = locator.evaluate_all(BOXES)
+    for _ in range(100):
+        if None not in boxes:
+            break
+        page.wait_for_timeout(50)
+        boxes = locator.evaluate_all(BOXES)
+    assert None not in boxes, f"{locator} is not drawn: {boxes}"
     outside = []
-    for index in range(locator.count()):
-        element = locator.nth(index)
-        # (The table may be drawing afresh as the turn arrives: the element is waited for.)
-        box = None
-        for _ in range(50):
-            element.wait_for(state="visible", timeout=5000)
-            box = element.bounding_box()
-            if box is not None:
-                break
-            page.wait_for_timeout(50)
-        assert box is not None, f"{element} is not drawn"
+    for box in boxes:
         x, y, w, h = box["x"], box["y"], box["width"], box["height"]
         if x < 0 or y < 0 or x + w > size["width"] + 0.5 or y + h > size["height"] + 0.5:
-            outside.append(
-                f"{element.inner_text()[:40]!r} at x {x:.0f}-{x + w:.0f}, y {y:.0f}-{y + h:.0f}"
-            )
+            outside.append(f"{box['text']!r} at x {x:.0f}-{x + w:.0f}, y {y:.0f}-{y + h:.0f}")
     return outside
 
 

@@ -14,7 +14,13 @@ from playwright.sync_api import Browser, Page, ViewportSize
 
 from cribkit.games.protocol import game_info, lookup
 
-from .browsing import open_rules, start_game, wait_for_turn_or_result, watched_page
+from .browsing import (
+    open_rules,
+    start_game,
+    start_seeded_game,
+    wait_for_turn_or_result,
+    watched_page,
+)
 from .test_browser import play_solitaire
 from .test_browser_layout import outside_window
 
@@ -94,7 +100,7 @@ def test_tiles_cells_fit_a_finger_and_the_board_scrolls_in_its_panel(
     phone: Page, live_server: str
 ) -> None:
     page = phone
-    start_game(page, live_server, "tiles", {}, "random")
+    start_seeded_game(page, live_server, {"game": "tiles", "ai": "random", "seed": 3})
     assert not wait_for_turn_or_result(page)
     cell = page.locator("[data-testid=tile-cell]").first.bounding_box()
     assert cell is not None
@@ -144,7 +150,8 @@ def test_tiles_cells_fit_a_finger_and_the_board_scrolls_in_its_panel(
     assert in_view_now(page, "[data-testid=preview-error]")
     page.keyboard.press("Escape")
     page.evaluate("window.scrollTo(0, 0)")
-    # (the expert's play, staged by the hint: a play that scores, whatever the rack)
+    # (the expert's play, staged by the hint: a play that scores. The game is seeded: a rack of
+    # the random game it was once could hold no play that scores, and the hint was an exchange.)
     page.click("[data-action=hint]")
     page.wait_for_selector("[data-action=apply-hint]")
     if not page.locator("[data-testid=staged] li").count():
