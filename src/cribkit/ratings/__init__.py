@@ -1,0 +1,1 @@
+"""Ratings: Glicko-2 (:mod:`cribkit.ratings.glicko2`)."""
