@@ -10,7 +10,7 @@ import tempfile
 
 import pytest
 
-pytest_plugins = ["pytester", "tests.progress"]
+pytest_plugins = ["pytester", "tests.progress", "tests.backends"]
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 import sqlite3
 import warnings
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import Connection
 
 from cribkit.store.base import StoreError, open_store
 from cribkit.store.migrations import HEAD
@@ -18,7 +20,7 @@ from cribkit.web.app import create_app
 from cribkit.web.services import Services
 from cribkit.web.sessions import GameSession
 
-from ..web.conftest import LOCAL, Message, Seat, new_game, socket_url, unlimited
+from ..web.conftest import LOCAL, Message, Seat, new_game, play_random_moves, socket_url, unlimited
 
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
@@ -54,6 +56,9 @@ class PreviousStore(SQLiteStore):
     ) -> None:
         raise StoreError("the previous release's store had no abandoned games")
 
+    def transaction(self, *, read: bool = False) -> AbstractContextManager[Connection]:
+        raise StoreError("the previous release's store had no accounts")
+
     def add_talk(self, game_id: str, entry: dict[str, Any]) -> int:  # type: ignore[override]
         super().add_talk(game_id, entry)
         return len(self.load_talk(game_id)) - 1
@@ -75,14 +80,7 @@ def previous_release_db(path: Path) -> tuple[dict[str, Message], dict[str, str]]
     ) as client:
         for game, moves in [("classic", 6), ("tabletop", 4), ("tiles", 3), ("solitaire", 5),
                             ("classic", 10**6)]:  # fmt: skip
-            answer = new_game(client, game, ai="random")
-            with client.websocket_connect(socket_url(answer)) as socket:
-                seat = Seat(socket)
-                state = seat.until_turn()
-                for _ in range(moves):
-                    if state["result"] is not None:
-                        break
-                    state = seat.until_turn(seat.act(rng.choice(state["legal"])))
+            answer, state = play_random_moves(client, game, moves, rng)
             made[answer["id"]] = {
                 **answer,
                 "seq": state["seq"],

@@ -7,6 +7,7 @@ and yields its base URL (``http://127.0.0.1:PORT``); the browser tests use it to
 from __future__ import annotations
 
 import json
+import random
 import secrets
 import warnings
 from collections.abc import Callable, Iterator
@@ -191,6 +192,22 @@ def server_seed(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
         monkeypatch.setattr("cribkit.web.manager.new_fair_seed", lambda: seed)
 
     return deal_from
+
+
+def play_random_moves(
+    client: TestClient, game: str, moves: int, rng: random.Random, **body: Any
+) -> tuple[Message, Message]:
+    """Start ``game`` against the computer at random and make up to ``moves`` random moves of
+    seat 0 (fewer if the game ends): the app's answer and the last state."""
+    answer = new_game(client, game, ai="random", **body)
+    with client.websocket_connect(socket_url(answer)) as socket:
+        seat = Seat(socket)
+        state = seat.until_turn()
+        for _ in range(moves):
+            if state["result"] is not None:
+                break
+            state = seat.until_turn(seat.act(rng.choice(state["legal"])))
+    return answer, state
 
 
 def socket_url(answer: Message, seat: int = 0) -> str:

@@ -18,8 +18,12 @@ an action only once :meth:`Store.append_action` has returned.
 from __future__ import annotations
 
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from sqlalchemy import Connection
 
 
 class StoreError(RuntimeError):
@@ -307,6 +311,11 @@ class Store(Protocol):
 
     def unfinished(self) -> list[GameRow]:
         """The games still being played, oldest first."""
+        ...
+
+    def transaction(self, *, read: bool = False) -> AbstractContextManager[Connection]:
+        """One transaction on the store's database (committed at the end, rolled back on an
+        error) for the packages that keep tables of their own in it: the accounts."""
         ...
 
     def ping(self) -> None:

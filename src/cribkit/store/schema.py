@@ -61,3 +61,93 @@ actions = sa.Table(
     sa.Column("client_id", sa.Text),
     sa.Index("actions_client_id", "game_id", "client_id", unique=True),
 )
+
+# Players with a name (issue 38; :mod:`cribkit.accounts`). An account is a player id (the one
+# a guest's cookie carries, with every game, statistic and setting kept under it) with a name.
+# A deleted account keeps its row, without name or sign-in, so that its games still say whose
+# they were ("deleted player").
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("player", sa.Text, nullable=False, unique=True),
+    # The name as shown (NFKC) and its key (cribkit.accounts.names.name_key): one name, one
+    # account. Both empty once the account is deleted.
+    sa.Column("name", sa.Text),
+    sa.Column("name_key", sa.Text, unique=True),
+    # The password's argon2id hash, or none (passkeys only).
+    sa.Column("password", sa.Text),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("deleted", sa.Float),
+)
+
+passkeys = sa.Table(
+    "passkeys",
+    metadata,
+    # WebAuthn's credential id and public key (base64url), its signature counter.
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("public_key", sa.Text, nullable=False),
+    sa.Column("sign_count", sa.Integer, nullable=False),
+    sa.Column("transports", sa.Text, nullable=False, server_default="[]"),
+    sa.Column("label", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("last_used", sa.Float),
+    sa.Index("passkeys_account", "account_id"),
+)
+
+account_sessions = sa.Table(
+    "account_sessions",
+    metadata,
+    # The SHA-256 of the session's secret (the cookie holds the secret itself).
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("device", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("last_used", sa.Float, nullable=False),
+    sa.Index("account_sessions_account", "account_id"),
+)
+
+link_codes = sa.Table(
+    "link_codes",
+    metadata,
+    # The SHA-256 of a one-time code that signs another device in (5 minutes).
+    sa.Column("code", sa.Text, primary_key=True),
+    sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+)
+
+relations = sa.Table(
+    "relations",
+    metadata,
+    # "friend" or "block", from the account to the other.
+    sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("other_id", sa.Text, sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("kind", sa.Text, primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("relations_other", "other_id", "kind"),
+)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("pool", sa.Text, primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("deviation", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+    sa.Index("ratings_pool", "pool", "rating"),
+)
+
+rating_history = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("pool", sa.Text, primary_key=True),
+    sa.Column("game_id", sa.Text, sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("deviation", sa.Float, nullable=False),
+)

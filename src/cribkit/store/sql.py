@@ -239,6 +239,12 @@ class SQLStore:
                 doing = "read" if read else "write to"
                 raise StoreError(f"cannot {doing} the store {self.shown}: {error}") from None
 
+    def transaction(self, *, read: bool = False) -> contextlib.AbstractContextManager[Connection]:
+        """One transaction on the store's database, for the packages that keep tables of
+        their own in it (:mod:`cribkit.accounts`): as every method's own (committed at the
+        end, :class:`StoreError` on a failure)."""
+        return self._transaction(read=read)
+
     def create_game(self, row: GameRow) -> None:
         with self._transaction() as db:
             db.execute(

@@ -1,7 +1,7 @@
-"""The store suite's backends: every test taking ``store_url`` runs against SQLite and against a
-real PostgreSQL server started for the session (Debian's ``postgresql`` binaries, a throwaway
-cluster in a temporary folder, reached by its Unix socket only: the cluster's own
-:class:`cribkit.deploy.postgresql.PostgreSQL`).
+"""The stores' backends, a plugin of the whole suite (the store's and the accounts' tests): every
+test taking ``store_url`` runs against SQLite and against a real PostgreSQL server started for
+the session (Debian's ``postgresql`` binaries, a throwaway cluster in a temporary folder, reached
+by its Unix socket only: the cluster's own :class:`cribkit.deploy.postgresql.PostgreSQL`).
 
 Without PostgreSQL's binaries the PostgreSQL half skips, saying why; with ``CI`` set it fails.
 

@@ -1,0 +1,263 @@
+"""Accounts in the store's database (the tables of :mod:`cribkit.store.schema`, on SQLite and
+PostgreSQL alike): claiming a name, passwords, the sessions of each device, deleting.
+
+An account is the player id a guest already plays under, given a name: every game, statistic
+and setting kept under that id stays the account's. A session is a secret the device's cookie
+holds; the store keeps only its SHA-256, with the device and its last use.
+
+>>> from cribkit.store.base import open_store
+>>> accounts = AccountStore(open_store("sqlite:///:memory:"))
+>>> ann = accounts.claim("p-ann", "Ann")
+>>> accounts.by_name("ANN") == ann, accounts.by_player("p-ann") == ann
+(True, True)
+>>> accounts.claim("p-other", "\\u0410nn")
+Traceback (most recent call last):
+...
+cribkit.accounts.store.NameTakenError: the name 'Аnn' is taken: choose another
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Final
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+from cribkit.accounts.names import check_name, name_key
+from cribkit.store.base import Store, StoreError
+from cribkit.store.schema import (
+    account_sessions,
+    accounts,
+    link_codes,
+    passkeys,
+    rating_history,
+    ratings,
+    relations,
+)
+
+#: What a deleted account's games call it.
+DELETED_NAME: Final = "deleted player"
+#: The longest a device's description is kept.
+DEVICE_LENGTH: Final = 120
+
+
+class AccountError(ValueError):
+    """A request about accounts that cannot be met: one line saying why."""
+
+
+class NameTakenError(AccountError):
+    """The name (or one drawn like it) is another account's."""
+
+
+class AlreadyNamedError(AccountError):
+    """The player already has an account."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """An account: its id, the player id it plays under, its name (None once deleted)."""
+
+    id: str
+    player: str
+    name: str | None
+    created: float
+    has_password: bool
+    deleted: float | None = None
+
+    @property
+    def shown_name(self) -> str:
+        """The name games show: "deleted player" once the account is deleted."""
+        return self.name if self.name is not None else DELETED_NAME
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A device's session: its id (the secret's SHA-256), the device, when it began and was
+    last used."""
+
+    id: str
+    account_id: str
+    device: str
+    created: float
+    last_used: float
+
+
+def secret_digest(secret: str) -> str:
+    """The SHA-256 (hex) the store keeps of a session's or a code's secret."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _account(row: Any) -> Account:
+    return Account(
+        id=row.id,
+        player=row.player,
+        name=row.name,
+        created=row.created,
+        has_password=row.password is not None,
+        deleted=row.deleted,
+    )
+
+
+class AccountStore:
+    """The accounts of ``store``'s database."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def claim(self, player: str, name: str, *, now: float | None = None) -> Account:
+        """Give the player ``player`` the name ``name`` (:func:`~cribkit.accounts.names.
+        check_name`): :class:`NameTakenError` if it is another's (or drawn like another's),
+        :class:`AlreadyNamedError` if the player has an account already."""
+        shown = check_name(name)
+        row = {
+            "id": "a" + secrets.token_urlsafe(12),
+            "player": player,
+            "name": shown,
+            "name_key": name_key(shown),
+            "password": None,
+            "created": time.time() if now is None else now,
+            "deleted": None,
+        }
+        try:
+            with self.store.transaction() as db:
+                if db.execute(sa.select(accounts.c.id).where(accounts.c.player == player)).first():
+                    raise AlreadyNamedError("you have a name already: one account a player")
+                taken = sa.select(accounts.c.id).where(accounts.c.name_key == row["name_key"])
+                if db.execute(taken).first():
+                    raise NameTakenError(f"the name {shown!r} is taken: choose another")
+                db.execute(accounts.insert().values(**row))
+        except StoreError as error:
+            # Two claims at once: the unique keys decide, the second is told so.
+            if isinstance(error.__context__, IntegrityError):
+                raise NameTakenError(f"the name {shown!r} is taken: choose another") from None
+            raise
+        return self._get(accounts.c.id == row["id"])
+
+    def _get(self, where: sa.ColumnElement[bool]) -> Account:
+        found = self._find(where)
+        if found is None:
+            raise AccountError("no such account")
+        return found
+
+    def _find(self, where: sa.ColumnElement[bool]) -> Account | None:
+        with self.store.transaction(read=True) as db:
+            row = db.execute(sa.select(accounts).where(where)).first()
+        return _account(row) if row is not None else None
+
+    def by_id(self, account_id: str) -> Account | None:
+        return self._find(accounts.c.id == account_id)
+
+    def by_player(self, player: str) -> Account | None:
+        """The account the player id plays under, if it has one."""
+        return self._find(accounts.c.player == player)
+
+    def by_name(self, name: str) -> Account | None:
+        """The account of ``name`` (or of a name drawn like it), if any."""
+        return self._find(accounts.c.name_key == name_key(name))
+
+    def password_hash(self, account_id: str) -> str | None:
+        """The account's password hash, if it has a password."""
+        with self.store.transaction(read=True) as db:
+            found: str | None = db.execute(
+                sa.select(accounts.c.password).where(accounts.c.id == account_id)
+            ).scalar()
+        return found
+
+    def set_password(self, account_id: str, hashed: str | None) -> None:
+        """Keep ``hashed`` as the account's password hash (None: no password any more)."""
+        with self.store.transaction() as db:
+            db.execute(accounts.update().where(accounts.c.id == account_id).values(password=hashed))
+
+    def open_session(
+        self, account_id: str, device: str, *, now: float | None = None
+    ) -> tuple[str, Session]:
+        """A new session of the account on ``device``: its secret (for the device's cookie,
+        kept nowhere else) and the session as the store keeps it."""
+        secret = secrets.token_urlsafe(32)
+        at = time.time() if now is None else now
+        session = Session(secret_digest(secret), account_id, device[:DEVICE_LENGTH], at, at)
+        with self.store.transaction() as db:
+            db.execute(
+                account_sessions.insert().values(
+                    id=session.id,
+                    account_id=account_id,
+                    device=session.device,
+                    created=at,
+                    last_used=at,
+                )
+            )
+        return secret, session
+
+    def session(self, secret: str, *, now: float | None = None) -> tuple[Account, Session] | None:
+        """The account and session of a cookie's secret (its last use now), or None if it is
+        no session (ended, or never was)."""
+        digest = secret_digest(secret)
+        at = time.time() if now is None else now
+        with self.store.transaction() as db:
+            row = db.execute(
+                sa.select(account_sessions).where(account_sessions.c.id == digest)
+            ).first()
+            if row is None:
+                return None
+            db.execute(
+                account_sessions.update()
+                .where(account_sessions.c.id == digest)
+                .values(last_used=at)
+            )
+            owner = db.execute(sa.select(accounts).where(accounts.c.id == row.account_id)).first()
+        if owner is None or owner.deleted is not None:
+            return None
+        return _account(owner), Session(row.id, row.account_id, row.device, row.created, at)
+
+    def sessions(self, account_id: str) -> list[Session]:
+        """The account's sessions, the last used first."""
+        with self.store.transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(account_sessions)
+                .where(account_sessions.c.account_id == account_id)
+                .order_by(account_sessions.c.last_used.desc())
+            ).all()
+        return [Session(r.id, r.account_id, r.device, r.created, r.last_used) for r in rows]
+
+    def end_session(self, account_id: str, session_id: str) -> bool:
+        """End one of the account's sessions (sign that device out): whether there was one."""
+        with self.store.transaction() as db:
+            ended = db.execute(
+                account_sessions.delete().where(
+                    account_sessions.c.account_id == account_id,
+                    account_sessions.c.id == session_id,
+                )
+            ).rowcount
+        return bool(ended)
+
+    def end_sessions(self, account_id: str, *, keep: str | None = None) -> int:
+        """End every session of the account (but ``keep``'s): how many were ended."""
+        where = account_sessions.c.account_id == account_id
+        if keep is not None:
+            where = sa.and_(where, account_sessions.c.id != keep)
+        with self.store.transaction() as db:
+            ended: int = db.execute(account_sessions.delete().where(where)).rowcount
+        return ended
+
+    def delete(self, account_id: str, *, now: float | None = None) -> None:
+        """Delete the account: its name, password, passkeys, sessions, codes, friends and
+        blocks, ratings and their history gone; its row kept, so that its games say "deleted
+        player"."""
+        at = time.time() if now is None else now
+        with self.store.transaction() as db:
+            for table in (passkeys, account_sessions, link_codes, ratings, rating_history):
+                db.execute(table.delete().where(table.c.account_id == account_id))
+            db.execute(
+                relations.delete().where(
+                    sa.or_(relations.c.account_id == account_id, relations.c.other_id == account_id)
+                )
+            )
+            db.execute(
+                accounts.update()
+                .where(accounts.c.id == account_id)
+                .values(name=None, name_key=None, password=None, deleted=at)
+            )
