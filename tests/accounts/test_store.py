@@ -77,10 +77,13 @@ def test_sessions_per_device_signed_out_one_or_all(store: Store) -> None:
     phone_secret, phone = accounts.open_session(ann.id, "Chromium on a phone", now=10.0)
     laptop_secret, laptop = accounts.open_session(ann.id, "Firefox on Linux", now=20.0)
     assert phone_secret not in (phone.id, laptop.id)  # (only the secret's digest is kept)
-    found = accounts.session(phone_secret, now=30.0)
+    found = accounts.session(phone_secret, now=100.0)
     assert found is not None
     assert found[0] == ann
-    assert found[1].last_used == 30.0
+    assert found[1].last_used == 100.0
+    again = accounts.session(phone_secret, now=130.0)  # (within the minute: not written)
+    assert again is not None
+    assert again[1].last_used == 100.0
     assert [s.device for s in accounts.sessions(ann.id)] == [
         "Chromium on a phone",
         "Firefox on Linux",

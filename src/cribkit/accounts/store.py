@@ -41,6 +41,8 @@ from cribkit.store.schema import (
 
 #: What a deleted account's games call it.
 DELETED_NAME: Final = "deleted player"
+#: A session's last use is written at most once in so many seconds (every request asks).
+TOUCH_SECONDS: Final = 60.0
 #: The longest a device's description is kept.
 DEVICE_LENGTH: Final = 120
 
@@ -172,6 +174,14 @@ class AccountStore:
         with self.store.transaction() as db:
             db.execute(accounts.update().where(accounts.c.id == account_id).values(password=hashed))
 
+    def passkey_count(self, account_id: str) -> int:
+        """How many passkeys sign the account in."""
+        with self.store.transaction(read=True) as db:
+            count: int = db.execute(
+                sa.select(sa.func.count()).where(passkeys.c.account_id == account_id)
+            ).scalar_one()
+        return count
+
     def open_session(
         self, account_id: str, device: str, *, now: float | None = None
     ) -> tuple[str, Session]:
@@ -193,8 +203,8 @@ class AccountStore:
         return secret, session
 
     def session(self, secret: str, *, now: float | None = None) -> tuple[Account, Session] | None:
-        """The account and session of a cookie's secret (its last use now), or None if it is
-        no session (ended, or never was)."""
+        """The account and session of a cookie's secret (its last use now, written once a
+        minute at most), or None if it is no session (ended, or never was)."""
         digest = secret_digest(secret)
         at = time.time() if now is None else now
         with self.store.transaction() as db:
@@ -203,11 +213,14 @@ class AccountStore:
             ).first()
             if row is None:
                 return None
-            db.execute(
-                account_sessions.update()
-                .where(account_sessions.c.id == digest)
-                .values(last_used=at)
-            )
+            if at - row.last_used >= TOUCH_SECONDS:
+                db.execute(
+                    account_sessions.update()
+                    .where(account_sessions.c.id == digest)
+                    .values(last_used=at)
+                )
+            else:
+                at = row.last_used
             owner = db.execute(sa.select(accounts).where(accounts.c.id == row.account_id)).first()
         if owner is None or owner.deleted is not None:
             return None

@@ -33,6 +33,7 @@ from cribkit.web.guard import LOCAL_HOSTS, Guard
 from cribkit.web.limits import Limits
 from cribkit.web.manager import SessionManager
 from cribkit.web.routes import (
+    account,
     analysis,
     client,
     lobby,
@@ -204,7 +205,7 @@ def create_app(
     # (app.state.metrics, .readiness and .dependencies: a database other servers share is one)
     ops.install(app, store, manager, shared=not getattr(store, "sqlite", True))
     install_error_handlers(app)
-    routers = (lobby, me, saved, replay, analysis, puzzles, stats, tables, play, ops)
+    routers = (lobby, me, account, saved, replay, analysis, puzzles, stats, tables, play, ops)
     for module in routers:
         app.include_router(module.router)
     if STATIC.is_dir():

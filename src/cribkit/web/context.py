@@ -1,5 +1,7 @@
 """What the routers share: the server's live games and store, taken from the app's state, and
-the player of the request's session (``docs/web.md``, "Players and sessions")."""
+the player of the request's session (``docs/web.md``, "Players and sessions"): a signed-in
+device's session is asked of the store at each request, so that a device signed out from
+another (or an account deleted) is a new guest at its next request."""
 
 from __future__ import annotations
 
@@ -8,11 +10,12 @@ from typing import Annotated, Any, cast
 
 from fastapi import Depends, Request
 
+from cribkit.accounts.store import AccountStore
 from cribkit.store.base import GameRow, Store
 from cribkit.web.errors import ApiError
 from cribkit.web.manager import SessionManager
 
-__all__ = ["Games", "Player", "Storage", "player_of", "row_of"]
+__all__ = ["SIGNED_IN", "Games", "Player", "Storage", "player_of", "row_of", "signed_in_still"]
 
 
 def _manager(request: Request) -> SessionManager:
@@ -21,6 +24,23 @@ def _manager(request: Request) -> SessionManager:
 
 def _store(request: Request) -> Store:
     return cast(Store, request.app.state.store)
+
+
+#: The session's key of a signed-in device's secret (``cribkit.accounts``).
+SIGNED_IN = "account"
+
+
+def signed_in_still(session: dict[str, Any], store: Store) -> bool:
+    """Whether a session signed in to an account is still signed in (not ended from another
+    device, the account not deleted); one that is not is emptied: a new guest. True for a
+    guest's session."""
+    secret = session.get(SIGNED_IN)
+    if secret is None:
+        return True
+    if isinstance(secret, str) and AccountStore(store).session(secret) is not None:
+        return True
+    session.clear()
+    return False
 
 
 def player_of(session: dict[str, Any]) -> str:
@@ -33,6 +53,7 @@ def player_of(session: dict[str, Any]) -> str:
 
 
 def _player(request: Request) -> str:
+    signed_in_still(request.session, _store(request))
     return player_of(request.session)
 
 

@@ -9,6 +9,10 @@
 - **Origin.** A WebSocket upgrade whose ``Origin`` names another host is refused before it is
   accepted (an HTTP 403); one without an ``Origin`` (not a browser) is let through. A refused
   upgrade is closed with :data:`POLICY` before the accept, which the server answers with 403.
+- **Cross-site requests.** A request that may change something (any method but ``GET``,
+  ``HEAD`` and ``OPTIONS``) whose ``Origin`` names another host, or that the browser marks
+  ``Sec-Fetch-Site: cross-site``, is a 403 (``cross_site``): no page of another site can
+  sign a player out, claim a name or start a game with the player's cookie.
 - **Bodies.** A request with a body under ``/api/`` must be ``application/json`` (else 415),
   at most :data:`MAX_BODY` bytes (else 413, answered from ``Content-Length`` before the body is
   read, or as soon as a chunked body passes the limit), and JSON nested at most
@@ -96,6 +100,23 @@ def host_of(header: str) -> str:
         return _host_name(header[: end + 1]) if end > 0 else ""
     name, _, _port = header.partition(":")
     return _host_name(name)
+
+
+#: The methods that change nothing: no page of another site is refused them.
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def cross_site(headers: Headers, hosts: frozenset[str]) -> str | None:
+    """Why a state-changing request is a page of another site's (one line), or None: its
+    ``Origin`` names a host not allowed here, or the browser says it is cross-site
+    (``Sec-Fetch-Site``). A request with neither (a program, not a browser) passes: the
+    cookie a forged request would ride on is a browser's."""
+    origin = headers.get("origin")
+    if origin is not None and origin_host(origin) not in hosts:
+        return f"a page of {origin[:80]!r} may not change anything here"
+    if headers.get("sec-fetch-site", "").lower() == "cross-site":
+        return "a page of another site may not change anything here"
+    return None
 
 
 def origin_host(origin: str) -> str | None:
@@ -241,6 +262,11 @@ class Guard:
                 return
             await self.app(scope, receive, send)
             return
+        if scope["method"] not in SAFE_METHODS:
+            refusal = cross_site(headers, self.hosts)
+            if refusal is not None:
+                await _error(403, "cross_site", refusal)(scope, receive, send)
+                return
         if scope["method"] in BODY_METHODS and scope["path"].startswith("/api/"):
             await self._with_body(scope, receive, send, headers)
             return

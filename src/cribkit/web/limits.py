@@ -31,6 +31,8 @@ from limits.errors import StorageError
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
+from cribkit.accounts.names import name_key
+from cribkit.accounts.signin import SIGN_INS_OVERALL, SIGN_INS_PER_ADDRESS, SIGN_INS_PER_NAME
 from cribkit.web.fanout import REDIS_DOWN
 from cribkit.web.logs import one_line
 
@@ -78,6 +80,12 @@ KEY_PREFIX = "cribkit:limits"
 def clock() -> float:
     """The buckets' clock (a module function, so that tests can stop time)."""
     return time.monotonic()
+
+
+def name_key_or_text(name: str) -> str:
+    """The key a name's sign-ins are counted under: the name's own key (so "Ann" and "ANN" are
+    counted together), its first 64 characters whatever they are."""
+    return name_key(name[:64]) if isinstance(name, str) else "?"
 
 
 class TokenBucket:
@@ -227,6 +235,11 @@ class Limits:
         amount = burst + round(rate * WINDOW_SECONDS) if rate < UNLIMITED else 1
         self.window = RateLimitItemPerSecond(amount, WINDOW_SECONDS, namespace="messages")
         self.lookup_item = RateLimitItemPerMinute(LOOKUPS_A_MINUTE, namespace="lookups")
+        self.sign_in_items = (
+            RateLimitItemPerMinute(SIGN_INS_PER_ADDRESS, namespace="sign-in-address"),
+            RateLimitItemPerMinute(SIGN_INS_PER_NAME, namespace="sign-in-name"),
+            RateLimitItemPerMinute(SIGN_INS_OVERALL, namespace="sign-in"),
+        )
         self.windows = Windows()
         self.gate = WorkGate()
 
@@ -243,6 +256,21 @@ class Limits:
         :data:`LOOKUPS_A_MINUTE` in any minute, all at once if it likes; in a cluster, on all
         its servers together)."""
         return self.windows.hit(self.lookup_item, "lookup", address)
+
+    def refuse_sign_in(self, address: str, name: str) -> str | None:
+        """Why a password sign-in from ``address`` for ``name`` is refused now (one line), or
+        None: at most :data:`~cribkit.accounts.signin.SIGN_INS_PER_ADDRESS` a minute from an
+        address, :data:`~cribkit.accounts.signin.SIGN_INS_PER_NAME` for a name (known or not,
+        alike), :data:`~cribkit.accounts.signin.SIGN_INS_OVERALL` on the site; in a cluster,
+        on every server together."""
+        per_address, per_name, overall = self.sign_in_items
+        if not self.windows.hit(overall, "sign-in"):
+            return "too many sign-ins on the site just now: wait a minute"
+        if not self.windows.hit(per_address, "sign-in", address):
+            return "too many sign-ins from here: wait a minute"
+        if not self.windows.hit(per_name, "sign-in", name_key_or_text(name)):
+            return "too many sign-ins for that name: wait a minute"
+        return None
 
     def bucket(self) -> TokenBucket:
         """A new socket's bucket (a socket is on one server: its bucket is this process's)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Mapping
 from typing import cast
@@ -9,6 +10,7 @@ from typing import cast
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from cribkit.games.protocol import SPECTATOR
+from cribkit.web.context import signed_in_still
 from cribkit.web.manager import SessionManager
 from cribkit.web.sessions import Connection, GameSession
 
@@ -35,6 +37,7 @@ async def play(websocket: WebSocket, game_id: str) -> None:
     await websocket.accept(subprotocol=PROTOCOL if PROTOCOL in offered else None)
     sent = next((p.removeprefix(TOKEN_PREFIX) for p in offered if p.startswith(TOKEN_PREFIX)), None)
     session = await manager.open(game_id)
+    await asyncio.to_thread(signed_in_still, websocket.session, manager.store)
     player = websocket.session.get("player")
     owner = player if isinstance(player, str) and player else None
     watch = websocket.query_params.get("watch")

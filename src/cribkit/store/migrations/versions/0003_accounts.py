@@ -29,6 +29,15 @@ TABLES = (
 
 
 def upgrade() -> None:
+    # What is there already is kept: a database adopted by 0001 may have been written by this
+    # schema's tables with its revision lost (as 0002 does for its column).
+    existing = set(sa.inspect(op.get_bind()).get_table_names())
+    for name, make in _MAKERS:
+        if name not in existing:
+            make()
+
+
+def _accounts() -> None:
     op.create_table(
         "accounts",
         sa.Column("id", sa.Text, primary_key=True),
@@ -39,6 +48,9 @@ def upgrade() -> None:
         sa.Column("created", sa.Float, nullable=False),
         sa.Column("deleted", sa.Float),
     )
+
+
+def _passkeys() -> None:
     op.create_table(
         "passkeys",
         sa.Column("id", sa.Text, primary_key=True),
@@ -51,6 +63,9 @@ def upgrade() -> None:
         sa.Column("last_used", sa.Float),
     )
     op.create_index("passkeys_account", "passkeys", ["account_id"])
+
+
+def _sessions() -> None:
     op.create_table(
         "account_sessions",
         sa.Column("id", sa.Text, primary_key=True),
@@ -60,12 +75,18 @@ def upgrade() -> None:
         sa.Column("last_used", sa.Float, nullable=False),
     )
     op.create_index("account_sessions_account", "account_sessions", ["account_id"])
+
+
+def _link_codes() -> None:
     op.create_table(
         "link_codes",
         sa.Column("code", sa.Text, primary_key=True),
         sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), nullable=False),
         sa.Column("expires", sa.Float, nullable=False),
     )
+
+
+def _relations() -> None:
     op.create_table(
         "relations",
         sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), primary_key=True),
@@ -74,6 +95,9 @@ def upgrade() -> None:
         sa.Column("created", sa.Float, nullable=False),
     )
     op.create_index("relations_other", "relations", ["other_id", "kind"])
+
+
+def _ratings() -> None:
     op.create_table(
         "ratings",
         sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), primary_key=True),
@@ -85,6 +109,9 @@ def upgrade() -> None:
         sa.Column("updated", sa.Float, nullable=False),
     )
     op.create_index("ratings_pool", "ratings", ["pool", "rating"])
+
+
+def _rating_history() -> None:
     op.create_table(
         "rating_history",
         sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), primary_key=True),
@@ -94,6 +121,18 @@ def upgrade() -> None:
         sa.Column("rating", sa.Float, nullable=False),
         sa.Column("deviation", sa.Float, nullable=False),
     )
+
+
+#: Each table and what makes it (with its indexes), in the order of their foreign keys.
+_MAKERS = (
+    ("accounts", _accounts),
+    ("passkeys", _passkeys),
+    ("account_sessions", _sessions),
+    ("link_codes", _link_codes),
+    ("relations", _relations),
+    ("ratings", _ratings),
+    ("rating_history", _rating_history),
+)
 
 
 def downgrade() -> None:
