@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -227,3 +228,33 @@ def test_a_page_of_another_site_changes_nothing(
         ).status_code
         == 200
     )
+
+
+def test_a_device_is_linked_by_a_code_once_within_five_minutes(
+    client: TestClient, people: Callable[[], TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    claim(client, "Ann", None)  # (no password at all: the code is the way in)
+    rng = random.Random(8)
+    game = play_random_moves(client, "solitaire", 3, rng)[0]["id"]
+    assert people().post("/api/account/link-code", json={}).status_code == 401  # (a guest)
+    made = client.post("/api/account/link-code", json={}).json()
+    code = made["code"]
+    assert len(code) == 9
+    tablet = people()
+    # Typed as people type it: lower case, no dash, an O for a zero.
+    typed = code.replace("-", " ").lower().replace("0", "o")
+    answer = tablet.post("/api/account/link", json={"code": typed})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["account"]["name"] == "Ann"
+    assert game in saved_ids(tablet)
+    # Once only.
+    again = people().post("/api/account/link", json={"code": code})
+    assert (again.status_code, again.json()["error"]) == (401, "bad_code")
+    # A new code replaces the last; after five minutes it is nothing.
+    first = client.post("/api/account/link-code", json={}).json()["code"]
+    second = client.post("/api/account/link-code", json={}).json()["code"]
+    assert people().post("/api/account/link", json={"code": first}).status_code == 401
+    later = time.time() + 301
+    monkeypatch.setattr("cribkit.accounts.store.time.time", lambda: later)
+    assert people().post("/api/account/link", json={"code": second}).status_code == 401
+    assert people().post("/api/account/link", json={"code": "not a code"}).status_code == 401

@@ -41,6 +41,8 @@ from cribkit.store.schema import (
 
 #: What a deleted account's games call it.
 DELETED_NAME: Final = "deleted player"
+#: How long a code that signs another device in lasts.
+LINK_SECONDS: Final = 300.0
 #: A session's last use is written at most once in so many seconds (every request asks).
 TOUCH_SECONDS: Final = 60.0
 #: The longest a device's description is kept.
@@ -255,6 +257,37 @@ class AccountStore:
         with self.store.transaction() as db:
             ended: int = db.execute(account_sessions.delete().where(where)).rowcount
         return ended
+
+    def add_link_code(
+        self, account_id: str, code: str, *, now: float | None = None
+    ) -> float:
+        """Keep ``code`` (its SHA-256) as the account's one code that signs another device in,
+        for :data:`LINK_SECONDS` (an older code of the account is gone): when it expires."""
+        at = time.time() if now is None else now
+        with self.store.transaction() as db:
+            db.execute(link_codes.delete().where(link_codes.c.account_id == account_id))
+            db.execute(link_codes.delete().where(link_codes.c.expires <= at))
+            db.execute(
+                link_codes.insert().values(
+                    code=secret_digest(code), account_id=account_id, expires=at + LINK_SECONDS
+                )
+            )
+        return at + LINK_SECONDS
+
+    def use_link_code(self, code: str, *, now: float | None = None) -> Account | None:
+        """The account whose code ``code`` is, the code used up (once only); None for a code
+        that is not one (wrong, used or expired)."""
+        at = time.time() if now is None else now
+        digest = secret_digest(code)
+        with self.store.transaction() as db:
+            row = db.execute(sa.select(link_codes).where(link_codes.c.code == digest)).first()
+            if row is None:
+                return None
+            taken = db.execute(link_codes.delete().where(link_codes.c.code == digest)).rowcount
+            if not taken or row.expires <= at:
+                return None
+        found = self.by_id(row.account_id)
+        return found if found is not None and found.deleted is None else None
 
     def delete(self, account_id: str, *, now: float | None = None) -> None:
         """Delete the account: its name, password, passkeys, sessions, codes, friends and

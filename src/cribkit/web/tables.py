@@ -33,6 +33,7 @@ __all__ = [
     "match_form",
     "match_tally",
     "new_invite",
+    "new_join_code",
     "normal_join_code",
     "plan_seats",
     "seats_form",
@@ -46,10 +47,15 @@ JOIN_ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _READ_AS: Final = str.maketrans({"O": "0", "I": "1", "L": "1"})
 
 
+def new_join_code() -> str:
+    """A new code of 8 characters a person can read out and type, ``XXXX-XXXX`` (40 bits)."""
+    join = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(8))
+    return f"{join[:4]}-{join[4:]}"
+
+
 def new_invite() -> Invite:
     """A new invitation: a link code of 128 random bits and an 8-character join code."""
-    join = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(8))
-    return Invite(code=secrets.token_urlsafe(16), join=f"{join[:4]}-{join[4:]}")
+    return Invite(code=secrets.token_urlsafe(16), join=new_join_code())
 
 
 def normal_join_code(text: str) -> str | None:

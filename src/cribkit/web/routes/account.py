@@ -32,6 +32,7 @@ from cribkit.store.base import Store
 from cribkit.web.context import SIGNED_IN, Games, Player, Storage
 from cribkit.web.errors import ApiError
 from cribkit.web.routes.saved import finished_record
+from cribkit.web.tables import new_join_code, normal_join_code
 
 router = APIRouter(tags=["accounts"])
 
@@ -56,6 +57,12 @@ class NewPassword(BaseModel):
 
     password: str | None
     current: str | None = None
+
+
+class LinkCode(BaseModel):
+    """The body of ``POST /api/account/link``: the code another device shows."""
+
+    code: str
 
 
 class Deletion(BaseModel):
@@ -221,6 +228,36 @@ def end_session(session_id: str, request: Request, store: Storage) -> dict[str, 
     if secret_digest(request.session.get(SIGNED_IN, "")) == match[0]:
         request.session.clear()
     return {"ended": True}
+
+
+@router.post("/api/account/link-code")
+def link_code(request: Request, store: Storage) -> dict[str, Any]:
+    """A one-time code (``XXXX-XXXX``) that signs another device in to this account, for five
+    minutes (body ``{}``): the account's earlier code is gone."""
+    found, _ = _signed_in(request, store)
+    code = new_join_code()
+    expires = AccountStore(store).add_link_code(found.id, code)
+    return {"code": code, "expires": expires}
+
+
+@router.post("/api/account/link")
+async def link(body: LinkCode, request: Request, store: Storage, manager: Games) -> dict[str, Any]:
+    """Sign this device in by the code a signed-in device shows (no password typed): once,
+    within five minutes; a 401 for a code that is not one, a 429 beyond the address's tries
+    of codes a minute (the invitations' own limit)."""
+    address = request.client.host if request.client is not None else "?"
+    if not manager.limits.allow_lookup(address):
+        raise ApiError(429, "rate_limited", "too many codes tried from here: wait a minute")
+    code = normal_join_code(body.code[:32])
+    accounts = _accounts(store)
+    found = await asyncio.to_thread(accounts.use_link_code, code) if code else None
+    if found is None:
+        raise ApiError(
+            401, "bad_code", "no such code: it is wrong, used or older than five minutes"
+        )
+    secret, _ = await asyncio.to_thread(accounts.open_session, found.id, _device(request))
+    _sign_in_here(request, found, secret)
+    return {"signed_in": True, "account": _public(found)}
 
 
 @router.post("/api/account/password")
