@@ -12,6 +12,7 @@ test("the hash names the page and its argument", () => {
   assert.deepEqual(parseRoute("#/replay/a%20b"), { page: "replay", argument: "a b" });
   assert.deepEqual(parseRoute("#/stats"), { page: "stats", argument: null });
   assert.deepEqual(parseRoute("#stats"), { page: "stats", argument: null });
+  assert.deepEqual(parseRoute("#/account"), { page: "account", argument: null });
   assert.deepEqual(parseRoute("#/puzzle"), { page: "puzzle", argument: null });
   assert.deepEqual(parseRoute("#/puzzle/play-001"), { page: "puzzle", argument: "play-001" });
 });

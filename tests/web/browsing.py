@@ -111,8 +111,8 @@ class ReusedContext:
     """A browser context whose ``close()`` closes its pages and forgets all a player leaves
     behind (the cookies, every visited site's storage, service workers and caches, permissions,
     offline), then waits in ``pool`` for another test instead of ending. A context given
-    anything an emptying cannot take back (an init script, a route, a binding, headers) is
-    ended for real.
+    anything an emptying cannot take back (an init script, a route, a binding, headers, a
+    DevTools session) is ended for real.
 
     Why: a new context costs Chromium about 2 CPU-seconds before its first page is drawn (a
     renderer started, every module of the client fetched and compiled afresh); in an emptied
@@ -128,6 +128,8 @@ class ReusedContext:
         "expose_function",
         "set_extra_http_headers",
         "set_geolocation",
+        # (a DevTools session may leave anything behind: a virtual authenticator, ...)
+        "new_cdp_session",
     )
 
     def __init__(self, context: BrowserContext, pool: list[ReusedContext]) -> None:
@@ -137,6 +139,7 @@ class ReusedContext:
         self.open = False
         self.tainted = False
         self.end = context.close
+        self.devtools = context.new_cdp_session  # (the emptying's own, which taints nothing)
         context.on("page", self.watch)
         context.close = self.close  # type: ignore[method-assign]
         for name in self.TAINTING:
@@ -182,7 +185,7 @@ class ReusedContext:
         self.context.clear_permissions()
         self.context.set_offline(False)
         if self.keeper is not None and self.origins:
-            cdp = self.context.new_cdp_session(self.keeper)
+            cdp = self.devtools(self.keeper)
             for origin in sorted(self.origins):
                 cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
             cdp.detach()

@@ -19,6 +19,7 @@ cribkit.accounts.store.NameTakenError: the name 'Аnn' is taken: choose another
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import time
 from dataclasses import dataclass
@@ -88,6 +89,32 @@ class Session:
     device: str
     created: float
     last_used: float
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPasskey:
+    """A passkey as the store keeps it: credential id and public key (base64url), counter,
+    transports, the device it was made on, when made and last used."""
+
+    id: str
+    public_key: str
+    sign_count: int
+    transports: tuple[str, ...]
+    label: str
+    created: float
+    last_used: float | None = None
+
+
+def _passkey(row: Any) -> StoredPasskey:
+    return StoredPasskey(
+        id=row.id,
+        public_key=row.public_key,
+        sign_count=row.sign_count,
+        transports=tuple(json.loads(row.transports)),
+        label=row.label,
+        created=row.created,
+        last_used=row.last_used,
+    )
 
 
 def secret_digest(secret: str) -> str:
@@ -176,6 +203,84 @@ class AccountStore:
         with self.store.transaction() as db:
             db.execute(accounts.update().where(accounts.c.id == account_id).values(password=hashed))
 
+    def add_passkey(
+        self,
+        account_id: str,
+        passkey: StoredPasskey,
+    ) -> None:
+        """Keep a passkey registered by the account."""
+        with self.store.transaction() as db:
+            db.execute(
+                passkeys.insert().values(
+                    id=passkey.id,
+                    account_id=account_id,
+                    public_key=passkey.public_key,
+                    sign_count=passkey.sign_count,
+                    transports=json.dumps(list(passkey.transports)),
+                    label=passkey.label[:DEVICE_LENGTH],
+                    created=passkey.created,
+                    last_used=None,
+                )
+            )
+
+    def passkeys_of(self, account_id: str) -> list[StoredPasskey]:
+        """The account's passkeys, the oldest first."""
+        with self.store.transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(passkeys)
+                .where(passkeys.c.account_id == account_id)
+                .order_by(passkeys.c.created)
+            ).all()
+        return [_passkey(row) for row in rows]
+
+    def passkey(self, credential_id: str) -> tuple[Account, StoredPasskey] | None:
+        """The passkey of ``credential_id`` and its account (None: no such passkey, or its
+        account deleted)."""
+        with self.store.transaction(read=True) as db:
+            row = db.execute(sa.select(passkeys).where(passkeys.c.id == credential_id)).first()
+            owner = (
+                db.execute(sa.select(accounts).where(accounts.c.id == row.account_id)).first()
+                if row is not None
+                else None
+            )
+        if row is None or owner is None or owner.deleted is not None:
+            return None
+        return _account(owner), _passkey(row)
+
+    def passkey_used(
+        self, credential_id: str, sign_count: int, *, now: float | None = None
+    ) -> None:
+        """Note a passkey's sign-in: its counter and when."""
+        with self.store.transaction() as db:
+            db.execute(
+                passkeys.update()
+                .where(passkeys.c.id == credential_id)
+                .values(sign_count=sign_count, last_used=time.time() if now is None else now)
+            )
+
+    def remove_passkey(self, account_id: str, credential_id: str) -> bool:
+        """Remove one of the account's passkeys: whether there was one. Never the last way to
+        sign in: :class:`AccountError` when the account has no password and no other passkey."""
+        with self.store.transaction() as db:
+            others = db.execute(
+                sa.select(sa.func.count()).where(
+                    passkeys.c.account_id == account_id, passkeys.c.id != credential_id
+                )
+            ).scalar_one()
+            password = db.execute(
+                sa.select(accounts.c.password).where(accounts.c.id == account_id)
+            ).scalar()
+            if not others and password is None:
+                raise AccountError(
+                    "a passkey is removed only while a password or another signs you in"
+                )
+            removed: int = db.execute(
+                passkeys.delete().where(
+                    passkeys.c.account_id == account_id, passkeys.c.id == credential_id
+                )
+            ).rowcount
+        return bool(removed)
+
     def passkey_count(self, account_id: str) -> int:
         """How many passkeys sign the account in."""
         with self.store.transaction(read=True) as db:
@@ -258,9 +363,7 @@ class AccountStore:
             ended: int = db.execute(account_sessions.delete().where(where)).rowcount
         return ended
 
-    def add_link_code(
-        self, account_id: str, code: str, *, now: float | None = None
-    ) -> float:
+    def add_link_code(self, account_id: str, code: str, *, now: float | None = None) -> float:
         """Keep ``code`` (its SHA-256) as the account's one code that signs another device in,
         for :data:`LINK_SECONDS` (an older code of the account is gone): when it expires."""
         at = time.time() if now is None else now

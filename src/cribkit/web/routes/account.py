@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
+from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
 
+from cribkit.accounts import passkeys
 from cribkit.accounts.names import InvalidNameError
 from cribkit.accounts.passwords import WeakPasswordError
 from cribkit.accounts.signin import SignInError, change_password, claim, sign_in
@@ -26,6 +29,7 @@ from cribkit.accounts.store import (
     AccountStore,
     AlreadyNamedError,
     NameTakenError,
+    StoredPasskey,
     secret_digest,
 )
 from cribkit.store.base import Store
@@ -63,6 +67,13 @@ class LinkCode(BaseModel):
     """The body of ``POST /api/account/link``: the code another device shows."""
 
     code: str
+
+
+class PasskeyAnswer(BaseModel):
+    """The body of ``POST /api/account/passkeys`` and ``/api/account/passkey-sign-in``: the
+    browser's answer (``PublicKeyCredential.toJSON()``)."""
+
+    credential: dict[str, Any]
 
 
 class Deletion(BaseModel):
@@ -258,6 +269,122 @@ async def link(body: LinkCode, request: Request, store: Storage, manager: Games)
     secret, _ = await asyncio.to_thread(accounts.open_session, found.id, _device(request))
     _sign_in_here(request, found, secret)
     return {"signed_in": True, "account": _public(found)}
+
+
+#: The session's key of a passkey ceremony's challenge (base64url), used once.
+CHALLENGE = "passkey_challenge"
+
+
+def _relying_party(request: Request) -> tuple[str, str]:
+    """The site's WebAuthn relying party id (its host name) and the page's origin; a 422 for
+    an address WebAuthn refuses (an IP address: open the site by its name, ``localhost``)."""
+    host = request.url.hostname or ""
+    if not host or host.replace(".", "").isdigit() or ":" in host:
+        raise ApiError(
+            422,
+            "no_passkeys_here",
+            "passkeys need the site's name, not an address: open it as localhost",
+        )
+    return host, f"{request.url.scheme}://{request.url.netloc}"
+
+
+def _challenge(request: Request) -> bytes:
+    sent = request.session.pop(CHALLENGE, None)
+    if not isinstance(sent, str):
+        raise ApiError(409, "no_challenge", "ask for the passkey's options first")
+    return base64url_to_bytes(sent)
+
+
+@router.post("/api/account/passkeys/options")
+def passkey_options(request: Request, store: Storage) -> dict[str, Any]:
+    """The options of a new passkey of this account (body ``{}``), for
+    ``navigator.credentials.create``."""
+    found, _ = _signed_in(request, store)
+    rp_id, _origin = _relying_party(request)
+    registered = [p.id for p in AccountStore(store).passkeys_of(found.id)]
+    options, challenge = passkeys.registration_options(found, rp_id, registered)
+    request.session[CHALLENGE] = bytes_to_base64url(challenge)
+    return options
+
+
+@router.post("/api/account/passkeys")
+def add_passkey(body: PasskeyAnswer, request: Request, store: Storage) -> dict[str, Any]:
+    """Register the passkey the browser made from those options."""
+    found, _ = _signed_in(request, store)
+    rp_id, origin = _relying_party(request)
+    try:
+        made = passkeys.verify_registration(body.credential, _challenge(request), rp_id, origin)
+    except AccountError as error:
+        raise ApiError(422, "bad_passkey", str(error)) from None
+    kept = StoredPasskey(made.id, made.public_key, made.sign_count, made.transports,
+                         _device(request), time.time())  # fmt: skip
+    AccountStore(store).add_passkey(found.id, kept)
+    return {"id": made.id, "label": kept.label}
+
+
+@router.get("/api/account/passkeys")
+def list_passkeys(request: Request, store: Storage) -> list[dict[str, Any]]:
+    """The account's passkeys: ``{"id", "label", "created", "last_used"}``."""
+    found, _ = _signed_in(request, store)
+    return [
+        {"id": p.id, "label": p.label, "created": p.created, "last_used": p.last_used}
+        for p in AccountStore(store).passkeys_of(found.id)
+    ]
+
+
+@router.delete("/api/account/passkeys/{credential_id}")
+def remove_passkey(credential_id: str, request: Request, store: Storage) -> dict[str, Any]:
+    """Remove one of the account's passkeys (never the last way to sign in)."""
+    found, _ = _signed_in(request, store)
+    try:
+        removed = AccountStore(store).remove_passkey(found.id, credential_id[:512])
+    except AccountError as error:
+        raise ApiError(409, "last_way_in", str(error)) from None
+    if not removed:
+        raise ApiError(404, "not_found", "no such passkey")
+    return {"removed": True}
+
+
+@router.post("/api/account/passkey-sign-in/options")
+def passkey_sign_in_options(request: Request) -> dict[str, Any]:
+    """The options of ``navigator.credentials.get`` to sign in with a passkey (body ``{}``):
+    the authenticator offers the site's passkeys it holds."""
+    rp_id, _origin = _relying_party(request)
+    options, challenge = passkeys.authentication_options(rp_id)
+    request.session[CHALLENGE] = bytes_to_base64url(challenge)
+    return options
+
+
+@router.post("/api/account/passkey-sign-in")
+async def passkey_sign_in(
+    body: PasskeyAnswer, request: Request, store: Storage, manager: Games
+) -> dict[str, Any]:
+    """Sign this device in with the passkey's answer; a 401 if it does not check."""
+    rp_id, origin = _relying_party(request)
+    challenge = _challenge(request)
+    address = request.client.host if request.client is not None else "?"
+    try:
+        credential = passkeys.credential_id(body.credential)
+    except AccountError as error:
+        raise ApiError(401, "sign_in_failed", str(error)) from None
+    refusal = manager.limits.refuse_sign_in(address, credential[:64])
+    if refusal is not None:
+        raise ApiError(429, "rate_limited", refusal)
+    accounts = _accounts(store)
+    found = await asyncio.to_thread(accounts.passkey, credential)
+    if found is None:
+        raise ApiError(401, "sign_in_failed", "that passkey is no account's here")
+    account_found, stored = found
+    try:
+        count = passkeys.verify_authentication(
+            body.credential, challenge, rp_id, origin, stored.public_key, stored.sign_count
+        )
+    except AccountError as error:
+        raise ApiError(401, "sign_in_failed", str(error)) from None
+    await asyncio.to_thread(accounts.passkey_used, credential, count)
+    secret, _ = await asyncio.to_thread(accounts.open_session, account_found.id, _device(request))
+    _sign_in_here(request, account_found, secret)
+    return {"signed_in": True, "account": _public(account_found)}
 
 
 @router.post("/api/account/password")

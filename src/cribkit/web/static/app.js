@@ -1,6 +1,7 @@
 // cribkit in the browser: the router. "#/" the lobby, "#/game/ID", "#/replay/ID" or
-// "#/replay/upload", "#/review/ID", "#/stats", "#/puzzle[/ID]", "#/join/CODE" (an invitation),
+// "#/replay/upload", "#/review/ID", "#/stats", "#/account", "#/puzzle[/ID]", "#/join/CODE" (an invitation),
 // "#/watch/ID/CODE" (a spectator).
+import { AccountPage } from "./account.js";
 import { api, Unreachable } from "./api.js";
 import { GamePage } from "./game.js";
 import { clientUpdated, registerWorker } from "./install.js";
@@ -22,6 +23,7 @@ const PAGES = {
   replay: ReplayPage,
   review: ReviewPage,
   stats: StatsPage,
+  account: AccountPage,
   puzzle: PuzzlePage,
   join: JoinPage,
   watch: WatchPage,

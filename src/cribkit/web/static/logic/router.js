@@ -1,5 +1,5 @@
 // The page's routes: "#/" the lobby, "#/game/ID", "#/replay/ID" or "#/replay/upload", "#/review/ID", "#/stats",
-// "#/puzzle" or "#/puzzle/ID",
+// "#/account", "#/puzzle" or "#/puzzle/ID",
 // "#/join/CODE" (an invitation) and "#/watch/ID/CODE" (a spectator's table). No DOM.
 
 const PAGES = new Set(["game", "replay", "review", "join"]);
@@ -22,6 +22,7 @@ export function parseRoute(hash) {
     .split("/");
   const decoded = argument ? decodeOr(argument) : null;
   if (name === "stats") return { page: "stats", argument: null };
+  if (name === "account") return { page: "account", argument: null };
   if (name === "puzzle") return { page: "puzzle", argument: decoded };
   if (name === "watch" && decoded && code) return { page: "watch", argument: decoded, code: decodeOr(code) };
   if (PAGES.has(name) && decoded) return { page: name, argument: decoded };
