@@ -15,7 +15,7 @@ from cribkit.accounts.store import (
     AlreadyNamedError,
     NameTakenError,
 )
-from cribkit.store.base import Store, new_row
+from cribkit.store.base import Store, Table, new_row
 
 
 def test_a_name_is_claimed_once_whatever_its_case_or_script(store: Store) -> None:
@@ -106,6 +106,18 @@ def test_a_deleted_account_frees_its_name_and_keeps_its_games(store: Store) -> N
     store.create_game(
         new_row("g1", game="classic", spec="classic", rules={}, seed=1, owners={0: "player-ann"})
     )
+    table = Table(names={0: "Ann", 1: "Bob"})
+    store.create_game(
+        new_row(
+            "g2",
+            game="classic",
+            spec="classic",
+            rules={},
+            seed=2,
+            owners={0: "player-bob", 1: "player-ann"},
+            table=table,
+        )
+    )
     accounts.delete(ann.id, now=99.0)
     gone = accounts.by_id(ann.id)
     assert gone is not None
@@ -119,5 +131,8 @@ def test_a_deleted_account_frees_its_name_and_keeps_its_games(store: Store) -> N
     assert accounts.sessions(ann.id) == []
     assert accounts.by_name("Ann") is None
     assert store.load_game("g1").owners == {0: "player-ann"}  # type: ignore[union-attr]
+    # Her games are kept under her player id, her seats named "deleted player".
+    assert store.load_game("g1").table.names == {0: DELETED_NAME}  # type: ignore[union-attr]
+    assert store.load_game("g2").table.names == {0: "Ann", 1: DELETED_NAME}  # type: ignore[union-attr]
     # The name is free for someone else.
     assert accounts.claim("player-new", "ANN").name == "ANN"

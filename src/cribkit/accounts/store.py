@@ -18,6 +18,7 @@ cribkit.accounts.store.NameTakenError: the name 'Аnn' is taken: choose another
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import secrets
@@ -394,8 +395,8 @@ class AccountStore:
 
     def delete(self, account_id: str, *, now: float | None = None) -> None:
         """Delete the account: its name, password, passkeys, sessions, codes, friends and
-        blocks, ratings and their history gone; its row kept, so that its games say "deleted
-        player"."""
+        blocks, ratings and their history gone; its row kept, and its games kept with its seats'
+        names "deleted player"."""
         at = time.time() if now is None else now
         with self.store.transaction() as db:
             for table in (passkeys, account_sessions, link_codes, ratings, rating_history):
@@ -410,3 +411,11 @@ class AccountStore:
                 .where(accounts.c.id == account_id)
                 .values(name=None, name_key=None, password=None, deleted=at)
             )
+        found = self.by_id(account_id)
+        if found is None:
+            return
+        for row in self.store.list_games():
+            seats = row.seats_of(found.player)
+            if seats and any(row.table.names.get(seat) != DELETED_NAME for seat in seats):
+                names = {**row.table.names, **dict.fromkeys(seats, DELETED_NAME)}
+                self.store.save_table(row.id, dataclasses.replace(row.table, names=names))
