@@ -258,3 +258,32 @@ def test_a_device_is_linked_by_a_code_once_within_five_minutes(
     monkeypatch.setattr("cribkit.accounts.store.time.time", lambda: later)
     assert people().post("/api/account/link", json={"code": second}).status_code == 401
     assert people().post("/api/account/link", json={"code": "not a code"}).status_code == 401
+
+
+def test_a_profile_shows_the_games_and_no_route_tells_more_of_a_name(
+    client: TestClient, people: Callable[[], TestClient]
+) -> None:
+    made = claim(client)
+    rng = random.Random(9)
+    for _ in range(2):
+        play_random_moves(client, "solitaire", 400, rng)
+    stranger = people()
+    profile = stranger.get("/api/players/ANN").json()
+    assert profile["name"] == "Ann"
+    assert profile["member_since"] == pytest.approx(made["account"]["created"])
+    assert profile["games"]["solitaire"]["played"] == 2
+    stats = client.get("/api/stats").json()
+    assert profile["games"]["solitaire"]["won"] == sum(r["won"] for r in stats["rows"])
+    assert profile["ratings"] == []
+    assert set(profile["milestones"]) == {
+        "hands_29",
+        "hands_28",
+        "skunks_won",
+        "longest_winning_streak",
+    }
+    # An unknown name and a deleted account's are the same 404.
+    unknown = stranger.get("/api/players/Nobody")
+    client.post("/api/account/delete", json={"confirm": "Ann"})
+    deleted = stranger.get("/api/players/Ann")
+    assert unknown.status_code == deleted.status_code == 404
+    assert unknown.json()["error"] == deleted.json()["error"] == "not_found"

@@ -364,6 +364,17 @@ class AccountStore:
             ended: int = db.execute(account_sessions.delete().where(where)).rowcount
         return ended
 
+    def ratings_of(self, account_id: str) -> list[dict[str, Any]]:
+        """The account's rating in each pool it has played: ``{"pool", "rating", "deviation",
+        "volatility", "games", "updated"}``."""
+        with self.store.transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(ratings)
+                .where(ratings.c.account_id == account_id)
+                .order_by(ratings.c.pool)
+            ).all()
+        return [dict(row._mapping) for row in rows]
+
     def add_link_code(self, account_id: str, code: str, *, now: float | None = None) -> float:
         """Keep ``code`` (its SHA-256) as the account's one code that signs another device in,
         for :data:`LINK_SECONDS` (an older code of the account is gone): when it expires."""

@@ -40,6 +40,7 @@ from cribkit.web.routes import (
     me,
     ops,
     play,
+    players,
     puzzles,
     replay,
     saved,
@@ -205,7 +206,20 @@ def create_app(
     # (app.state.metrics, .readiness and .dependencies: a database other servers share is one)
     ops.install(app, store, manager, shared=not getattr(store, "sqlite", True))
     install_error_handlers(app)
-    routers = (lobby, me, account, saved, replay, analysis, puzzles, stats, tables, play, ops)
+    routers = (
+        lobby,
+        me,
+        account,
+        players,
+        saved,
+        replay,
+        analysis,
+        puzzles,
+        stats,
+        tables,
+        play,
+        ops,
+    )
     for module in routers:
         app.include_router(module.router)
     if STATIC.is_dir():
