@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from cribkit.accounts.signin import SIGN_INS_PER_ADDRESS, SIGN_INS_PER_NAME
 from cribkit.web.app import create_app
 
-from .conftest import LOCAL, play_random_moves
+from .conftest import LOCAL, new_game, play_random_moves
 
 PASSWORD = "fifteen two, fifteen four"
 FIREFOX = {"User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"}
@@ -287,3 +287,36 @@ def test_a_profile_shows_the_games_and_no_route_tells_more_of_a_name(
     deleted = stranger.get("/api/players/Ann")
     assert unknown.status_code == deleted.status_code == 404
     assert unknown.json()["error"] == deleted.json()["error"] == "not_found"
+
+
+def test_friends_with_presence_and_a_block_keeps_a_player_from_your_table(
+    client: TestClient, people: Callable[[], TestClient]
+) -> None:
+    claim(client, "Ann")
+    bob = people()
+    claim(bob, "Bob")
+    assert client.post("/api/account/friends", json={"name": "bob"}).json() == [
+        {"name": "Bob", "online": True}
+    ]
+    assert client.get("/api/account/friends").json() == [{"name": "Bob", "online": True}]
+    assert client.post("/api/account/friends", json={"name": "Nobody"}).status_code == 404
+    assert (
+        client.post("/api/account/friends", json={"name": "Ann"}).json()["error"] == "bad_request"
+    )
+    # Blocked: off the friends, and kept from Ann's table (and she from his).
+    assert client.post("/api/account/blocks", json={"name": "Bob"}).json() == [
+        {"name": "Bob", "online": True}
+    ]
+    assert client.get("/api/account/friends").json() == []
+    table = new_game(client, "classic", seats=[{"kind": "me"}, {"kind": "friend"}])
+    code = table["invites"]["1"]["code"]
+    refused = bob.post(f"/api/invites/{code}/accept", json={})
+    assert (refused.status_code, refused.json()["error"]) == (403, "not_for_you")
+    theirs = new_game(bob, "classic", seats=[{"kind": "me"}, {"kind": "friend"}])
+    assert (
+        client.post(f"/api/invites/{theirs['invites']['1']['code']}/accept", json={}).status_code
+        == 403
+    )
+    # Unblocked, he sits down.
+    assert client.delete("/api/account/blocks/Bob").json() == []
+    assert bob.post(f"/api/invites/{code}/accept", json={}).status_code == 200

@@ -43,6 +43,8 @@ from cribkit.store.schema import (
 
 #: What a deleted account's games call it.
 DELETED_NAME: Final = "deleted player"
+#: What one account may be to another.
+RELATIONS: Final = ("friend", "block")
 #: How long a code that signs another device in lasts.
 LINK_SECONDS: Final = 300.0
 #: A session's last use is written at most once in so many seconds (every request asks).
@@ -363,6 +365,97 @@ class AccountStore:
         with self.store.transaction() as db:
             ended: int = db.execute(account_sessions.delete().where(where)).rowcount
         return ended
+
+    def relate(
+        self, account_id: str, other_id: str, kind: str, *, now: float | None = None
+    ) -> None:
+        """Make ``other_id`` the account's friend or blocked (``kind``); blocking someone ends
+        the friendship of each with the other. Nobody relates to themselves."""
+        if kind not in RELATIONS:
+            raise AccountError(f"a relation is a friend or a block, not {kind!r}")
+        if account_id == other_id:
+            raise AccountError("you cannot be your own friend or block yourself")
+        at = time.time() if now is None else now
+        with self.store.transaction() as db:
+            if kind == "block":
+                db.execute(
+                    relations.delete().where(
+                        relations.c.kind == "friend",
+                        sa.or_(
+                            sa.and_(
+                                relations.c.account_id == account_id,
+                                relations.c.other_id == other_id,
+                            ),
+                            sa.and_(
+                                relations.c.account_id == other_id,
+                                relations.c.other_id == account_id,
+                            ),
+                        ),
+                    )
+                )
+            exists = db.execute(
+                sa.select(relations.c.kind).where(
+                    relations.c.account_id == account_id,
+                    relations.c.other_id == other_id,
+                    relations.c.kind == kind,
+                )
+            ).first()
+            if exists is None:
+                db.execute(
+                    relations.insert().values(
+                        account_id=account_id, other_id=other_id, kind=kind, created=at
+                    )
+                )
+
+    def unrelate(self, account_id: str, other_id: str, kind: str) -> bool:
+        """Take ``other_id`` off the account's friends or blocks: whether they were on it."""
+        with self.store.transaction() as db:
+            gone: int = db.execute(
+                relations.delete().where(
+                    relations.c.account_id == account_id,
+                    relations.c.other_id == other_id,
+                    relations.c.kind == kind,
+                )
+            ).rowcount
+        return bool(gone)
+
+    def related(self, account_id: str, kind: str) -> list[tuple[Account, float | None]]:
+        """The account's friends or blocks (``kind``), by name, each with its last use of any
+        device (its presence: None if signed in nowhere)."""
+        seen = sa.func.max(account_sessions.c.last_used)
+        query = (
+            sa.select(accounts, seen.label("seen"))
+            .select_from(
+                relations.join(accounts, accounts.c.id == relations.c.other_id).outerjoin(
+                    account_sessions, account_sessions.c.account_id == accounts.c.id
+                )
+            )
+            .where(relations.c.account_id == account_id, relations.c.kind == kind)
+            .where(accounts.c.deleted.is_(None))
+            .group_by(*accounts.c)
+            .order_by(accounts.c.name_key)
+        )
+        with self.store.transaction(read=True) as db:
+            rows = db.execute(query).all()
+        return [(_account(row), row.seen) for row in rows]
+
+    def blocked_between(self, first_id: str, second_id: str) -> bool:
+        """Whether either account blocks the other."""
+        with self.store.transaction(read=True) as db:
+            found = db.execute(
+                sa.select(relations.c.kind).where(
+                    relations.c.kind == "block",
+                    sa.or_(
+                        sa.and_(
+                            relations.c.account_id == first_id, relations.c.other_id == second_id
+                        ),
+                        sa.and_(
+                            relations.c.account_id == second_id, relations.c.other_id == first_id
+                        ),
+                    ),
+                )
+            ).first()
+        return found is not None
 
     def ratings_of(self, account_id: str) -> list[dict[str, Any]]:
         """The account's rating in each pool it has played: ``{"pool", "rating", "deviation",

@@ -118,7 +118,7 @@ def _public(account: Account) -> dict[str, Any]:
     return {"name": account.name, "created": account.created, "password": account.has_password}
 
 
-def _signed_in(request: Request, store: Store) -> tuple[Account, str]:
+def signed_in(request: Request, store: Store) -> tuple[Account, str]:
     """The session's account and its session id; a 401 for a guest."""
     secret = request.session.get(SIGNED_IN)
     found = AccountStore(store).session(secret) if isinstance(secret, str) else None
@@ -205,7 +205,7 @@ def sign_out(request: Request, store: Storage) -> dict[str, Any]:
 @router.post("/api/account/sign-out-everywhere")
 def sign_out_everywhere(request: Request, store: Storage) -> dict[str, Any]:
     """Sign every device of the account out, this one too (body ``{}``)."""
-    found, _ = _signed_in(request, store)
+    found, _ = signed_in(request, store)
     ended = AccountStore(store).end_sessions(found.id)
     request.session.clear()
     return {"signed_in": False, "account": None, "ended": ended}
@@ -215,7 +215,7 @@ def sign_out_everywhere(request: Request, store: Storage) -> dict[str, Any]:
 def sessions(request: Request, store: Storage) -> list[dict[str, Any]]:
     """The devices signed in to the account, the last used first: ``{"id", "device",
     "created", "last_used", "this"}``."""
-    found, this = _signed_in(request, store)
+    found, this = signed_in(request, store)
     return [
         {
             "id": s.id[:16],
@@ -231,7 +231,7 @@ def sessions(request: Request, store: Storage) -> list[dict[str, Any]]:
 @router.delete("/api/account/sessions/{session_id}")
 def end_session(session_id: str, request: Request, store: Storage) -> dict[str, Any]:
     """Sign one device out (its ``id`` from the list)."""
-    found, _ = _signed_in(request, store)
+    found, _ = signed_in(request, store)
     accounts = AccountStore(store)
     match = [s.id for s in accounts.sessions(found.id) if s.id[:16] == session_id[:16]]
     if not match or not accounts.end_session(found.id, match[0]):
@@ -245,7 +245,7 @@ def end_session(session_id: str, request: Request, store: Storage) -> dict[str, 
 def link_code(request: Request, store: Storage) -> dict[str, Any]:
     """A one-time code (``XXXX-XXXX``) that signs another device in to this account, for five
     minutes (body ``{}``): the account's earlier code is gone."""
-    found, _ = _signed_in(request, store)
+    found, _ = signed_in(request, store)
     code = new_join_code()
     expires = AccountStore(store).add_link_code(found.id, code)
     return {"code": code, "expires": expires}
@@ -299,7 +299,7 @@ def _challenge(request: Request) -> bytes:
 def passkey_options(request: Request, store: Storage) -> dict[str, Any]:
     """The options of a new passkey of this account (body ``{}``), for
     ``navigator.credentials.create``."""
-    found, _ = _signed_in(request, store)
+    found, _ = signed_in(request, store)
     rp_id, _origin = _relying_party(request)
     registered = [p.id for p in AccountStore(store).passkeys_of(found.id)]
     options, challenge = passkeys.registration_options(found, rp_id, registered)
@@ -310,7 +310,7 @@ def passkey_options(request: Request, store: Storage) -> dict[str, Any]:
 @router.post("/api/account/passkeys")
 def add_passkey(body: PasskeyAnswer, request: Request, store: Storage) -> dict[str, Any]:
     """Register the passkey the browser made from those options."""
-    found, _ = _signed_in(request, store)
+    found, _ = signed_in(request, store)
     rp_id, origin = _relying_party(request)
     try:
         made = passkeys.verify_registration(body.credential, _challenge(request), rp_id, origin)
@@ -325,7 +325,7 @@ def add_passkey(body: PasskeyAnswer, request: Request, store: Storage) -> dict[s
 @router.get("/api/account/passkeys")
 def list_passkeys(request: Request, store: Storage) -> list[dict[str, Any]]:
     """The account's passkeys: ``{"id", "label", "created", "last_used"}``."""
-    found, _ = _signed_in(request, store)
+    found, _ = signed_in(request, store)
     return [
         {"id": p.id, "label": p.label, "created": p.created, "last_used": p.last_used}
         for p in AccountStore(store).passkeys_of(found.id)
@@ -335,7 +335,7 @@ def list_passkeys(request: Request, store: Storage) -> list[dict[str, Any]]:
 @router.delete("/api/account/passkeys/{credential_id}")
 def remove_passkey(credential_id: str, request: Request, store: Storage) -> dict[str, Any]:
     """Remove one of the account's passkeys (never the last way to sign in)."""
-    found, _ = _signed_in(request, store)
+    found, _ = signed_in(request, store)
     try:
         removed = AccountStore(store).remove_passkey(found.id, credential_id[:512])
     except AccountError as error:
@@ -391,7 +391,7 @@ async def passkey_sign_in(
 async def password(body: NewPassword, request: Request, store: Storage) -> dict[str, Any]:
     """Set, change or remove the password (the current one asked for when there is one; never
     the last way to sign in)."""
-    found, _ = _signed_in(request, store)
+    found, _ = signed_in(request, store)
     try:
         await asyncio.to_thread(
             change_password, _accounts(store), found, body.password, body.current
@@ -406,7 +406,7 @@ async def password(body: NewPassword, request: Request, store: Storage) -> dict[
 def export(request: Request, store: Storage) -> dict[str, Any]:
     """Everything the site keeps of the account, as JSON: the account, its devices, and the
     records of its finished games (the records format) with the others listed."""
-    found, _ = _signed_in(request, store)
+    found, _ = signed_in(request, store)
     accounts = AccountStore(store)
     games = [row for row in store.list_games() if row.owned_by(found.player)]
     return {
@@ -426,7 +426,7 @@ def export(request: Request, store: Storage) -> dict[str, Any]:
 def delete(body: Deletion, request: Request, store: Storage) -> dict[str, Any]:
     """Delete the account (its name typed again as ``confirm``): its name, password, devices
     and ratings gone, its games kept; this device a new guest."""
-    found, _ = _signed_in(request, store)
+    found, _ = signed_in(request, store)
     if found.name is None or body.confirm.casefold() != found.name.casefold():
         raise ApiError(422, "bad_request", "type the account's name to delete it: nothing changed")
     AccountStore(store).delete(found.id)
