@@ -61,5 +61,5 @@ def test_every_pair_is_allowed_nobody_twice_and_no_two_left_could_be_paired(
     for first, second in pairs:
         assert compatible(players[first], players[second], now)
     left = [w for name, w in players.items() if name not in seen]
-    for first, second in itertools.combinations(left, 2):
-        assert not compatible(first, second, now)
+    for low, high in itertools.combinations(left, 2):
+        assert not compatible(low, high, now)
