@@ -320,3 +320,16 @@ def test_friends_with_presence_and_a_block_keeps_a_player_from_your_table(
     # Unblocked, he sits down.
     assert client.delete("/api/account/blocks/Bob").json() == []
     assert bob.post(f"/api/invites/{code}/accept", json={}).status_code == 200
+
+
+@pytest.mark.parametrize("secure", [False, True])
+def test_the_session_cookie_is_httponly_lax_and_secure_behind_https(
+    store_path: Any, secure: bool
+) -> None:
+    app = create_app(f"sqlite:///{store_path}", secure_cookies=secure)
+    with TestClient(app, base_url=LOCAL) as client:
+        answer = client.post("/api/account", json={"name": "Ann", "password": PASSWORD})
+    cookie = answer.headers["set-cookie"].lower()
+    assert "httponly" in cookie
+    assert "samesite=lax" in cookie
+    assert ("secure" in cookie.replace("samesite", "")) is secure

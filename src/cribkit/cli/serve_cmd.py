@@ -166,6 +166,7 @@ def serve(
             redis_url=redis,
             metrics_token=token,
             absence_window=absence_window,
+            secure_cookies=(public_url or "").lower().startswith("https://"),
         )
     except StoreError as error:
         raise fail(str(error)) from None

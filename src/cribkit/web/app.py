@@ -142,6 +142,7 @@ def create_app(
     redis_url: str | None = None,
     metrics_token: str | None = None,
     absence_window: float = ABSENCE_WINDOW,
+    secure_cookies: bool = False,
 ) -> FastAPI:
     """The app over the store at ``store_url`` (default: the SQLite file in the data home).
 
@@ -158,6 +159,8 @@ def create_app(
     With ``metrics_token``, ``GET /metrics`` answers only ``Authorization: Bearer`` it
     (:func:`cribkit.web.routes.ops.metrics_refusal`). ``absence_window``: the seconds a person
     is away from a table before the others may claim the game (:mod:`cribkit.web.absence`).
+    ``secure_cookies``: the session cookie is ``Secure`` (the site is served over https: its
+    public URL's scheme); it is ``HttpOnly`` and ``SameSite=Lax`` always.
     """
     owned = store is None
     store = store if store is not None else open_store(store_url)
@@ -235,7 +238,7 @@ def create_app(
         session_cookie=SESSION_COOKIE,
         max_age=SESSION_DAYS * 24 * 3600,
         same_site="lax",
-        https_only=False,
+        https_only=secure_cookies,
     )
     proxies = list(trusted_proxies)
     if proxies:
