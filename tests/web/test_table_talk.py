@@ -200,3 +200,33 @@ def test_when_the_clock_runs_out_the_computer_plays_the_move(
         for a in session.actions
     ]
     assert "clocks" not in state  # over: no clock runs
+
+
+def test_a_blocked_players_chat_is_hidden_both_ways(
+    client: TestClient, table: tuple[Message, TestClient, Message]
+) -> None:
+    # Both sat down as accounts, then one blocks the other during the game: from the next line
+    # neither hears the other (a blocked player cannot take a seat at your table at all).
+    made, friend, taken = table
+    for person, name in ((client, "Ann"), (friend, "Bob")):
+        assert person.post("/api/account", json={"name": name}).status_code == 200
+    with (
+        client.websocket_connect(seat_url(made["id"], 0, made["tokens"]["0"])) as a,
+        friend.websocket_connect(seat_url(made["id"], 1, taken["token"])) as b,
+    ):
+        host, guest = Seat(a), Seat(b)
+        host.receive()
+        guest.receive()
+        guest.socket.send_json({"type": "chat", "text": "good luck"})
+        assert next_talk(host)[0]["text"] == "good luck"
+        assert next_talk(guest)[0]["text"] == "good luck"
+        assert client.post("/api/account/blocks", json={"name": "Bob"}).status_code == 200
+        guest.socket.send_json({"type": "chat", "text": "hello?"})
+        assert next_talk(guest)[0]["text"] == "hello?"
+        host.socket.send_json({"type": "chat", "text": "not for you"})
+        assert next_talk(host)[0]["text"] == "not for you"
+        for seat in (host, guest):
+            seat.socket.send_json({"type": "ping"})
+            assert seat.receive()["type"] == "pong"  # no line of the other came before it
+    assert [line["text"] for line in talk_lines(host)] == ["good luck", "not for you"]
+    assert [line["text"] for line in talk_lines(guest)] == ["good luck", "hello?"]

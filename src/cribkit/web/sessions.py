@@ -79,7 +79,7 @@ from cribkit.web.shared import (
     unfollow,
 )
 from cribkit.web.tables import match_form, seats_form
-from cribkit.web.talk import CHAT_BURST, CHAT_RATE, chat, hears, mute, say
+from cribkit.web.talk import CHAT_BURST, CHAT_RATE, chat, hears, mute, refresh_blocks, say
 from cribkit.web.turns import computer_seat, late_move_stands, take_move
 from cribkit.web.undoing import undo
 from cribkit.web.workers import choose_move, move_seed
@@ -157,6 +157,8 @@ class GameSession:
         self._tasks: set[asyncio.Future[None]] = set()
         #: The table talk so far (chat lines and notices), as stored.
         self.talk: list[dict[str, Any]] = []
+        #: The pairs of seats whose players block each other: neither hears the other's chat.
+        self.blocked: frozenset[frozenset[int]] = frozenset()
         #: The move clock of the table's people, if it has one.
         self.clock = MoveClock(self)
         #: When each absent person was last seen (the others may claim the game after a while).
@@ -448,6 +450,7 @@ class GameSession:
             # A seat the computer played while its person was away is theirs again (the
             # notice reaches the socket with the talk so far, below).
             await come_back(self, connection.seat)
+            await refresh_blocks(self)
             self.connections.append(connection)
             self.clock.arm()
             await self._send(connection, self.state_message(connection))

@@ -16,12 +16,14 @@ cribkit.web.talk.ChatError: a chat line is printable text: no control characters
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
+from cribkit.accounts.store import AccountStore
 from cribkit.games.protocol import SPECTATOR
-from cribkit.store.base import StoreError
+from cribkit.store.base import Store, StoreError
 from cribkit.web.messages import WebError
 
 if TYPE_CHECKING:
@@ -33,10 +35,12 @@ __all__ = [
     "CHAT_RATE",
     "PHRASES",
     "ChatError",
+    "blocked_seats",
     "chat",
     "chat_line",
     "hears",
     "mute",
+    "refresh_blocks",
     "say",
 ]
 
@@ -86,12 +90,37 @@ def chat_line(message: dict[str, Any]) -> tuple[str, str | None]:
 
 def hears(session: GameSession, connection: Connection, line: dict[str, Any]) -> bool:
     """Whether a talk line goes to the connection: every notice; a chat line to the people at
-    the table only (not to spectators), unless its seat is muted there."""
+    the table only (not to spectators), unless its seat is muted there or the two seats'
+    players block each other (:func:`blocked_seats`)."""
     if line["kind"] != "chat":
         return True
     if connection.seat == SPECTATOR:
         return False
+    if frozenset((line["seat"], connection.seat)) in session.blocked:
+        return False
     return line["seat"] not in session.row.table.mutes.get(connection.seat, ())
+
+
+def blocked_seats(store: Store, owners: dict[int, str]) -> frozenset[frozenset[int]]:
+    """The pairs of seats whose players are accounts and one blocks the other (asked of the
+    store: a block made during a game counts from the next chat line or reconnection)."""
+    accounts = AccountStore(store)
+    named = {seat: accounts.by_player(player) for seat, player in owners.items()}
+    found = [(seat, account.id) for seat, account in named.items() if account is not None]
+    return frozenset(
+        frozenset((first, second))
+        for index, (first, first_id) in enumerate(found)
+        for second, second_id in found[index + 1 :]
+        if first_id != second_id and accounts.blocked_between(first_id, second_id)
+    )
+
+
+async def refresh_blocks(session: GameSession) -> None:
+    """Ask the store again which of the table's seats block each other."""
+    if session.row.mode == "table" and len(set(session.row.owners.values())) > 1:
+        session.blocked = await asyncio.to_thread(
+            blocked_seats, session.store, dict(session.row.owners)
+        )
 
 
 async def say(session: GameSession, line: dict[str, Any]) -> None:
@@ -128,6 +157,7 @@ async def chat(session: GameSession, connection: Connection, message: dict[str, 
             f"at most {CHAT_BURST} chat lines at once, then one every {1 / CHAT_RATE:g} "
             "seconds: this one was not sent",
         )
+    await refresh_blocks(session)
     seat = connection.seat
     line = {"kind": "chat", "seat": seat, "name": session.row.table.names.get(seat),
             "text": text, "phrase": phrase, "time": time.time()}  # fmt: skip
