@@ -116,6 +116,8 @@ class Table:
     #: Which deal a practice game's chosen seed is (``"daily deal 2026-12-01"``, ``"seed 7
     #: chosen by the player"``), for its record's ``meta``; empty for a fair seed.
     deal: str = ""
+    #: The pool a rated game counts in (``cribkit.accounts.rated``), or None: not rated.
+    rated: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The stored JSON form (seats as text keys)."""
@@ -132,6 +134,7 @@ class Table:
             "match": None if self.match is None else self.match.to_json(),
             "next": self.next,
             "deal": self.deal,
+            **({"rated": self.rated} if self.rated else {}),
         }
 
     @classmethod
@@ -152,6 +155,7 @@ class Table:
             match=None if data.get("match") is None else Match.from_json(data["match"]),
             next=data.get("next"),
             deal=str(data.get("deal", "")),
+            rated=data.get("rated"),
         )
 
 

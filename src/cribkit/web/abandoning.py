@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from cribkit.store.base import GameRow
 from cribkit.web.messages import WebError
+from cribkit.web.rating import rate_if_rated
 from cribkit.web.shared import catch_up
 
 if TYPE_CHECKING:
@@ -110,6 +111,7 @@ async def end_game(
             table=replace(row.table, invites={}),
         )  # fmt: skip
         session.version = version
+        await rate_if_rated(session, result)  # (a rated game left is a loss for the side that left)
         session.cancel_ai()  # the computer's move being worked out is dropped, the clock stops
         await services.fanout.publish(session.id, {"kind": "row"})
         # In the engine's words ("seat 1"), as the clock's notices: each page names the seats as

@@ -111,6 +111,8 @@ class Coach:
             raise WebError("bad_coach", str(error)) from None
         if session.game not in ANALYSED:
             raise WebError("no_coach", f"{session.game} has no coach: its moves are not analysed")
+        if session.row.table.rated and on:
+            raise WebError("no_coach", "no coach in a rated game")
         self.wishes[connection.seat] = on
         for other in list(session.connections):
             if other.seat in session.humans:

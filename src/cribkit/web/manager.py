@@ -28,6 +28,7 @@ from cribkit.web.fanout import BEAT_SECONDS, REDIS_DOWN
 from cribkit.web.limits import Limits
 from cribkit.web.logs import one_line
 from cribkit.web.messages import WebError
+from cribkit.web.rating import rate_if_rated, rated_pool
 from cribkit.web.services import Services
 from cribkit.web.sessions import MODES, GameSession
 from cribkit.web.shared import catch_up, heard
@@ -145,6 +146,7 @@ class SessionManager:
         clock: float | None = None,
         best_of: int = 1,
         daily: datetime.date | None = None,
+        rated: bool = False,
     ) -> GameSession:
         """Start and store a new game; bad options raise :class:`WebError` ``bad_request``.
 
@@ -197,6 +199,7 @@ class SessionManager:
             )
         if public and not plan.friends:
             raise WebError("bad_request", "a public table has a seat for somebody to join")
+        pool = rated_pool(self.store, lookup(rules.spec()).spec(), plan, owner) if rated else None
         chosen: int | str = new_fair_seed() if seed is None else seed
         table = Table(
             host=owner,
@@ -206,6 +209,7 @@ class SessionManager:
             public=public,
             watch=secrets.token_urlsafe(16),
             clock=clock,
+            rated=pool,
             match=None
             if best_of == 1
             else Match(secrets.token_hex(8), best_of, 1, (0,) * rules.sides),
@@ -248,7 +252,9 @@ class SessionManager:
         return self.sessions.setdefault(session.id, session)
 
     async def _finished(self, session: GameSession) -> None:
-        """A game is over: a match not won yet goes on with its next game at once."""
+        """A game is over: rated, it moves its players' ratings; a match not won yet goes on
+        with its next game at once."""
+        await rate_if_rated(session)
         match = session.row.table.match
         if match is None or session.row.table.next is not None:
             return

@@ -40,6 +40,10 @@ class NewGame(BaseModel):
         default=None, description="seconds a person has for each move (a table with friends)"
     )
     match: Literal[1, 3, 5, 7] = Field(default=1, description="best of so many games")
+    rated: bool = Field(
+        default=False,
+        description="a rated game between two accounts (classic to 121 or 61, Table Top, Tiles)",
+    )
     seed: int | None = Field(
         default=None,
         description=(
@@ -84,6 +88,7 @@ async def new_game(
             clock=body.clock,
             best_of=body.match,
             daily=body.daily,
+            rated=body.rated,
         ))  # fmt: skip
     except WebError as error:
         raise ApiError(422, error.code, error.message) from None

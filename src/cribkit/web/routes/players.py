@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from cribkit.accounts.rated import POOLS, leaderboard
 from cribkit.accounts.store import AccountStore
 from cribkit.ratings.glicko2 import Rating
 from cribkit.store.base import Store
@@ -30,6 +31,11 @@ def longest_streak(results: list[dict[str, Any]]) -> int:
         run = run + 1 if result["won"] else 0
         best = max(best, run)
     return best
+
+
+def _rank(accounts: AccountStore, pool: str, name: str) -> int | None:
+    """The player's place on the pool's leaderboard, or None if not on it."""
+    return next((e["rank"] for e in leaderboard(accounts, pool) if e["name"] == name), None)
 
 
 def profile(store: Store, name: str) -> dict[str, Any] | None:
@@ -56,6 +62,7 @@ def profile(store: Store, name: str) -> dict[str, Any] | None:
                 "deviation": round(entry["deviation"]),
                 "shown": Rating(entry["rating"], entry["deviation"], entry["volatility"]).display(),
                 "games": entry["games"],
+                "rank": _rank(accounts, entry["pool"], found.name),
             }
             for entry in accounts.ratings_of(found.id)
         ],
@@ -67,6 +74,18 @@ def profile(store: Store, name: str) -> dict[str, Any] | None:
             "longest_winning_streak": longest_streak(stats["results"]),
         },
     }
+
+
+@router.get("/api/leaderboards/{pool}")
+async def pool_leaderboard(pool: str, store: Storage) -> dict[str, Any]:
+    """A pool's leaderboard (``classic``, ``classic-61``, ``tabletop``, ``tiles``): the top 50
+    rated in it in the last 30 days whose rating is not provisional."""
+    if pool not in POOLS.values():
+        raise ApiError(
+            404, "not_found", f"no pool {pool[:40]!r}: the pools are {', '.join(POOLS.values())}"
+        )
+    board = await asyncio.to_thread(leaderboard, AccountStore(store), pool)
+    return {"pool": pool, "players": board}
 
 
 @router.get("/api/players/{name}")

@@ -13,6 +13,7 @@ from cribkit.store.base import Invite
 from cribkit.web.context import Games, Player
 from cribkit.web.errors import ApiError
 from cribkit.web.manager import SessionManager
+from cribkit.web.rating import rated_refusal
 from cribkit.web.routes.friends import table_refused
 from cribkit.web.routes.lobby import table_links
 from cribkit.web.sessions import GameSession
@@ -126,6 +127,9 @@ async def accept(code: str, request: Request, manager: Games, player: Player) ->
         raise ApiError(409, "seated", f"you already play seat {mine[0]} of this game")
     if await asyncio.to_thread(table_refused, manager.store, session.row, player):
         raise ApiError(403, "not_for_you", "this table is not open to you")
+    unrated = await asyncio.to_thread(rated_refusal, manager.store, session.row.table.rated, player)
+    if unrated is not None:
+        raise ApiError(403, "not_signed_in", unrated)
     invite = session.row.table.invites.get(seat)
     token = await manager.accept(session, seat, player, _name(request))
     if token is None:
