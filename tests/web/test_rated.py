@@ -4,10 +4,13 @@ abandoned is a loss for the side that left."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
 from starlette.testclient import TestClient
+
+from cribkit.web.rating import abandon_wait
 
 from .conftest import Message, Seat
 from .test_tables import accept, invite, play_out, seat_url
@@ -118,3 +121,41 @@ def test_a_rated_game_abandoned_is_a_loss_for_the_side_that_left(
     after = ratings(ann, "Ann")["classic"], ratings(ann, "Bob")["classic"]
     assert after[0]["rating"] > 1500 > after[1]["rating"]
     assert after[0]["games"] == after[1]["games"] == 1
+
+
+def test_leaving_three_rated_games_in_a_day_earns_a_wait_that_grows(
+    client: TestClient, people: People, monkeypatch: Any
+) -> None:
+    ann, bob = named(client, "Ann"), named(people(), "Bob")
+    clock = [time.time()]
+    monkeypatch.setattr("cribkit.web.rating.time.time", lambda: clock[0])
+
+    def bob_leaves_one() -> None:
+        made, _ = rated_table(ann, bob)
+        assert bob.post(f"/api/games/{made['id']}/abandon", json={}).status_code == 200
+
+    for _ in range(3):
+        bob_leaves_one()
+    made = invite(ann, "classic", [{"kind": "me"}, {"kind": "friend"}], rated=True)
+    code = made["invites"]["1"]["code"]
+    refused = bob.post(f"/api/invites/{code}/accept", json={})
+    assert (refused.status_code, refused.json()["error"]) == (403, "wait")
+    assert refused.json()["message"].startswith(
+        "you left rated games today: your next rated game in "
+    )
+    own = bob.post(
+        "/api/games",
+        json={"game": "classic", "seats": [{"kind": "me"}, {"kind": "friend"}], "rated": True},
+    )
+    assert own.json()["error"] == "wait"
+    # A minute later he may play again; a fourth game left, five minutes.
+    clock[0] += 61
+    assert bob.post(f"/api/invites/{code}/accept", json={}).status_code == 200
+    assert bob.post(f"/api/games/{made['id']}/abandon", json={}).status_code == 200
+    clock[0] += 61
+    assert abandon_wait(client.app.state.store, "x") == 0  # type: ignore[attr-defined]
+    bob_player = bob.get("/api/me").json()["player"]
+    wait = abandon_wait(client.app.state.store, bob_player)  # type: ignore[attr-defined]
+    assert 300 - 61 - 5 < wait <= 300 - 61 + 5
+    # Unrated games are never held up.
+    assert bob.post("/api/games", json={"game": "classic", "ai": "random"}).status_code == 200

@@ -5,6 +5,8 @@ ratings (``docs/web.md``, "Accounts")."""
 from __future__ import annotations
 
 import asyncio
+import math
+import time
 from typing import TYPE_CHECKING, Any
 
 from cribkit.accounts.rated import POOLS, pool_of, record_game
@@ -16,7 +18,40 @@ from cribkit.web.tables import SeatPlan
 if TYPE_CHECKING:
     from cribkit.web.sessions import GameSession
 
-__all__ = ["rate_if_rated", "rated_pool", "rated_refusal"]
+__all__ = ["WAITS", "abandon_wait", "rate_if_rated", "rated_pool", "rated_refusal"]
+
+#: The wait before the next rated game after the 3rd, the 4th, and the 5th or later rated game
+#: a player left within 24 hours (seconds).
+WAITS = (60.0, 300.0, 900.0)
+#: How many rated games a player may leave in 24 hours before waiting.
+FREE_ABANDONS = 2
+DAY_SECONDS = 86_400.0
+
+
+def abandon_wait(store: Store, player: str, now: float | None = None) -> float:
+    """The seconds ``player`` still waits before another rated game: after leaving 3 rated
+    games within 24 hours, 1 minute from the last; after 4, 5 minutes; after 5 or more, 15."""
+    at = time.time() if now is None else now
+    left = sorted(
+        row.updated
+        for row in store.list_games()
+        if row.table.rated is not None
+        and row.status == "abandoned"
+        and row.updated >= at - DAY_SECONDS
+        and set((row.result or {}).get("abandoned", {}).get("seats", ()))
+        & set(row.seats_of(player))
+    )
+    if len(left) <= FREE_ABANDONS:
+        return 0.0
+    wait = WAITS[min(len(left) - FREE_ABANDONS - 1, len(WAITS) - 1)]
+    return max(0.0, left[-1] + wait - at)
+
+
+def _waiting(store: Store, player: str) -> str | None:
+    wait = abandon_wait(store, player)
+    if wait <= 0:
+        return None
+    return f"you left rated games today: your next rated game in {math.ceil(wait)} s"
 
 
 def rated_pool(store: Store, spec: str, plan: SeatPlan, owner: str | None) -> str:
@@ -30,17 +65,21 @@ def rated_pool(store: Store, spec: str, plan: SeatPlan, owner: str | None) -> st
         raise WebError("bad_request", "a rated game is between two people: you and one friend")
     if owner is None or AccountStore(store).by_player(owner) is None:
         raise WebError("not_signed_in", "a rated game is between accounts: sign in first")
+    waiting = _waiting(store, owner)
+    if waiting is not None:
+        raise WebError("wait", waiting)
     return pool
 
 
-def rated_refusal(store: Store, pool: str | None, player: str) -> str | None:
-    """Why ``player`` may not take the seat of a rated table (None: they may, or it is not
-    rated)."""
+def rated_refusal(store: Store, pool: str | None, player: str) -> tuple[str, str] | None:
+    """Why ``player`` may not take the seat of a rated table, as an error's code and words
+    (None: they may, or it is not rated)."""
     if pool is None:
         return None
     if AccountStore(store).by_player(player) is None:
-        return "a rated game is between accounts: sign in first"
-    return None
+        return "not_signed_in", "a rated game is between accounts: sign in first"
+    waiting = _waiting(store, player)
+    return None if waiting is None else ("wait", waiting)
 
 
 def _rate(store: Store, game_id: str, pool: str, owners: dict[int, str], winner: int) -> None:

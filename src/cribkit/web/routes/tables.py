@@ -129,7 +129,7 @@ async def accept(code: str, request: Request, manager: Games, player: Player) ->
         raise ApiError(403, "not_for_you", "this table is not open to you")
     unrated = await asyncio.to_thread(rated_refusal, manager.store, session.row.table.rated, player)
     if unrated is not None:
-        raise ApiError(403, "not_signed_in", unrated)
+        raise ApiError(403, *unrated)
     invite = session.row.table.invites.get(seat)
     token = await manager.accept(session, seat, player, _name(request))
     if token is None:
