@@ -13,6 +13,7 @@ test("the hash names the page and its argument", () => {
   assert.deepEqual(parseRoute("#/stats"), { page: "stats", argument: null });
   assert.deepEqual(parseRoute("#stats"), { page: "stats", argument: null });
   assert.deepEqual(parseRoute("#/account"), { page: "account", argument: null });
+  assert.deepEqual(parseRoute("#/player/Ann%20B"), { page: "player", argument: "Ann B" });
   assert.deepEqual(parseRoute("#/puzzle"), { page: "puzzle", argument: null });
   assert.deepEqual(parseRoute("#/puzzle/play-001"), { page: "puzzle", argument: "play-001" });
 });

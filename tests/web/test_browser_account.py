@@ -93,6 +93,14 @@ def test_a_passkey_signs_in_another_browser_and_a_code_a_third(
     assert phone.signed_in_as() == "Ann"
     saved = page.request.get(f"{site}/api/games/saved").json()
     assert game in {entry["id"] for entry in saved}
+    # Her profile, as anyone sees it (no game finished yet, no rating).
+    page.click("[data-action=profile]")
+    page.wait_for_selector("[data-testid=profile-name]")
+    assert page.inner_text("[data-testid=profile-name]") == "Ann"
+    shown = page.inner_text("[data-testid=profile]")
+    assert "Member since" in shown
+    assert "No rated game yet." in shown
+    page = phone.account_page()
     # A passkey, made by the phone's authenticator: a resident key for this site.
     page.click("[data-action=add-passkey]")
     page.wait_for_selector("[data-testid=passkey]")

@@ -468,6 +468,21 @@ class AccountStore:
             ).all()
         return [dict(row._mapping) for row in rows]
 
+    def rating_history(self, account_id: str, *, last: int = 100) -> dict[str, list[list[float]]]:
+        """The account's rating after each of its last ``last`` rated games, by pool, oldest
+        first: ``{pool: [[at, rating, deviation], ...]}``."""
+        with self.store.transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(rating_history)
+                .where(rating_history.c.account_id == account_id)
+                .order_by(rating_history.c.at.desc())
+                .limit(last)
+            ).all()
+        history: dict[str, list[list[float]]] = {}
+        for row in reversed(rows):
+            history.setdefault(row.pool, []).append([row.at, row.rating, row.deviation])
+        return history
+
     def add_link_code(self, account_id: str, code: str, *, now: float | None = None) -> float:
         """Keep ``code`` (its SHA-256) as the account's one code that signs another device in,
         for :data:`LINK_SECONDS` (an older code of the account is gone): when it expires."""

@@ -66,6 +66,7 @@ def profile(store: Store, name: str) -> dict[str, Any] | None:
             }
             for entry in accounts.ratings_of(found.id)
         ],
+        "history": accounts.rating_history(found.id),
         "against": [entry for entry in stats["against"] if entry["kind"] == "person"],
         "milestones": {
             "hands_29": hands.get("29", 0),

@@ -167,7 +167,14 @@ export class AccountPage {
       code.hidden = false;
     };
     this.show([
-      h("p", {}, "Signed in as ", h("strong", { "data-testid": "account-name" }, account.name), "."),
+      h(
+        "p",
+        {},
+        "Signed in as ",
+        h("strong", { "data-testid": "account-name" }, account.name),
+        ". ",
+        h("a", { href: `#/player/${encodeURIComponent(account.name)}`, "data-action": "profile" }, "Your profile"),
+      ),
       h(
         "section",
         { "data-testid": "passkeys" },

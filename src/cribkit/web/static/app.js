@@ -1,5 +1,6 @@
 // cribkit in the browser: the router. "#/" the lobby, "#/game/ID", "#/replay/ID" or
-// "#/replay/upload", "#/review/ID", "#/stats", "#/account", "#/puzzle[/ID]", "#/join/CODE" (an invitation),
+// "#/replay/upload", "#/review/ID", "#/stats", "#/account", "#/player/NAME",
+// "#/puzzle[/ID]", "#/join/CODE" (an invitation),
 // "#/watch/ID/CODE" (a spectator).
 import { AccountPage } from "./account.js";
 import { api, Unreachable } from "./api.js";
@@ -8,6 +9,7 @@ import { clientUpdated, registerWorker } from "./install.js";
 import { JoinPage } from "./join.js";
 import { LobbyPage } from "./lobby.js";
 import { parseRoute } from "./logic/router.js";
+import { PlayerPage } from "./player.js";
 import { PuzzlePage } from "./puzzle.js";
 import { ReplayPage } from "./replay.js";
 import { ReviewPage } from "./review.js";
@@ -24,6 +26,7 @@ const PAGES = {
   review: ReviewPage,
   stats: StatsPage,
   account: AccountPage,
+  player: PlayerPage,
   puzzle: PuzzlePage,
   join: JoinPage,
   watch: WatchPage,

@@ -1,8 +1,8 @@
 // The page's routes: "#/" the lobby, "#/game/ID", "#/replay/ID" or "#/replay/upload", "#/review/ID", "#/stats",
-// "#/account", "#/puzzle" or "#/puzzle/ID",
+// "#/account", "#/player/NAME", "#/puzzle" or "#/puzzle/ID",
 // "#/join/CODE" (an invitation) and "#/watch/ID/CODE" (a spectator's table). No DOM.
 
-const PAGES = new Set(["game", "replay", "review", "join"]);
+const PAGES = new Set(["game", "replay", "review", "join", "player"]);
 
 function decodeOr(text) {
   try {
