@@ -29,6 +29,7 @@ from cribkit.accounts.store import (
     AccountStore,
     AlreadyNamedError,
     NameTakenError,
+    Session,
     StoredPasskey,
     secret_digest,
 )
@@ -118,10 +119,15 @@ def _public(account: Account) -> dict[str, Any]:
     return {"name": account.name, "created": account.created, "password": account.has_password}
 
 
+def _session(request: Request, store: Store) -> tuple[Account, Session] | None:
+    """The account and session of this device's cookie, or None for a guest."""
+    secret = request.session.get(SIGNED_IN)
+    return AccountStore(store).session(secret) if isinstance(secret, str) else None
+
+
 def signed_in(request: Request, store: Store) -> tuple[Account, str]:
     """The session's account and its session id; a 401 for a guest."""
-    secret = request.session.get(SIGNED_IN)
-    found = AccountStore(store).session(secret) if isinstance(secret, str) else None
+    found = _session(request, store)
     if found is None:
         raise ApiError(401, "not_signed_in", "sign in first: this device is a guest's")
     return found[0], found[1].id
@@ -150,8 +156,7 @@ def _refused(error: AccountError | ValueError) -> ApiError:
 def account(request: Request, store: Storage, player: Player) -> dict[str, Any]:
     """This device's account: ``{"signed_in", "account": {"name", "created", "password"}}``
     (``account`` null for a guest)."""
-    secret = request.session.get(SIGNED_IN)
-    found = AccountStore(store).session(secret) if isinstance(secret, str) else None
+    found = _session(request, store)
     return {"signed_in": found is not None, "account": _public(found[0]) if found else None}
 
 
@@ -194,8 +199,7 @@ async def sign_in_with_password(
 @router.post("/api/account/sign-out")
 def sign_out(request: Request, store: Storage) -> dict[str, Any]:
     """Sign this device out (body ``{}``): it is a new guest."""
-    secret = request.session.get(SIGNED_IN)
-    found = AccountStore(store).session(secret) if isinstance(secret, str) else None
+    found = _session(request, store)
     if found is not None:
         AccountStore(store).end_session(found[0].id, found[1].id)
     request.session.clear()
