@@ -31,4 +31,5 @@ test("milestones in words, the ones a player has", () => {
     "longest winning streak 4",
   ]);
   assert.deepEqual(milestoneWords({ hands_29: 0, hands_28: 0, skunks_won: 0, longest_winning_streak: 0 }), []);
+  assert.deepEqual(milestoneWords({ skunks_won: 3, double_skunks_won: 1 }), ["3 skunks", "1 double skunk"]);
 });

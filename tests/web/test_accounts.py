@@ -279,6 +279,7 @@ def test_a_profile_shows_the_games_and_no_route_tells_more_of_a_name(
         "hands_29",
         "hands_28",
         "skunks_won",
+        "double_skunks_won",
         "longest_winning_streak",
     }
     # An unknown name and a deleted account's are the same 404.

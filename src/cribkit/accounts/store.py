@@ -34,8 +34,10 @@ from cribkit.store.base import Store, StoreError
 from cribkit.store.schema import (
     account_sessions,
     accounts,
+    challenges,
     link_codes,
     passkeys,
+    quick_play,
     rating_history,
     ratings,
     relations,
@@ -518,8 +520,20 @@ class AccountStore:
         names "deleted player"."""
         at = time.time() if now is None else now
         with self.store.transaction() as db:
-            for table in (passkeys, account_sessions, link_codes, ratings, rating_history):
+            for table in (
+                passkeys,
+                account_sessions,
+                link_codes,
+                ratings,
+                rating_history,
+                quick_play,
+            ):
                 db.execute(table.delete().where(table.c.account_id == account_id))
+            db.execute(
+                challenges.delete().where(
+                    sa.or_(challenges.c.from_id == account_id, challenges.c.to_id == account_id)
+                )
+            )
             db.execute(
                 relations.delete().where(
                     sa.or_(relations.c.account_id == account_id, relations.c.other_id == account_id)

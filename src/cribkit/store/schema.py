@@ -151,3 +151,32 @@ rating_history = sa.Table(
     sa.Column("rating", sa.Float, nullable=False),
     sa.Column("deviation", sa.Float, nullable=False),
 )
+
+# Quick play (issue 38; :mod:`cribkit.matchmaking.pool`): the players waiting in each pool for a
+# stranger, shared by every server of a cluster. A row is deleted when its player stops waiting
+# or, once paired (``game_id``), when the player has been told.
+quick_play = sa.Table(
+    "quick_play",
+    metadata,
+    sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("pool", sa.Text, nullable=False),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("since", sa.Float, nullable=False),
+    # The last time the player's page said it still waits (a closed page stops waiting).
+    sa.Column("seen", sa.Float, nullable=False),
+    sa.Column("game_id", sa.Text),
+    sa.Index("quick_play_pool", "pool"),
+)
+
+# Challenges between friends (issue 38): an invitation (its link code) addressed to one account,
+# which their page shows wherever they are, until it is taken, declined or cancelled.
+challenges = sa.Table(
+    "challenges",
+    metadata,
+    sa.Column("code", sa.Text, primary_key=True),
+    sa.Column("game_id", sa.Text, sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("from_id", sa.Text, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("to_id", sa.Text, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("challenges_to", "to_id"),
+)

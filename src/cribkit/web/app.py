@@ -33,9 +33,11 @@ from cribkit.web.errors import install_error_handlers
 from cribkit.web.guard import LOCAL_HOSTS, Guard
 from cribkit.web.limits import Limits
 from cribkit.web.manager import SessionManager
+from cribkit.web.quickplay import QuickPlay
 from cribkit.web.routes import (
     account,
     analysis,
+    challenges,
     client,
     friends,
     lobby,
@@ -44,6 +46,7 @@ from cribkit.web.routes import (
     play,
     players,
     puzzles,
+    quick,
     replay,
     saved,
     stats,
@@ -191,7 +194,9 @@ def create_app(
         cluster = await _join_cluster(app, manager, redis_url) if redis_url else None
         await asyncio.to_thread(manager.resume_all)
         manager.kick_all()
+        pairing = asyncio.create_task(app.state.quick.run(), name="quick-play pairing")
         yield
+        pairing.cancel()
         await manager.shutdown()
         if cluster is not None:
             await cluster()
@@ -207,6 +212,7 @@ def create_app(
     )
     app.state.manager = manager
     app.state.store = store
+    app.state.quick = QuickPlay(manager)
     app.state.metrics_token = metrics_token
     # (app.state.metrics, .readiness and .dependencies: a database other servers share is one)
     ops.install(app, store, manager, shared=not getattr(store, "sqlite", True))
@@ -216,6 +222,8 @@ def create_app(
         me,
         account,
         friends,
+        challenges,
+        quick,
         players,
         saved,
         replay,

@@ -25,6 +25,7 @@ from cribkit.games.protocol import GameError, game_info, games, lookup
 from cribkit.games.solitaire import daily_seed
 from cribkit.store.base import GameRow, Match, Store, StoreError, Table, new_row
 from cribkit.web.fanout import BEAT_SECONDS, REDIS_DOWN
+from cribkit.web.inbox import INBOX_PREFIX, Inbox
 from cribkit.web.limits import Limits
 from cribkit.web.logs import one_line
 from cribkit.web.messages import WebError
@@ -67,6 +68,8 @@ class SessionManager:
         self.store = store
         self.sessions: dict[str, GameSession] = self.services.live
         self._tasks: set[asyncio.Future[None]] = set()
+        #: The players' inbox sockets on this server (:mod:`cribkit.web.inbox`).
+        self.inbox = Inbox(lambda: self.services.fanout)
 
     @property
     def executor(self) -> Executor | None:
@@ -228,6 +231,44 @@ class SessionManager:
             tokens={seat: secrets.token_urlsafe(18) for seat in plan.humans},
             owners={} if owner is None else dict.fromkeys(plan.mine, owner),
             practice=seed is not None,
+            table=table,
+        )
+        return self._open(row)
+
+    def create_between(
+        self,
+        game_id: str,
+        spec: str,
+        people: Sequence[tuple[str, str]],
+        *,
+        rated: str | None,
+        best_of: int = 1,
+    ) -> GameSession:
+        """Start and store game ``game_id`` of ``spec`` between ``people`` (each a player id and
+        the name they go by, seated in that order: quick play), dealt from a fair seed, rated in
+        the pool ``rated`` (or not), a match if ``best_of`` is more than 1."""
+        rules = lookup(spec)
+        seats = tuple(range(len(people)))
+        table = Table(
+            host=people[0][0],
+            names={seat: name for seat, (_, name) in enumerate(people) if name},
+            watch=secrets.token_urlsafe(16),
+            rated=rated,
+            match=None
+            if best_of == 1
+            else Match(secrets.token_hex(8), best_of, 1, (0,) * rules.sides),
+        )
+        row = new_row(
+            game_id,
+            game=rules.GAME,
+            spec=lookup(rules.spec()).spec(),
+            rules=rules.options(),
+            seed=new_fair_seed(),
+            mode="table",
+            ai="expert",
+            humans=seats,
+            tokens={seat: secrets.token_urlsafe(18) for seat in seats},
+            owners={seat: player for seat, (player, _) in enumerate(people)},
             table=table,
         )
         return self._open(row)
@@ -444,6 +485,9 @@ class SessionManager:
             reply = self.services.replies.get(str(message.get("ticket")))
             if reply is not None and not reply.done():
                 reply.set_result(message)
+            return
+        if game_id.startswith(INBOX_PREFIX):
+            await self.inbox.heard(game_id.removeprefix(INBOX_PREFIX), message)
             return
         session = self.sessions.get(game_id)
         if session is not None and session.followed:

@@ -332,6 +332,8 @@ class GameSession:
         }
         if table.match is not None:
             form["match"] = match_form(table.match, self.state.result)
+        if table.rated is not None:
+            form["rated"] = table.rated
         day = daily_deal.day_of(table.deal)
         if day is not None:  # (whose seed everybody knows: it is the date)
             form["daily"] = day.isoformat()

@@ -61,6 +61,8 @@ class GameSummary:
     hands: list[tuple[int, list[str], str]] = field(default_factory=list)
     #: Lost by leaving it unfinished (the player's side abandoned it).
     abandoned: bool = False
+    #: Won by a double skunk (classic: the loser short of the game's last street).
+    double_skunk_won: bool = False
 
 
 _cache: dict[tuple[str, int], GameSummary | None] = {}
@@ -115,6 +117,7 @@ def summarise(row: GameRow, actions: list[dict[str, Any]], seat: int = 0) -> Gam
         margin=margin,
         skunk_won=bool(result.skunk) and won and row.game != "solitaire",
         skunk_lost=bool(result.skunk) and not won,
+        double_skunk_won=result.skunk == "double skunk" and won,
         deals=deals,
         phase_points=phase_points,
         hands=_shown_hands(row.game, events, seat),
@@ -286,6 +289,7 @@ def _row(game: str, ai: str, group: list[GameSummary]) -> dict[str, Any]:
         "abandoned": sum(s.abandoned for s in group),
         "skunks_won": sum(s.skunk_won for s in group),
         "skunks_lost": sum(s.skunk_lost for s in group),
+        "double_skunks_won": sum(s.double_skunk_won for s in group),
         "points_per_deal": {p: round(totals[p] / deals, 3) if deals else 0.0 for p in phases},
         "best_hand": None
         if best is None

@@ -16,7 +16,9 @@ from cribkit.games.protocol import game_info, games
 from cribkit.store.base import GameRow
 from cribkit.web.context import Games, Player
 from cribkit.web.errors import ApiError
+from cribkit.web.manager import SessionManager
 from cribkit.web.messages import WebError
+from cribkit.web.sessions import GameSession
 
 router = APIRouter(tags=["lobby"])
 
@@ -71,6 +73,19 @@ async def new_game(
 ) -> dict[str, Any]:
     """Start a game owned by the player: the seat tokens of the player's seats, and the
     invitations to the friends' seats."""
+    session = await create_game(body, request, manager, player)
+    return started(session.row, player)
+
+
+async def create_game(
+    body: NewGame,
+    request: Request,
+    manager: SessionManager,
+    player: str,
+    seats: list[Any] | None = None,
+) -> GameSession:
+    """Start the game ``body`` asks for, owned by ``player`` (``seats``, if given, instead of
+    the body's); a 422 naming what was wrong."""
     name = request.session.get("name")
     try:
         # (off the event loop: the new game is stored before it is answered)
@@ -83,7 +98,7 @@ async def new_game(
             seed=body.seed,
             owner=player,
             name=name if isinstance(name, str) else None,
-            seats=body.seats,
+            seats=body.seats if seats is None else seats,
             public=body.public,
             clock=body.clock,
             best_of=body.match,
@@ -93,7 +108,12 @@ async def new_game(
     except WebError as error:
         raise ApiError(422, error.code, error.message) from None
     session.kick_ai()
-    row = session.row
+    return session
+
+
+def started(row: GameRow, player: str) -> dict[str, Any]:
+    """What the maker of a new game is told: its id and rules, the tokens of their seats, the
+    invitations and the spectators' code."""
     return {
         "id": row.id,
         "spec": row.spec,

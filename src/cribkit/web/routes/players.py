@@ -38,6 +38,35 @@ def _rank(accounts: AccountStore, pool: str, name: str) -> int | None:
     return next((e["rank"] for e in leaderboard(accounts, pool) if e["name"] == name), None)
 
 
+#: How many of a player's last rated games their profile lists.
+RECENT_GAMES = 10
+
+
+def recent_rated(store: Store, player: str) -> list[dict[str, Any]]:
+    """The player's last finished rated games, newest first (public: anyone may replay them),
+    each ``{"id", "pool", "opponent", "won", "scores", "finished"}``."""
+    rows = [
+        row
+        for row in store.list_games()
+        if row.table.rated is not None and row.status == "finished" and row.owned_by(player)
+    ]
+    rows.sort(key=lambda row: row.updated, reverse=True)
+    recent = []
+    for row in rows[:RECENT_GAMES]:
+        [seat] = row.seats_of(player)[:1]
+        others = [name for other, name in row.table.names.items() if other != seat]
+        result = row.result or {}
+        recent.append({
+            "id": row.id,
+            "pool": row.table.rated,
+            "opponent": others[0] if others else None,
+            "won": result.get("winner") == seat,
+            "scores": list(row.scores),
+            "finished": row.updated,
+        })  # fmt: skip
+    return recent
+
+
 def profile(store: Store, name: str) -> dict[str, Any] | None:
     """The public profile of ``name``'s account, or None."""
     accounts = AccountStore(store)
@@ -68,10 +97,12 @@ def profile(store: Store, name: str) -> dict[str, Any] | None:
         ],
         "history": accounts.rating_history(found.id),
         "against": [entry for entry in stats["against"] if entry["kind"] == "person"],
+        "recent": recent_rated(store, found.player),
         "milestones": {
             "hands_29": hands.get("29", 0),
             "hands_28": hands.get("28", 0),
             "skunks_won": sum(row["skunks_won"] for row in stats["rows"]),
+            "double_skunks_won": sum(row["double_skunks_won"] for row in stats["rows"]),
             "longest_winning_streak": longest_streak(stats["results"]),
         },
     }
@@ -92,8 +123,8 @@ async def pool_leaderboard(pool: str, store: Storage) -> dict[str, Any]:
 @router.get("/api/players/{name}")
 async def player_profile(name: str, store: Storage) -> dict[str, Any]:
     """A player's public profile: name, member since, games by kind, ratings by pool, results
-    against the people played, milestones (29 and 28 hands, skunks, the longest winning
-    streak)."""
+    against the people played, the last rated games (anyone may replay them), milestones (29
+    and 28 hands, skunks and double skunks, the longest winning streak)."""
     found = await asyncio.to_thread(profile, store, name)
     if found is None:
         raise ApiError(404, "not_found", f"no player named {name[:40]!r}")

@@ -61,9 +61,12 @@ def record(game_id: str, store: Storage, player: Player) -> dict[str, Any]:
 
 
 def finished_record(store: Any, game_id: str, player: str) -> dict[str, Any]:
-    """The record of ``player``'s finished game ``game_id``; a 409 while it is being played, a
-    404 if it is not the player's."""
-    row = row_of(store, game_id, player)
+    """The record of ``player``'s finished game ``game_id``, or of anybody's finished rated
+    game (public, as on a profile); a 409 while it is being played, a 404 if it is not the
+    player's."""
+    found = store.load_game(game_id)
+    public = found is not None and found.table.rated is not None and found.status == "finished"
+    row = found if public else row_of(store, game_id, player)
     if row.status == "playing":
         raise ApiError(
             409, "not_finished", f"game {game_id} is not over: its record holds the seed"

@@ -14,6 +14,7 @@ from cribkit.web.context import Games, Player
 from cribkit.web.errors import ApiError
 from cribkit.web.manager import SessionManager
 from cribkit.web.rating import rated_refusal
+from cribkit.web.routes.challenges import challenge_gone
 from cribkit.web.routes.friends import table_refused
 from cribkit.web.routes.lobby import table_links
 from cribkit.web.sessions import GameSession
@@ -135,6 +136,8 @@ async def accept(code: str, request: Request, manager: Games, player: Player) ->
     if token is None:
         raise ApiError(404, "no_invitation", "this invitation was taken or cancelled just now")
     _remember_taken(request, invite, session.id)
+    if invite is not None:
+        await challenge_gone(manager, invite.code)
     return _sat(session, seat, token)
 
 
@@ -145,8 +148,11 @@ async def cancel(game_id: str, seat: int, manager: Games, player: Player) -> dic
     session = await manager.open(game_id)
     if session is None or session.row.table.host != player:
         raise ApiError(404, "not_found", f"no game {game_id!r} of yours")
+    invite = session.row.table.invites.get(seat)
     if not await manager.cancel(session, seat):
         raise ApiError(409, "no_invitation", f"seat {seat} has no open invitation")
+    if invite is not None:
+        await challenge_gone(manager, invite.code)
     return {"id": game_id, "table": session.table_form()}
 
 

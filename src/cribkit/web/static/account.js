@@ -3,6 +3,8 @@
 // code for another device, sees the devices signed in and signs them out, exports or deletes.
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
+import { friendsSection } from "./friends.js";
+import { inbox } from "./inbox.js";
 import { untilReachable } from "./reach.js";
 
 /** A labelled input of a form. */
@@ -34,6 +36,7 @@ export class AccountPage {
       return;
     }
     if (this.stopped) return;
+    inbox.refresh(); // (signed in or out just now: the inbox follows)
     if (this.state.signed_in) await this.signedIn();
     else this.guest();
   }
@@ -152,9 +155,10 @@ export class AccountPage {
   }
 
   async signedIn() {
-    const [devices, keys] = await Promise.all([
+    const [devices, keys, friends] = await Promise.all([
       api("GET", "/api/account/sessions"),
       api("GET", "/api/account/passkeys"),
+      friendsSection((run) => this.attempt(run)),
     ]);
     if (this.stopped) return;
     const account = this.state.account;
@@ -175,6 +179,7 @@ export class AccountPage {
         ". ",
         h("a", { href: `#/player/${encodeURIComponent(account.name)}`, "data-action": "profile" }, "Your profile"),
       ),
+      friends,
       h(
         "section",
         { "data-testid": "passkeys" },

@@ -5,6 +5,7 @@
 import { AccountPage } from "./account.js";
 import { api, Unreachable } from "./api.js";
 import { GamePage } from "./game.js";
+import { inbox } from "./inbox.js";
 import { clientUpdated, registerWorker } from "./install.js";
 import { JoinPage } from "./join.js";
 import { LobbyPage } from "./lobby.js";
@@ -77,6 +78,7 @@ window.cribkitPage = () => page;
 applySettings();
 registerWorker();
 document.querySelector(".site-head").append(settingsControl());
+inbox.mount();
 window.addEventListener("hashchange", route);
 reopen().then((moved) => {
   if (!moved) route();

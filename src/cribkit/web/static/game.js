@@ -221,6 +221,11 @@ export class GamePage {
       { class: "tag practice", "data-testid": "practice-tag", title: "Not counted in your statistics", hidden: true },
       "practice",
     );
+    this.ratedTag = h(
+      "span",
+      { class: "tag rated", "data-testid": "rated-tag", title: "Counts in both players' ratings", hidden: true },
+      "rated",
+    );
     const people = this.people;
     const side = h(
       "aside",
@@ -249,7 +254,7 @@ export class GamePage {
     this.head = h(
       "div",
       { class: "game-head" },
-      h("div", { class: "title-row" }, this.title, this.practiceTag, this.connectionBadge),
+      h("div", { class: "title-row" }, this.title, this.practiceTag, this.ratedTag, this.connectionBadge),
       this.scoreBar,
       people.tally,
       h("div", { class: "status-row" }, this.statusLine, people.clockChip),
@@ -334,7 +339,8 @@ export class GamePage {
     // No hints at a table of people, no undo but against the computer, neither for a spectator.
     this.hintButton.hidden = !message.hints;
     this.undoButton.hidden = this.watching || this.mode !== "ai";
-    this.coach.button.hidden = this.watching;
+    // (no coach in a rated game: the server refuses it)
+    this.coach.button.hidden = this.watching || Boolean(message.table && message.table.rated);
     this.keysHelp.hidden = this.watching;
     this.keysHelp.textContent = keysLine(message.game, {
       hints: Boolean(message.hints),
@@ -505,6 +511,7 @@ export class GamePage {
       this.statusLine.textContent = waiting || (this.view.status ? this.view.status(message, context) : "");
     }
     this.practiceTag.hidden = !message.practice;
+    this.ratedTag.hidden = !(message.table && message.table.rated);
     this.undoControl.update(message, {
       mode: this.mode,
       events,

@@ -19,6 +19,7 @@ import {
 import { dailyBody } from "./logic/daily.js";
 import { gameTitle } from "./logic/words.js";
 import { NewTableForm } from "./newtable.js";
+import { quickPlaySection } from "./quickplay.js";
 import { unlessUnreachable, untilReachable } from "./reach.js";
 import { keepUpload, storeTokens } from "./storage.js";
 import { joinByCode, PublicTables } from "./tablelist.js";
@@ -83,6 +84,7 @@ export class LobbyPage {
         h("p", {}, "Four cribbage games against the computer, two players at one screen, or friends online."),
       ),
       this.playerSection(me),
+      quickPlaySection(),
       this.message,
       h("div", { class: "friends-row" }, joinByCode(), this.publicTables.element),
       h(

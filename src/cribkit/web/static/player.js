@@ -2,6 +2,7 @@
 // ranks, games by kind, results against the people played, milestones.
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
+import { challengeForm } from "./friends.js";
 import { chartPoints, milestoneWords, POOL_NAMES } from "./logic/profile.js";
 import { gameTitle } from "./logic/words.js";
 import { untilReachable } from "./reach.js";
@@ -39,8 +40,11 @@ export class PlayerPage {
   async start() {
     clear(this.root).append(h("p", { class: "loading" }, "Loading\u2026"));
     let profile;
+    let viewer;
     try {
-      profile = await untilReachable(this, () => api("GET", `/api/players/${encodeURIComponent(this.name)}`));
+      [profile, viewer] = await untilReachable(this, () =>
+        Promise.all([api("GET", `/api/players/${encodeURIComponent(this.name)}`), api("GET", "/api/account")]),
+      );
     } catch (error) {
       if (!this.stopped) clear(this.root).append(h("p", { class: "error-line" }, error.message));
       return;
@@ -56,6 +60,7 @@ export class PlayerPage {
         { class: "panel account-page", "data-testid": "profile" },
         h("h2", { "data-testid": "profile-name" }, profile.name),
         h("p", { class: "muted" }, `Member since ${since}`),
+        this.actions(profile, viewer),
         h("h3", {}, "Ratings"),
         profile.ratings.length
           ? profile.ratings.map((rating) =>
@@ -96,10 +101,63 @@ export class PlayerPage {
               ),
             ]
           : null,
+        profile.recent.length
+          ? [
+              h("h3", {}, "Recent rated games"),
+              h(
+                "ul",
+                { "data-testid": "recent-games" },
+                profile.recent.map((game) =>
+                  h(
+                    "li",
+                    {},
+                    `${game.won ? "Won" : "Lost"} against ${game.opponent || "someone"}, ` +
+                      `${POOL_NAMES[game.pool] || game.pool}, ${game.scores.join("-")} `,
+                    h("a", { href: `#/replay/${encodeURIComponent(game.id)}` }, "Replay"),
+                  ),
+                ),
+              ),
+            ]
+          : null,
         words.length
           ? [h("h3", {}, "Milestones"), h("p", { "data-testid": "milestones" }, words.join(" \u00b7 "))]
           : null,
       ),
+    );
+  }
+
+  /** What a signed-in visitor may do here: add the player as a friend, challenge or block them. */
+  actions(profile, viewer) {
+    if (!viewer.signed_in || viewer.account.name === profile.name) return null;
+    const problem = h("p", { class: "error-line", "data-testid": "profile-error", hidden: true });
+    const act = (action, text, run) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small",
+          "data-action": action,
+          onclick: async () => {
+            try {
+              await run();
+              problem.textContent = `${text}: done.`;
+              problem.className = "muted";
+            } catch (error) {
+              problem.textContent = error.message;
+              problem.className = "error-line";
+            }
+            problem.hidden = false;
+          },
+        },
+        text,
+      );
+    return h(
+      "div",
+      { class: "profile-actions", "data-testid": "profile-actions" },
+      act("add-friend", "Add as a friend", () => api("POST", "/api/account/friends", { name: profile.name })),
+      act("block", "Block", () => api("POST", "/api/account/blocks", { name: profile.name })),
+      challengeForm(profile.name, problem),
+      problem,
     );
   }
 }

@@ -35,6 +35,9 @@ export function milestoneWords(milestones) {
   if (milestones.hands_29) words.push(plural(milestones.hands_29, "29 hand", "29 hands"));
   if (milestones.hands_28) words.push(plural(milestones.hands_28, "28 hand", "28 hands"));
   if (milestones.skunks_won) words.push(plural(milestones.skunks_won, "skunk", "skunks"));
+  if (milestones.double_skunks_won) {
+    words.push(plural(milestones.double_skunks_won, "double skunk", "double skunks"));
+  }
   if (milestones.longest_winning_streak) words.push(`longest winning streak ${milestones.longest_winning_streak}`);
   return words;
 }
