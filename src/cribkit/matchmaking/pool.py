@@ -78,6 +78,12 @@ class QuickPool:
         here already: since then still)."""
         at = time.time() if now is None else now
         with self.store.transaction() as db:
+            # (a pairing nobody came to read is forgotten: the game is in the player's list)
+            db.execute(
+                quick_play.delete().where(
+                    quick_play.c.game_id.is_not(None), quick_play.c.seen < at - TOLD_SECONDS
+                )
+            )
             found = db.execute(
                 sa.select(quick_play.c.pool, quick_play.c.game_id).where(
                     quick_play.c.account_id == account_id
@@ -135,38 +141,34 @@ class QuickPool:
         return sorted(self.counts())
 
     def waiting(self, pool: str, *, now: float | None = None) -> list[Waiter]:
-        """Who waits in ``pool`` now, unpaired, oldest first (those whose page went quiet
-        removed), each with the accounts they block."""
+        """Who waits in ``pool`` now, unpaired, oldest first, each with the accounts they block
+        (those whose page went quiet are removed: a write only when there are some)."""
         at = time.time() if now is None else now
-        with self.store.transaction() as db:
-            db.execute(
-                quick_play.delete().where(
-                    sa.or_(
-                        sa.and_(
-                            quick_play.c.game_id.is_(None),
-                            quick_play.c.seen < at - STALE_SECONDS,
-                        ),
-                        sa.and_(
-                            quick_play.c.game_id.is_not(None), quick_play.c.seen < at - TOLD_SECONDS
-                        ),
-                    )
-                )
-            )
+        unpaired = sa.and_(quick_play.c.pool == pool, quick_play.c.game_id.is_(None))
+        with self.store.transaction(read=True) as db:
             rows = db.execute(
                 sa.select(quick_play, accounts.c.player, accounts.c.name)
                 .select_from(quick_play.join(accounts, accounts.c.id == quick_play.c.account_id))
-                .where(quick_play.c.pool == pool, quick_play.c.game_id.is_(None))
+                .where(unpaired)
                 .order_by(quick_play.c.since, quick_play.c.account_id)
             ).all()
-            ids = [row.account_id for row in rows]
             blocked: dict[str, set[str]] = {}
-            if ids:
-                for relation in db.execute(
-                    sa.select(relations.c.account_id, relations.c.other_id).where(
-                        relations.c.kind == "block", relations.c.account_id.in_(ids)
+            for relation in db.execute(
+                sa.select(relations.c.account_id, relations.c.other_id).where(
+                    relations.c.kind == "block",
+                    relations.c.account_id.in_(sa.select(quick_play.c.account_id).where(unpaired)),
+                )
+            ):
+                blocked.setdefault(relation.account_id, set()).add(relation.other_id)
+        quiet = at - STALE_SECONDS
+        stale = [row.account_id for row in rows if row.seen < quiet]
+        if stale:
+            with self.store.transaction() as db:
+                db.execute(
+                    quick_play.delete().where(
+                        quick_play.c.account_id.in_(stale), unpaired, quick_play.c.seen < quiet
                     )
-                ):
-                    blocked.setdefault(relation.account_id, set()).add(relation.other_id)
+                )
         return [
             Waiter(
                 row.account_id,
@@ -177,6 +179,7 @@ class QuickPool:
                 frozenset(blocked.get(row.account_id, ())),
             )
             for row in rows
+            if row.seen >= quiet
         ]
 
     def paired(
