@@ -59,7 +59,8 @@ def stored_rounds(url: str, waiting: list[Waiting], rounds: int) -> tuple[list[f
     for player in waiting:
         for other in player.blocks - {player.player}:
             accounts.relate(ids[player.player], ids[other], "block", now=0.0)
-    samples, paired = [], 0
+    samples: list[float] = []
+    paired = 0
     for _ in range(rounds):
         start = time.perf_counter()
         found = quick.waiting("classic", now=0.0)
@@ -77,7 +78,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     arguments = parser.parse_args()
     waiting = pool(arguments.players)
-    samples = []
+    samples: list[float] = []
     paired = 0
     if arguments.store:
         samples, paired = stored_rounds(arguments.store, waiting, arguments.rounds)

@@ -98,17 +98,17 @@ def main() -> None:
             sites = [server.base_url]
         times = rounds(sites, args.rounds)
         load_after = Path("/proc/loadavg").read_text().split()[0]
-    report = {
+    paired = summary(times, "median", "p95", "max", digits=0, suffix="")
+    report: dict[str, Any] = {
         "layout": "2 servers (one player on each), PostgreSQL, Redis" if args.cluster else
         "1 process, SQLite",
         "rounds": len(times),
-        "paired_ms": summary(times, "median", "p95", "max", digits=0, suffix=""),
+        "paired_ms": paired,
         "load_average": [load_before, load_after],
     }  # fmt: skip
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    paired = report["paired_ms"]
     print(
         f"{report['layout']}: {report['rounds']} pairings, the second press to both pages at "
         f"the table: median {paired['median']:.0f} ms, p95 {paired['p95']:.0f} ms, "

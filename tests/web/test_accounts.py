@@ -240,6 +240,9 @@ def test_a_device_is_linked_by_a_code_once_within_five_minutes(
     made = client.post("/api/account/link-code", json={}).json()
     code = made["code"]
     assert len(code) == 9
+    # The page's address that uses it, and that address as a QR code for a camera.
+    assert made["link"] == f"{LOCAL}/#/link/{code}"
+    assert made["qr"].startswith("data:image/svg+xml")
     tablet = people()
     # Typed as people type it: lower case, no dash, an O for a zero.
     typed = code.replace("-", " ").lower().replace("0", "o")

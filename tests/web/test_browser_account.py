@@ -7,13 +7,18 @@ the first shows; signing out everywhere makes them all guests. The page is opene
 
 from __future__ import annotations
 
+import json
+import secrets
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, CDPSession, Page
 
 from .browsing import start_game, wait_for_turn_or_result
+
+PASSWORD = "a long pass phrase 9"
 
 
 def on_localhost(live_server: str) -> str:
@@ -129,7 +134,7 @@ def test_a_passkey_signs_in_another_browser_and_a_code_a_third(
     # The tablet: signed in by the code the laptop shows.
     page.click("[data-action=show-link-code]")
     page.wait_for_selector("[data-testid=link-code]:visible")
-    code = page.inner_text("[data-testid=link-code]").split(":")[0]
+    code = page.inner_text("[data-testid=link-code-text]")
     tablet = Device(browser, site)
     devices.append(tablet)
     form = tablet.account_page()
@@ -138,9 +143,62 @@ def test_a_passkey_signs_in_another_browser_and_a_code_a_third(
     form.wait_for_selector("[data-testid=account-name]")
     assert len(form.locator("[data-testid=device]").all()) == 2
 
+    # The phone again, by the QR code the laptop shows: its camera opens the code's address.
+    with laptop.page.expect_response("**/api/account/link-code") as answer:
+        laptop.account_page().click("[data-action=show-link-code]")
+    link = answer.value.json()["link"]
+    assert link == f"{site}/#/link/{laptop.page.inner_text('[data-testid=link-code-text]')}"
+    qr = laptop.page.locator("[data-testid=link-qr]")
+    assert qr.evaluate("image => image.complete && image.naturalWidth > 100")
+    phone.page.goto(link)
+    phone.page.wait_for_selector("[data-testid=account-name]")
+    assert phone.page.url.endswith("#/account")  # (the code is not kept in the address)
+    assert phone.signed_in_as() == "Ann"
+
     # Signed out everywhere from the tablet: the laptop is a guest at its next page.
     form.click("[data-action=sign-out-everywhere]")
     form.wait_for_selector("[data-testid=claim-form]")
     assert laptop.signed_in_as() is None
     saved = laptop.page.request.get(f"{site}/api/games/saved").json()
     assert saved == []
+
+
+def test_a_password_signs_in_and_the_account_is_exported_then_deleted(
+    browser: Browser, live_server: str, devices: list[Device]
+) -> None:
+    site = on_localhost(live_server)
+    first = Device(browser, site)
+    devices.append(first)
+    name = f"Pat{secrets.token_hex(3)}"
+    page = first.account_page()
+    page.fill("[data-testid=claim-form] input[name=name]", name)
+    page.fill("[data-testid=claim-form] input[name=password]", PASSWORD)
+    page.click("[data-testid=claim-form] button[type=submit]")
+    page.wait_for_selector("[data-testid=account-name]")
+    page.click("[data-action=sign-out]")
+    page.wait_for_selector("[data-testid=claim-form]")
+    # A wrong password and an unknown name get the same one line; the right one signs in.
+    answers = []
+    for tried_name, password in ((name, "not the password 1"), (f"{name}x", PASSWORD)):
+        page.fill("[data-testid=sign-in-form] input[name=name]", tried_name)
+        page.fill("[data-testid=sign-in-form] input[name=password]", password)
+        page.click("[data-testid=sign-in-form] button[type=submit]")
+        page.wait_for_selector("[data-testid=account-error]:visible")
+        answers.append(page.inner_text("[data-testid=account-error]"))
+    assert answers[0] == answers[1]
+    assert "no account has that name and password" in answers[0]
+    page.fill("[data-testid=sign-in-form] input[name=name]", name.upper())
+    page.fill("[data-testid=sign-in-form] input[name=password]", PASSWORD)
+    page.click("[data-testid=sign-in-form] button[type=submit]")
+    page.wait_for_selector("[data-testid=account-name]")
+    assert first.signed_in_as() == name
+    # Export: a JSON file of the account.
+    with page.expect_download() as download:
+        page.click("[data-action=export]")
+    exported = json.loads(Path(download.value.path()).read_text())
+    assert exported["account"]["name"] == name
+    # Delete: the name typed again; a guest after, the profile gone.
+    page.fill("[data-testid=delete-form] input[name=confirm]", name)
+    page.click("[data-testid=delete-form] button[type=submit]")
+    page.wait_for_selector("[data-testid=claim-form]")
+    assert page.request.get(f"{site}/api/players/{name}").status == 404

@@ -63,6 +63,7 @@ def new_table(
     match: int = 1,
     clock: int | None = None,
     public: bool = False,
+    rated: bool = False,
 ) -> str:
     """Make a table with the lobby's "New table" form: ``seats`` one kind a seat ("me",
     "friend", or "computer" at the level random); the new game's id."""
@@ -84,6 +85,8 @@ def new_table(
         page.select_option("[data-testid=table-clock]", str(clock))
     if public:
         page.check("[data-testid=table-public]")
+    if rated:
+        page.check("[data-testid=table-rated]")
     page.click("[data-testid=create-table]")
     page.wait_for_url(re.compile(r"#/game/"))
     wait_for_state(page)

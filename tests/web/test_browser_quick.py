@@ -12,6 +12,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from .test_browser_people import accept, invite_link, new_table
+
 PASSWORD = "a long pass phrase 9"
 
 
@@ -113,3 +115,19 @@ def test_a_waiting_player_plays_the_computer_meanwhile_and_is_told_of_the_oppone
     assert waiting.count() == 0
     page.click("[data-action=quick-go]")
     page.wait_for_url(bob.page.url)
+
+
+def test_a_rated_table_from_the_new_table_form_between_two_accounts(
+    browser: Browser, live_server: str, people: list[Person]
+) -> None:
+    ann = Person(browser, live_server, unique("Ann"))
+    bob = Person(browser, live_server, unique("Bob"))
+    people += [ann, bob]
+    page = ann.open("#/")
+    new_table(page, live_server, "classic", ["me", "friend"], options={"target": "61"}, rated=True)
+    assert page.locator("[data-testid=rated-tag]").is_visible()
+    bob.page.goto(invite_link(page, 1))
+    accept(bob.page)
+    for seen in (page, bob.page):
+        assert seen.locator("[data-testid=rated-tag]").is_visible()
+        assert seen.locator("[data-action=coach]").is_hidden()  # (no coach in a rated game)

@@ -15,6 +15,7 @@ import re
 import time
 from typing import Any
 
+import segno
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 from webauthn.helpers import base64url_to_bytes, bytes_to_base64url
@@ -248,11 +249,15 @@ def end_session(session_id: str, request: Request, store: Storage) -> dict[str, 
 @router.post("/api/account/link-code")
 def link_code(request: Request, store: Storage) -> dict[str, Any]:
     """A one-time code (``XXXX-XXXX``) that signs another device in to this account, for five
-    minutes (body ``{}``): the account's earlier code is gone."""
+    minutes (body ``{}``): the account's earlier code is gone. With it the page's address that
+    uses it (``link``: ``/#/link/CODE``, the code after the ``#``, which no server's log holds)
+    and that address as a QR code (``qr``, an SVG ``data:`` URI) for a phone's camera."""
     found, _ = signed_in(request, store)
     code = new_join_code()
     expires = AccountStore(store).add_link_code(found.id, code)
-    return {"code": code, "expires": expires}
+    link = f"{str(request.base_url).rstrip('/')}/#/link/{code}"
+    qr = segno.make(link, error="m").svg_data_uri(scale=4, border=2)
+    return {"code": code, "expires": expires, "link": link, "qr": qr}
 
 
 @router.post("/api/account/link")

@@ -23,8 +23,10 @@ function passkeysHere() {
 }
 
 export class AccountPage {
-  constructor(root) {
+  /** `linkCode`: the code of "#/link/CODE" (another device's QR code): this device signs in by it. */
+  constructor(root, linkCode) {
     this.root = root;
+    this.linkCode = linkCode || null;
   }
 
   async start() {
@@ -36,6 +38,14 @@ export class AccountPage {
       return;
     }
     if (this.stopped) return;
+    if (this.linkCode && !this.state.signed_in) {
+      const code = this.linkCode;
+      this.linkCode = null;
+      history.replaceState(null, "", "#/account"); // (the code is used once: not kept in the address)
+      this.show([]);
+      await this.attempt(() => api("POST", "/api/account/link", { code }));
+      return;
+    }
     inbox.refresh(); // (signed in or out just now: the inbox follows)
     if (this.state.signed_in) await this.signedIn();
     else this.guest();
@@ -164,10 +174,23 @@ export class AccountPage {
     const account = this.state.account;
     const button = (action, text, run, extra = {}) =>
       h("button", { type: "button", "data-action": action, onclick: () => this.attempt(run), ...extra }, text);
-    const code = h("p", { class: "link-code", "data-testid": "link-code", hidden: true });
+    const code = h("div", { class: "link-code", "data-testid": "link-code", hidden: true });
     const showCode = async () => {
       const made = await api("POST", "/api/account/link-code", {});
-      code.textContent = `${made.code}: type it on your other device within five minutes.`;
+      clear(code).append(
+        h("img", {
+          class: "link-qr",
+          src: made.qr,
+          alt: "the code as a QR code: open it with the other device's camera",
+          "data-testid": "link-qr",
+        }),
+        h(
+          "span",
+          {},
+          h("strong", { "data-testid": "link-code-text" }, made.code),
+          ": type it on your other device within five minutes, or scan the QR code with its camera.",
+        ),
+      );
       code.hidden = false;
     };
     this.show([

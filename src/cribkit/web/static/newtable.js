@@ -46,9 +46,16 @@ export class NewTableForm {
     this.match = choiceSelect(MATCHES, { "data-testid": "table-match", name: "match" }, 1);
     this.clock = choiceSelect(CLOCKS, { "data-testid": "table-clock", name: "clock" }, null);
     this.isPublic = h("input", { type: "checkbox", "data-testid": "table-public", name: "public" });
+    this.rated = h("input", { type: "checkbox", "data-testid": "table-rated", name: "rated" });
     this.friendOnly = [
       h("label", { class: "option" }, h("span", {}, "move clock"), this.clock),
       h("label", { class: "option check" }, this.isPublic, h("span", {}, "public: anyone may join from the lobby")),
+      h(
+        "label",
+        { class: "option check", title: "You and one friend, both signed in; the standard rules of two players" },
+        this.rated,
+        h("span", {}, "rated: both players' ratings move"),
+      ),
     ];
     this.submit = h("button", { type: "submit", class: "primary", "data-testid": "create-table" }, "Start");
     this.gameSelect = h(
@@ -190,6 +197,7 @@ export class NewTableForm {
       match: JSON.parse(this.match.value),
     });
     if (this.alone) delete body.seats;
+    if (friends && this.rated.checked) body.rated = true;
     try {
       if (friends) {
         const me = await api("GET", "/api/me");

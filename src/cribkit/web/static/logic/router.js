@@ -1,6 +1,7 @@
 // The page's routes: "#/" the lobby, "#/game/ID", "#/replay/ID" or "#/replay/upload", "#/review/ID", "#/stats",
 // "#/account", "#/player/NAME", "#/puzzle" or "#/puzzle/ID",
-// "#/join/CODE" (an invitation) and "#/watch/ID/CODE" (a spectator's table). No DOM.
+// "#/join/CODE" (an invitation), "#/watch/ID/CODE" (a spectator's table) and "#/link/CODE" (the
+// account page, signing this device in by the code another device shows). No DOM.
 
 const PAGES = new Set(["game", "replay", "review", "join", "player"]);
 
@@ -23,6 +24,7 @@ export function parseRoute(hash) {
   const decoded = argument ? decodeOr(argument) : null;
   if (name === "stats") return { page: "stats", argument: null };
   if (name === "account") return { page: "account", argument: null };
+  if (name === "link" && decoded) return { page: "account", argument: decoded };
   if (name === "puzzle") return { page: "puzzle", argument: decoded };
   if (name === "watch" && decoded && code) return { page: "watch", argument: decoded, code: decodeOr(code) };
   if (PAGES.has(name) && decoded) return { page: name, argument: decoded };
