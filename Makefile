@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
+# The client's development tools' stamp: defined here, before the rules that need it (a variable
+# of := is empty in a rule read before it: `make test` would not install them).
+NODE_STAMP := node_modules/.installed
+NODE_BIN := node_modules/.bin
 
 .PHONY: play test checks lint typecheck contracts pytest browser postgresql cluster-packages cluster cluster-down cluster-status node jslint jstest jsformat bench bench-quick bench-web bench-people bench-cluster clean
 
@@ -52,8 +56,6 @@ pytest: $(STAMP) browser postgresql cluster-packages
 # The browser client (plain ES modules, no build step) has development tools only: prettier,
 # eslint and axe-core (the browser tests' accessibility scan), pinned in package-lock.json and
 # installed by `npm ci` again when the lock file changes.
-NODE_STAMP := node_modules/.installed
-NODE_BIN := node_modules/.bin
 JS_SOURCES := 'src/cribkit/web/static/**/*.{js,css,html}' 'tests/js/**/*.js' eslint.config.js
 
 $(NODE_STAMP): package.json package-lock.json | node

@@ -1,5 +1,6 @@
 // The lobby's "Play someone now": a button per pool for a signed-in player (the wait itself is
-// shown under the header of every page, by the inbox), an invitation to sign in for a guest.
+// shown under the header of every page, by the inbox); nothing for a guest (quick play is rated,
+// between accounts: the page's "Account" is where a guest becomes one).
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { inbox } from "./inbox.js";
@@ -7,7 +8,8 @@ import { poolWords } from "./logic/inbox.js";
 
 /** The lobby's section of quick play (filled once the server answers). */
 export function quickPlaySection() {
-  const section = h("section", { class: "panel quick-play", "data-testid": "quick-play" });
+  // (hidden until the server says who this is: a guest's lobby never moves under them)
+  const section = h("section", { class: "panel quick-play", "data-testid": "quick-play", hidden: true });
   fill(section).catch(() => section.remove());
   return section;
 }
@@ -17,16 +19,8 @@ async function fill(section) {
   const problem = h("p", { class: "error-line", "data-testid": "quick-error", role: "alert", hidden: true });
   const title = h("h3", {}, "Play someone now");
   if (!account.signed_in) {
-    clear(section).append(
-      title,
-      h(
-        "p",
-        { class: "muted" },
-        "Rated games against players near your strength: ",
-        h("a", { href: "#/account" }, "choose a name"),
-        " first (no e-mail needed).",
-      ),
-    );
+    // (a guest's lobby leads with the games: quick play is for accounts, named under Account)
+    section.remove();
     return;
   }
   const play = async (pool) => {
@@ -38,6 +32,7 @@ async function fill(section) {
       problem.hidden = false;
     }
   };
+  section.hidden = false;
   clear(section).append(
     title,
     h("p", { class: "muted" }, "A rated game against a player near your rating."),
