@@ -60,3 +60,20 @@ def test_under_xdist_the_controller_counts_every_workers_tests(
     for pattern, text in zip(expected, lines, strict=True):
         assert re.fullmatch(pattern, text), text
     assert "elapsed, 1 failed ]" in lines[-1]
+
+
+def test_the_end_says_where_the_time_went_by_folder(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_three=THREE_TESTS)
+    (pytester.path / "suite/web").mkdir(parents=True)
+    (pytester.path / "suite/web/test_browser_page.py").write_text(
+        "import time\n\ndef test_slow():\n    time.sleep(0.3)\n"
+    )
+    result = pytester.runpytest("-p", "tests.progress", "-q")
+    result.assert_outcomes(passed=3, failed=1)
+    start = result.outlines.index(
+        next(line for line in result.outlines if "where the time went" in line)
+    )
+    table = result.outlines[start + 1 : start + 4]
+    assert re.fullmatch(r" +0\.[3-9]\d* s  suite/web \(browser\)  1 test", table[0].rstrip())
+    assert re.fullmatch(r" +\d+\.\d s  \.\s+3 tests", table[1].rstrip())
+    assert re.fullmatch(r" +\d+\.\d s  in all", table[2])
