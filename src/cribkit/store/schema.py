@@ -180,3 +180,51 @@ challenges = sa.Table(
     sa.Column("created", sa.Float, nullable=False),
     sa.Index("challenges_to", "to_id"),
 )
+
+# Club nights and tournaments (issue 39; :mod:`cribkit.events.store`): an event, its players,
+# and its games (a bye is a game with no second player and no game of the store).
+events = sa.Table(
+    "events",
+    metadata,
+    sa.Column("id", sa.Text, primary_key=True),
+    sa.Column("director_id", sa.Text, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("name", sa.Text, nullable=False),
+    # The game's spec (a rated pool's: classic, classic:target=61, tabletop, tiles).
+    sa.Column("spec", sa.Text, nullable=False),
+    sa.Column("format", sa.Text, nullable=False),
+    # The format's options as JSON (cribkit.events.formats.Format.options).
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("starts", sa.Float, nullable=False),
+    sa.Column("clock", sa.Float),
+    sa.Column("public", sa.Integer, nullable=False, server_default="0"),
+    # The join code of its registration, once open.
+    sa.Column("code", sa.Text, unique=True),
+    # draft, open, running, paused or closed.
+    sa.Column("status", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+event_players = sa.Table(
+    "event_players",
+    metadata,
+    sa.Column("event_id", sa.Text, sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("account_id", sa.Text, sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("registered", sa.Float, nullable=False),
+    # 1 once the director handed a no-show's seat to the computer.
+    sa.Column("replaced", sa.Integer, nullable=False, server_default="0"),
+    sa.Index("event_players_account", "account_id"),
+)
+
+event_games = sa.Table(
+    "event_games",
+    metadata,
+    sa.Column("event_id", sa.Text, sa.ForeignKey("events.id"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("first_id", sa.Text, sa.ForeignKey("accounts.id"), nullable=False),
+    sa.Column("second_id", sa.Text, sa.ForeignKey("accounts.id")),
+    sa.Column("game_id", sa.Text, sa.ForeignKey("games.id")),
+    # The result as JSON ({"scores", "skunk"}), once there is one; awarded by the director.
+    sa.Column("result", sa.Text),
+    sa.Column("awarded", sa.Integer, nullable=False, server_default="0"),
+)

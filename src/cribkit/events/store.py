@@ -1,0 +1,234 @@
+"""Events in the store's database (the tables of :mod:`cribkit.store.schema`, on SQLite and
+PostgreSQL alike): made by a director (any account), registration opened by a code, started,
+paused, closed. Every step that cannot be taken raises :class:`~cribkit.events.EventError` in one
+line and writes nothing.
+
+>>> from cribkit.store.base import open_store
+>>> from cribkit.store.schema import accounts
+>>> store = open_store("sqlite:///:memory:")
+>>> with store.transaction() as db:
+...     _ = db.execute(accounts.insert(), [{"id": a, "player": "p-" + a, "name": a, "created": 0.0}
+...                                         for a in ("dir", "ann")])
+>>> events = EventStore(store)
+>>> night = events.create("dir", "Tuesday night", "classic", "night", {"games": 3}, starts=100.0)
+>>> code = events.open(night.id, "dir")
+>>> events.register(code, "ann").id == night.id
+True
+>>> events.register(code, "ann")
+Traceback (most recent call last):
+...
+cribkit.events.EventError: you are registered for Tuesday night already
+>>> events.start(night.id, "ann")
+Traceback (most recent call last):
+...
+cribkit.events.EventError: only the director of Tuesday night may start it
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Final
+
+import sqlalchemy as sa
+
+from cribkit.events import EventError
+from cribkit.events.formats import Format
+from cribkit.store.base import Store
+from cribkit.store.schema import event_players, events
+
+__all__ = ["OVERLAP_SECONDS", "POOL_SPECS", "Event", "EventStore"]
+
+#: The games an event is played in: a rated pool's (two players, the standard rules).
+POOL_SPECS: Final = ("classic", "classic:target=61", "tabletop", "tiles")
+#: Two events overlap when neither is closed and they start less than this apart: a player
+#: registers for one of them.
+OVERLAP_SECONDS: Final = 6 * 3600.0
+#: The letters of a registration code (no 0/O, 1/I/L: read aloud alike).
+CODE_LETTERS: Final = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+NAME_LENGTH: Final = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event as stored."""
+
+    id: str
+    director_id: str
+    name: str
+    spec: str
+    format: Format
+    starts: float
+    clock: float | None
+    public: bool
+    code: str | None
+    status: str
+    created: float
+
+
+def _event(row: Any) -> Event:
+    return Event(
+        row.id, row.director_id, row.name, row.spec,
+        Format.parse(row.format, json.loads(row.options)), row.starts, row.clock,
+        bool(row.public), row.code, row.status, row.created,
+    )  # fmt: skip
+
+
+class EventStore:
+    """The events of ``store`` (see the module)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # -- making and finding -------------------------------------------------------------------
+
+    def create(
+        self,
+        director_id: str,
+        name: str,
+        spec: str,
+        format_name: str,
+        options: dict[str, Any],
+        *,
+        starts: float,
+        clock: float | None = None,
+        public: bool = False,
+        now: float | None = None,
+    ) -> Event:
+        """A new event (a draft until :meth:`open`)."""
+        shown = " ".join(str(name).split())
+        if not 1 <= len(shown) <= NAME_LENGTH:
+            raise EventError(f"an event's name is 1 to {NAME_LENGTH} characters")
+        if spec not in POOL_SPECS:
+            raise EventError(f"an event is played in {', '.join(POOL_SPECS)}, not {spec[:30]!r}")
+        chosen = Format.parse(format_name, options)
+        if clock is not None and not 10 <= clock <= 600:
+            raise EventError(f"a move clock is 10 to 600 seconds, not {clock!r}")
+        at = time.time() if now is None else now
+        event_id = secrets.token_hex(8)
+        with self.store.transaction() as db:
+            db.execute(
+                events.insert().values(
+                    id=event_id, director_id=director_id, name=shown, spec=spec,
+                    format=chosen.name, options=json.dumps(chosen.options()), starts=starts,
+                    clock=clock, public=int(public), code=None, status="draft", created=at,
+                )
+            )  # fmt: skip
+        found = self.event(event_id)
+        assert found is not None
+        return found
+
+    def event(self, event_id: str) -> Event | None:
+        with self.store.transaction(read=True) as db:
+            row = db.execute(sa.select(events).where(events.c.id == event_id)).first()
+        return None if row is None else _event(row)
+
+    def by_code(self, code: str) -> Event | None:
+        with self.store.transaction(read=True) as db:
+            row = db.execute(sa.select(events).where(events.c.code == code.strip().upper())).first()
+        return None if row is None else _event(row)
+
+    def players(self, event_id: str) -> list[str]:
+        """The accounts registered, in the order they registered."""
+        with self.store.transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(event_players.c.account_id)
+                .where(event_players.c.event_id == event_id)
+                .order_by(event_players.c.registered, event_players.c.account_id)
+            ).all()
+        return [row.account_id for row in rows]
+
+    # -- the director's steps -----------------------------------------------------------------
+
+    def _directed(self, event_id: str, by: str, doing: str, allowed: tuple[str, ...]) -> Event:
+        found = self.event(event_id)
+        if found is None:
+            raise EventError(f"no event {event_id[:20]!r}")
+        if found.director_id != by:
+            raise EventError(f"only the director of {found.name} may {doing} it")
+        if found.status not in allowed:
+            raise EventError(f"{found.name} is {found.status}: it cannot {doing} now")
+        return found
+
+    def _status(self, event_id: str, status: str, **values: Any) -> None:
+        with self.store.transaction() as db:
+            db.execute(
+                events.update().where(events.c.id == event_id).values(status=status, **values)
+            )
+
+    def open(self, event_id: str, by: str) -> str:
+        """Open registration: the code players register with."""
+        self._directed(event_id, by, "open", ("draft",))
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+        self._status(event_id, "open", code=code)
+        return code
+
+    def start(self, event_id: str, by: str) -> Event:
+        """Close registration and start: the field must be able to play the format."""
+        found = self._directed(event_id, by, "start", ("open",))
+        found.format.check_field(len(self.players(event_id)))
+        self._status(event_id, "running")
+        started = self.event(event_id)
+        assert started is not None
+        return started
+
+    def pause(self, event_id: str, by: str) -> None:
+        """No new game is paired until :meth:`resume` (the games at the tables go on)."""
+        self._directed(event_id, by, "pause", ("running",))
+        self._status(event_id, "paused")
+
+    def resume(self, event_id: str, by: str) -> None:
+        self._directed(event_id, by, "resume", ("paused",))
+        self._status(event_id, "running")
+
+    def close(self, event_id: str, by: str) -> None:
+        self._directed(event_id, by, "close", ("draft", "open", "running", "paused"))
+        self._status(event_id, "closed")
+
+    # -- players ------------------------------------------------------------------------------
+
+    def register(self, code: str, account_id: str, *, now: float | None = None) -> Event:
+        """Register ``account_id`` by the event's code: refused once it started, twice, or
+        beside another event it is registered for that overlaps."""
+        found = self.by_code(code[:12]) if code else None
+        if found is None:
+            raise EventError("no event has this code")
+        if found.status != "open":
+            raise EventError(f"registration for {found.name} is closed: it is {found.status}")
+        at = time.time() if now is None else now
+        with self.store.transaction() as db:
+            mine = db.execute(
+                sa.select(events.c.id, events.c.name, events.c.starts)
+                .select_from(event_players.join(events, events.c.id == event_players.c.event_id))
+                .where(event_players.c.account_id == account_id, events.c.status != "closed")
+            ).all()
+            for other in mine:
+                if other.id == found.id:
+                    raise EventError(f"you are registered for {found.name} already")
+                if abs(other.starts - found.starts) < OVERLAP_SECONDS:
+                    raise EventError(
+                        f"you are registered for {other.name}, which overlaps {found.name}"
+                    )
+            db.execute(
+                event_players.insert().values(
+                    event_id=found.id, account_id=account_id, registered=at
+                )
+            )
+        return found
+
+    def withdraw(self, event_id: str, account_id: str) -> None:
+        """Leave an event before it starts."""
+        found = self.event(event_id)
+        if found is None or found.status not in ("draft", "open"):
+            raise EventError("only an event not started yet can be left")
+        with self.store.transaction() as db:
+            gone: int = db.execute(
+                event_players.delete().where(
+                    event_players.c.event_id == event_id,
+                    event_players.c.account_id == account_id,
+                )
+            ).rowcount
+        if not gone:
+            raise EventError(f"you are not registered for {found.name}")
