@@ -37,9 +37,9 @@ import sqlalchemy as sa
 from cribkit.events import EventError
 from cribkit.events.formats import Format
 from cribkit.store.base import Store
-from cribkit.store.schema import event_players, events
+from cribkit.store.schema import event_games, event_players, events
 
-__all__ = ["OVERLAP_SECONDS", "POOL_SPECS", "Event", "EventStore"]
+__all__ = ["OVERLAP_SECONDS", "POOL_SPECS", "Event", "EventGame", "EventGames", "EventStore"]
 
 #: The games an event is played in: a rated pool's (two players, the standard rules).
 POOL_SPECS: Final = ("classic", "classic:target=61", "tabletop", "tiles")
@@ -232,3 +232,112 @@ class EventStore:
             ).rowcount
         if not gone:
             raise EventError(f"you are not registered for {found.name}")
+
+
+@dataclass(frozen=True, slots=True)
+class EventGame:
+    """A game of an event: its number (from 1) and round, its players (``second`` None: a
+    bye), the stored game once made, its result once played (``{"scores", "skunk"}``)."""
+
+    number: int
+    round: int
+    first: str
+    second: str | None
+    game_id: str | None
+    result: dict[str, Any] | None
+    awarded: bool
+
+    @property
+    def open(self) -> bool:
+        """Still being played (a bye never is)."""
+        return self.second is not None and self.result is None
+
+
+class EventGames:
+    """The games of the events in ``store``."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def of(self, event_id: str) -> list[EventGame]:
+        """The event's games, in number order."""
+        with self.store.transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(event_games)
+                .where(event_games.c.event_id == event_id)
+                .order_by(event_games.c.number)
+            ).all()
+        return [
+            EventGame(r.number, r.round, r.first_id, r.second_id, r.game_id,
+                      None if r.result is None else json.loads(r.result), bool(r.awarded))
+            for r in rows
+        ]  # fmt: skip
+
+    def add(
+        self, event_id: str, pairs: list[tuple[str, str]], byes: list[str], round_: int
+    ) -> list[EventGame]:
+        """Write the games of ``pairs`` and the ``byes`` (a bye is its own result): only if
+        none of their players is at an open game of the event (else nothing, and an
+        :class:`EventError`: somebody paired them meanwhile). The games written."""
+        playing = [p for pair in pairs for p in pair] + byes
+        with self.store.transaction() as db:
+            busy = db.execute(
+                sa.select(event_games.c.number).where(
+                    event_games.c.event_id == event_id,
+                    event_games.c.result.is_(None),
+                    sa.or_(
+                        event_games.c.first_id.in_(playing), event_games.c.second_id.in_(playing)
+                    ),
+                )
+            ).first()
+            if busy is not None:
+                raise EventError("a player was paired meanwhile: pairing again")
+            last = db.execute(
+                sa.select(sa.func.max(event_games.c.number)).where(
+                    event_games.c.event_id == event_id
+                )
+            ).scalar()
+            number = int(last or 0)
+            rows = []
+            for first, second in pairs:
+                number += 1
+                rows.append({"number": number, "first_id": first, "second_id": second,
+                             "result": None})  # fmt: skip
+            for player in byes:
+                number += 1
+                rows.append({"number": number, "first_id": player, "second_id": None,
+                             "result": json.dumps({"bye": True})})  # fmt: skip
+            if rows:
+                db.execute(
+                    event_games.insert(),
+                    [{"event_id": event_id, "round": round_, "game_id": None, "awarded": 0, **row}
+                     for row in rows],
+                )  # fmt: skip
+        made = {row["number"] for row in rows}
+        return [game for game in self.of(event_id) if game.number in made]
+
+    def started(self, event_id: str, number: int, game_id: str) -> None:
+        """The stored game ``game_id`` is the event's game ``number``."""
+        with self.store.transaction() as db:
+            db.execute(
+                event_games.update()
+                .where(event_games.c.event_id == event_id, event_games.c.number == number)
+                .values(game_id=game_id)
+            )
+
+    def record(
+        self, event_id: str, number: int, result: dict[str, Any], *, awarded: bool = False
+    ) -> bool:
+        """Write game ``number``'s result (``{"scores": [first's, second's], "skunk"}``), once:
+        False if it had one already (a result is never written twice)."""
+        with self.store.transaction() as db:
+            done: int = db.execute(
+                event_games.update()
+                .where(
+                    event_games.c.event_id == event_id,
+                    event_games.c.number == number,
+                    event_games.c.result.is_(None),
+                )
+                .values(result=json.dumps(result), awarded=int(awarded))
+            ).rowcount
+        return done == 1
