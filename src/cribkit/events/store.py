@@ -316,6 +316,19 @@ class EventGames:
         made = {row["number"] for row in rows}
         return [game for game in self.of(event_id) if game.number in made]
 
+    def by_game(self, game_id: str) -> tuple[str, EventGame] | None:
+        """The event and its game that stored game ``game_id`` is, if any."""
+        with self.store.transaction(read=True) as db:
+            row = db.execute(
+                sa.select(event_games.c.event_id, event_games.c.number).where(
+                    event_games.c.game_id == game_id
+                )
+            ).first()
+        if row is None:
+            return None
+        found = next(g for g in self.of(row.event_id) if g.number == row.number)
+        return row.event_id, found
+
     def started(self, event_id: str, number: int, game_id: str) -> None:
         """The stored game ``game_id`` is the event's game ``number``."""
         with self.store.transaction() as db:

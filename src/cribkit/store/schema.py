@@ -227,4 +227,5 @@ event_games = sa.Table(
     # The result as JSON ({"scores", "skunk"}), once there is one; awarded by the director.
     sa.Column("result", sa.Text),
     sa.Column("awarded", sa.Integer, nullable=False, server_default="0"),
+    sa.Index("event_games_game", "game_id"),
 )

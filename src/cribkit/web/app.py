@@ -30,6 +30,7 @@ from cribkit.store.base import Store, StoreError, open_store
 from cribkit.store.saves import data_home
 from cribkit.web.absence import ABSENCE_WINDOW
 from cribkit.web.errors import install_error_handlers
+from cribkit.web.eventplay import EventPlay
 from cribkit.web.guard import LOCAL_HOSTS, Guard
 from cribkit.web.limits import Limits
 from cribkit.web.manager import SessionManager
@@ -39,6 +40,7 @@ from cribkit.web.routes import (
     analysis,
     challenges,
     client,
+    events,
     friends,
     lobby,
     me,
@@ -213,6 +215,7 @@ def create_app(
     app.state.manager = manager
     app.state.store = store
     app.state.quick = QuickPlay(manager)
+    app.state.events = EventPlay(manager)
     app.state.metrics_token = metrics_token
     # (app.state.metrics, .readiness and .dependencies: a database other servers share is one)
     ops.install(app, store, manager, shared=not getattr(store, "sqlite", True))
@@ -224,6 +227,7 @@ def create_app(
         friends,
         challenges,
         quick,
+        events,
         players,
         saved,
         replay,

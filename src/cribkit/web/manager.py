@@ -13,7 +13,7 @@ import datetime
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Any
@@ -70,6 +70,8 @@ class SessionManager:
         self._tasks: set[asyncio.Future[None]] = set()
         #: The players' inbox sockets on this server (:mod:`cribkit.web.inbox`).
         self.inbox = Inbox(lambda: self.services.fanout)
+        #: Told of every finished game (an event's game moves its event on).
+        self.on_game_over: list[Callable[[GameSession], Awaitable[None]]] = []
 
     @property
     def executor(self) -> Executor | None:
@@ -243,10 +245,12 @@ class SessionManager:
         *,
         rated: str | None,
         best_of: int = 1,
+        clock: float | None = None,
     ) -> GameSession:
         """Start and store game ``game_id`` of ``spec`` between ``people`` (each a player id and
         the name they go by, seated in that order: quick play), dealt from a fair seed, rated in
-        the pool ``rated`` (or not), a match if ``best_of`` is more than 1."""
+        the pool ``rated`` (or not), a match if ``best_of`` is more than 1, a move clock of
+        ``clock`` seconds (or none)."""
         rules = lookup(spec)
         seats = tuple(range(len(people)))
         table = Table(
@@ -254,6 +258,7 @@ class SessionManager:
             names={seat: name for seat, (_, name) in enumerate(people) if name},
             watch=secrets.token_urlsafe(16),
             rated=rated,
+            clock=clock,
             match=None
             if best_of == 1
             else Match(secrets.token_hex(8), best_of, 1, (0,) * rules.sides),
@@ -296,6 +301,8 @@ class SessionManager:
         """A game is over: rated, it moves its players' ratings; a match not won yet goes on
         with its next game at once."""
         await rate_if_rated(session)
+        for hook in self.on_game_over:
+            await hook(session)
         match = session.row.table.match
         if match is None or session.row.table.next is not None:
             return

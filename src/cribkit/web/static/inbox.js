@@ -74,6 +74,13 @@ class Inbox {
       return;
     }
     if (message.kind === "declined") this.notes = [`${message.by} declined your challenge.`, ...this.notes];
+    if (message.kind === "event_game") {
+      this.found = `#/game/${encodeURIComponent(message.id)}`;
+      if (!location.hash.startsWith("#/game/")) {
+        location.hash = this.found;
+        this.found = null;
+      }
+    }
     this.challenges = challengesAfter(this.challenges, message);
     this.render();
   }
@@ -212,7 +219,7 @@ class Inbox {
         h(
           "div",
           { class: "inbox-row", "data-testid": "quick-found" },
-          h("span", {}, "An opponent is ready for you."),
+          h("span", {}, "Your next game is ready."),
           button("Go to the table", "quick-go", () => {
             location.hash = this.found;
             this.found = null;

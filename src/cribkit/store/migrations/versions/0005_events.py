@@ -55,6 +55,7 @@ def upgrade() -> None:
             sa.Column("result", sa.Text),
             sa.Column("awarded", sa.Integer, nullable=False, server_default="0"),
         )
+        op.create_index("event_games_game", "event_games", ["game_id"])
 
 
 def downgrade() -> None:

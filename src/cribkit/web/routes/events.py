@@ -1,0 +1,151 @@
+"""Club nights and tournaments (``docs/events.md``): a director makes an event, opens its
+registration, starts, pauses, resumes and closes it; players register by its code; anyone reads
+an event's standings and games. Every refusal is one line (``422 bad_event``, ``403
+not_director``) and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any, cast
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel, Field
+
+from cribkit.accounts.store import AccountStore
+from cribkit.events import EventError
+from cribkit.events.running import games_left, night_standings
+from cribkit.events.store import EventGames, EventStore
+from cribkit.store.base import Store
+from cribkit.web.context import Storage
+from cribkit.web.errors import ApiError
+from cribkit.web.eventplay import EventPlay
+from cribkit.web.routes.account import signed_in
+
+router = APIRouter(tags=["events"])
+
+
+def _play(request: Request) -> EventPlay:
+    return cast(EventPlay, request.app.state.events)
+
+
+Play = Annotated[EventPlay, Depends(_play)]
+
+
+class NewEvent(BaseModel):
+    """The body of ``POST /api/events``."""
+
+    name: str
+    game: str = Field(
+        default="classic", description="classic, classic:target=61, tabletop or tiles"
+    )
+    format: str = Field(default="night", description="night, qualifier, single or double")
+    options: dict[str, Any] = Field(default_factory=dict)
+    starts: float = Field(description="when it starts (seconds since the epoch)")
+    clock: float | None = None
+    public: bool = False
+
+
+class Registration(BaseModel):
+    code: str
+
+
+def _refused(error: EventError) -> ApiError:
+    words = str(error)
+    if words.startswith("only the director"):
+        return ApiError(403, "not_director", words)
+    return ApiError(422, "bad_event", words)
+
+
+@router.post("/api/events")
+async def create(body: NewEvent, request: Request, store: Storage) -> dict[str, Any]:
+    """Make an event (a draft): you are its director."""
+    account, _ = await asyncio.to_thread(signed_in, request, store)
+    try:
+        event = await asyncio.to_thread(
+            EventStore(store).create, account.id, body.name, body.game, body.format,
+            body.options, starts=body.starts, clock=body.clock, public=body.public,
+        )  # fmt: skip
+    except EventError as error:
+        raise _refused(error) from None
+    return await asyncio.to_thread(event_form, store, event.id)
+
+
+@router.post("/api/events/register")
+async def register(body: Registration, request: Request, store: Storage) -> dict[str, Any]:
+    """Register for the event of a code."""
+    account, _ = await asyncio.to_thread(signed_in, request, store)
+    try:
+        event = await asyncio.to_thread(EventStore(store).register, body.code, account.id)
+    except EventError as error:
+        raise _refused(error) from None
+    return await asyncio.to_thread(event_form, store, event.id)
+
+
+@router.post("/api/events/{event_id}/{step}")
+async def direct(
+    event_id: str, step: str, request: Request, store: Storage, play: Play
+) -> dict[str, Any]:
+    """The director's steps: ``open`` (the answer has the registration's ``code``, the
+    director's to give out), ``start``, ``pause``, ``resume``, ``close``."""
+    account, _ = await asyncio.to_thread(signed_in, request, store)
+    events = EventStore(store)
+    steps = {"open": events.open, "start": events.start, "pause": events.pause,
+             "resume": events.resume, "close": events.close}  # fmt: skip
+    if step not in steps:
+        raise ApiError(404, "not_found", f"no step {step[:20]!r}: the steps are {', '.join(steps)}")
+    try:
+        done = await asyncio.to_thread(steps[step], event_id[:40], account.id)
+    except EventError as error:
+        raise _refused(error) from None
+    if step in ("start", "resume"):
+        await play.advance(event_id)
+    form = await asyncio.to_thread(event_form, store, event_id)
+    return {**form, "code": done} if step == "open" else form
+
+
+@router.get("/api/events/{event_id}")
+async def event(event_id: str, store: Storage) -> dict[str, Any]:
+    """An event: its settings, players, standings and games (public)."""
+    return await asyncio.to_thread(event_form, store, event_id[:40])
+
+
+def event_form(store: Store, event_id: str) -> dict[str, Any]:
+    events = EventStore(store)
+    found = events.event(event_id)
+    if found is None:
+        raise ApiError(404, "not_found", f"no event {event_id[:20]!r}")
+    accounts = AccountStore(store)
+
+    def name(account_id: str | None) -> str | None:
+        if account_id is None:
+            return None
+        account = accounts.by_id(account_id)
+        return None if account is None else account.shown_name
+
+    players = events.players(event_id)
+    games = EventGames(store).of(event_id)
+    left = games_left(found, players, games)
+    return {
+        "id": found.id,
+        "name": found.name,
+        "director": name(found.director_id),
+        "game": found.spec,
+        "format": found.format.name,
+        "options": found.format.options(),
+        "starts": found.starts,
+        "clock": found.clock,
+        "status": found.status,
+        "players": [name(p) for p in players],
+        "standings": [
+            {"name": name(line.player), "game_points": line.game_points, "games": line.games,
+             "wins": line.wins, "spread": line.spread, "skunks": line.skunks, "byes": line.byes,
+             "hands_28": line.hands_28, "hands_29": line.hands_29, "perfect": line.perfect,
+             "left": left.get(line.player, 0)}
+            for line in night_standings(found, players, games)
+        ],
+        "games": [
+            {"number": g.number, "round": g.round, "first": name(g.first), "second": name(g.second),
+             "id": g.game_id, "result": g.result, "awarded": g.awarded}
+            for g in games
+        ],
+    }  # fmt: skip

@@ -1,0 +1,76 @@
+"""A club night through the API (issue 39): a director makes and opens it, four accounts
+register by its code, the director starts it; each game the pairing makes is played to its end
+by its two players' sockets (each player a session of its own), the next pairing made as each
+ends, until everyone has played their 3 games against 3 different opponents; the standings are
+then the stored games' own count. Bad steps are refused in one line."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from starlette.testclient import TestClient
+
+from .conftest import Seat
+from .test_rated import named
+from .test_tables import play_out, seat_url
+
+People = Callable[[], TestClient]
+
+
+def test_a_night_of_four_is_played_to_its_end_through_the_api(
+    client: TestClient, people: People
+) -> None:
+    director = named(client, "Dana")
+    players = {name: named(people(), name) for name in ("Ann", "Bob", "Cal", "Dee")}
+    body = {"name": "Tuesday", "game": "classic:target=61", "format": "night",
+            "options": {"games": 3}, "starts": time.time()}  # fmt: skip
+    made = director.post("/api/events", json=body).json()
+    event_id = made["id"]
+    assert (made["status"], made["options"]["games"]) == ("draft", 3)
+    refused = players["Ann"].post(f"/api/events/{event_id}/open", json={})
+    assert (refused.status_code, refused.json()["error"]) == (403, "not_director")
+    join = director.post(f"/api/events/{event_id}/open", json={}).json()["code"]
+    for name, person in players.items():
+        assert person.post("/api/events/register", json={"code": join}).status_code == 200, name
+    twice = players["Ann"].post("/api/events/register", json={"code": join})
+    assert twice.status_code == 422
+    assert "registered for Tuesday already" in twice.json()["message"]
+    started = director.post(f"/api/events/{event_id}/start", json={}).json()
+    assert started["status"] == "running"
+    played = 0
+    while True:
+        state = director.get(f"/api/events/{event_id}").json()
+        open_games = [g for g in state["games"] if g["second"] and g["result"] is None]
+        if not open_games:
+            break
+        game = open_games[0]
+        pair = (players[game["first"]], players[game["second"]])
+        tokens = [p.get(f"/api/games/{game['id']}/resume").json()["tokens"] for p in pair]
+        with (
+            pair[0].websocket_connect(seat_url(game["id"], 0, tokens[0]["0"])) as first,
+            pair[1].websocket_connect(seat_url(game["id"], 1, tokens[1]["1"])) as second,
+        ):
+            sockets = {0: Seat(first), 1: Seat(second)}
+            final = play_out(sockets, seed=played)
+        assert final["result"] is not None
+        played += 1
+    state = director.get(f"/api/events/{event_id}").json()
+    assert played == 6  # (4 players, 3 games each: a round robin, no bye needed)
+    for line in state["standings"]:
+        mine = [g for g in state["games"] if line["name"] in (g["first"], g["second"])]
+        opponents = [g["second"] if g["first"] == line["name"] else g["first"] for g in mine]
+        assert sorted(opponents) == sorted(set(opponents))
+        assert len(opponents) + line["byes"] == 3
+        assert line["left"] == 0
+        wins = spread = points = 0
+        for g in mine:
+            first, second = g["result"]["scores"]
+            mine_score, theirs = (first, second) if g["first"] == line["name"] else (second, first)
+            spread += mine_score - theirs
+            if mine_score > theirs:
+                wins += 1
+                points += 3 if g["result"]["skunk"] else 2
+        assert (line["wins"], line["spread"], line["game_points"]) == (wins, spread, points)
+    late = named(people(), "Eve").post("/api/events/register", json={"code": join})
+    assert "registration for Tuesday is closed" in late.json()["message"]
