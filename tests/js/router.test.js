@@ -28,6 +28,8 @@ test("an invitation's page and a spectator's", () => {
   assert.deepEqual(parseRoute("#/join/7KQ2-M9XD"), { page: "join", argument: "7KQ2-M9XD" });
   assert.deepEqual(parseRoute("#/link/7KQ2-M9XD"), { page: "account", argument: "7KQ2-M9XD" });
   assert.deepEqual(parseRoute("#/link"), { page: "lobby", argument: null });
+  assert.deepEqual(parseRoute("#/event/ab12"), { page: "event", argument: "ab12", code: null });
+  assert.deepEqual(parseRoute("#/event/ab12/KX7P2Q"), { page: "event", argument: "ab12", code: "KX7P2Q" });
   assert.deepEqual(parseRoute("#/watch/g1/abc"), { page: "watch", argument: "g1", code: "abc" });
   assert.deepEqual(parseRoute("#/watch/g1/a%2Fb"), { page: "watch", argument: "g1", code: "a/b" });
   assert.deepEqual(parseRoute("#/watch/g1"), { page: "lobby", argument: null });

@@ -124,7 +124,13 @@ def event_form(store: Store, event_id: str) -> dict[str, Any]:
 
     players = events.players(event_id)
     games = EventGames(store).of(event_id)
+    # (the games not played yet: those to be paired and the one being played)
     left = games_left(found, players, games)
+    for game in games:
+        if game.open:
+            for player in (game.first, game.second):
+                if player is not None:
+                    left[player] += 1
     return {
         "id": found.id,
         "name": found.name,

@@ -1,9 +1,10 @@
 // cribkit in the browser: the router. "#/" the lobby, "#/game/ID", "#/replay/ID" or
 // "#/replay/upload", "#/review/ID", "#/stats", "#/account", "#/player/NAME",
 // "#/puzzle[/ID]", "#/join/CODE" (an invitation),
-// "#/watch/ID/CODE" (a spectator).
+// "#/watch/ID/CODE" (a spectator), "#/event/ID[/CODE]" (a club night or a tournament).
 import { AccountPage } from "./account.js";
 import { api, Unreachable } from "./api.js";
+import { EventPage } from "./event.js";
 import { GamePage } from "./game.js";
 import { inbox } from "./inbox.js";
 import { clientUpdated, registerWorker } from "./install.js";
@@ -31,6 +32,7 @@ const PAGES = {
   puzzle: PuzzlePage,
   join: JoinPage,
   watch: WatchPage,
+  event: EventPage,
 };
 const root = document.getElementById("app");
 let page = null;

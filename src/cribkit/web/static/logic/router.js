@@ -1,7 +1,8 @@
 // The page's routes: "#/" the lobby, "#/game/ID", "#/replay/ID" or "#/replay/upload", "#/review/ID", "#/stats",
 // "#/account", "#/player/NAME", "#/puzzle" or "#/puzzle/ID",
-// "#/join/CODE" (an invitation), "#/watch/ID/CODE" (a spectator's table) and "#/link/CODE" (the
-// account page, signing this device in by the code another device shows). No DOM.
+// "#/join/CODE" (an invitation), "#/watch/ID/CODE" (a spectator's table), "#/link/CODE" (the
+// account page, signing this device in by the code another device shows) and "#/event/ID[/CODE]"
+// (an event, with its registration's code when the director shared it). No DOM.
 
 const PAGES = new Set(["game", "replay", "review", "join", "player"]);
 
@@ -27,6 +28,7 @@ export function parseRoute(hash) {
   if (name === "link" && decoded) return { page: "account", argument: decoded };
   if (name === "puzzle") return { page: "puzzle", argument: decoded };
   if (name === "watch" && decoded && code) return { page: "watch", argument: decoded, code: decodeOr(code) };
+  if (name === "event" && decoded) return { page: "event", argument: decoded, code: code ? decodeOr(code) : null };
   if (PAGES.has(name) && decoded) return { page: name, argument: decoded };
   return { page: "lobby", argument: null };
 }
