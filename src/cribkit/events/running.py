@@ -8,11 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cribkit.events.brackets import Bracket
 from cribkit.events.nights import pair_free
 from cribkit.events.scoring import Game, Standing, standings
 from cribkit.events.store import Event, EventGame
 
-__all__ = ["games_left", "next_night_games", "night_over", "night_standings"]
+#: A qualifier's playoff matches are stored in rounds from here (its night's rounds are below).
+PLAYOFF_ROUNDS = 1000
+
+__all__ = [
+    "PLAYOFF_ROUNDS",
+    "bracket_field",
+    "bracket_of",
+    "bracket_results",
+    "games_left",
+    "next_bracket_games",
+    "next_night_games",
+    "night_over",
+    "night_standings",
+]
 
 
 def _played(games: Sequence[EventGame]) -> list[Game]:
@@ -27,25 +41,32 @@ def _played(games: Sequence[EventGame]) -> list[Game]:
 def night_standings(
     event: Event, players: Sequence[str], games: Sequence[EventGame]
 ) -> list[Standing]:
-    """The standings of the night's games played so far (byes counted)."""
+    """The standings of the night's games played so far (byes counted; a qualifier's before
+    its playoff)."""
+    games = [g for g in games if g.round < PLAYOFF_ROUNDS]
     byes = [g.first for g in games if g.second is None]
     return standings(players, _played(games), event.format.scoring, byes)
 
 
 def games_left(event: Event, players: Sequence[str], games: Sequence[EventGame]) -> dict[str, int]:
-    """Each player's games still to be paired (a game being played, or a bye, is paired)."""
+    """Each player's night games still to be paired (a game being played, or a bye, is
+    paired); none in an elimination (its games are the bracket's)."""
     left = dict.fromkeys(players, event.format.games)
     for game in games:
+        if game.round >= PLAYOFF_ROUNDS:
+            continue
         for player in (game.first, game.second):
             if player is not None:
                 left[player] -= 1
-    return left
+    return {player: max(0, count) for player, count in left.items()}
 
 
 def next_night_games(
     event: Event, players: Sequence[str], games: Sequence[EventGame]
 ) -> tuple[list[tuple[str, str]], list[str]]:
-    """The games to start now and the byes to give (see :mod:`cribkit.events.nights`)."""
+    """The games to start now and the byes to give (see :mod:`cribkit.events.nights`); of a
+    qualifier's night, before its playoff."""
+    games = [g for g in games if g.round < PLAYOFF_ROUNDS]
     order = [line.player for line in night_standings(event, players, games)]
     busy = {p for g in games if g.open for p in (g.first, g.second) if p is not None}
     met: dict[str, set[str]] = {p: set() for p in players}
@@ -58,5 +79,68 @@ def next_night_games(
 
 
 def night_over(event: Event, players: Sequence[str], games: Sequence[EventGame]) -> bool:
-    """Every game paired and played."""
+    """Every night game paired and played."""
+    games = [g for g in games if g.round < PLAYOFF_ROUNDS]
     return not any(g.open for g in games) and not any(games_left(event, players, games).values())
+
+
+def _needed(best_of: int) -> int:
+    return best_of // 2 + 1
+
+
+def bracket_field(event: Event, players: Sequence[str], games: Sequence[EventGame]) -> list[str]:
+    """Who plays the bracket, best seed first: every player in registration order (single and
+    double elimination), or the top of a qualifier's standings once its night is over (none
+    before)."""
+    if event.format.name != "qualifier":
+        return list(players)
+    night = [g for g in games if g.round < PLAYOFF_ROUNDS]
+    if not night_over(event, players, night):
+        return []
+    table = night_standings(event, players, night)
+    return [line.player for line in table[: event.format.playoff_size(len(players))]]
+
+
+def bracket_of(event: Event, seeds: Sequence[str]) -> Bracket:
+    return Bracket(seeds, double=event.format.name == "double")
+
+
+def bracket_results(event: Event, games: Sequence[EventGame]) -> dict[int, str]:
+    """The bracket's decided matches: the player who won enough of the match's games."""
+    offset = PLAYOFF_ROUNDS if event.format.name == "qualifier" else 0
+    wins: dict[int, dict[str, int]] = {}
+    for game in games:
+        if game.round < offset or game.second is None or game.result is None:
+            continue
+        first, second = game.result["scores"]
+        if first == second:
+            continue  # (a tie decides nothing: the match goes on)
+        winner = game.first if first > second else game.second
+        tally = wins.setdefault(game.round - offset, {})
+        tally[winner] = tally.get(winner, 0) + 1
+    needed = _needed(event.format.best_of)
+    return {
+        match: player
+        for match, tally in wins.items()
+        for player, won in tally.items()
+        if won >= needed
+    }
+
+
+def next_bracket_games(
+    event: Event, players: Sequence[str], games: Sequence[EventGame]
+) -> list[tuple[int, str, str]]:
+    """The bracket's games to start now, each (its round: the match's number, offset in a
+    qualifier; first; second): one for each match ready with no game being played."""
+    seeds = bracket_field(event, players, games)
+    if len(seeds) < 2:
+        return []
+    offset = PLAYOFF_ROUNDS if event.format.name == "qualifier" else 0
+    bracket = bracket_of(event, seeds)
+    results = bracket_results(event, games)
+    playing = {g.round for g in games if g.open}
+    return [
+        (match.id + offset, first, second)
+        for match, (first, second) in bracket.ready(results)
+        if match.id + offset not in playing
+    ]

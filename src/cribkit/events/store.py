@@ -274,9 +274,15 @@ class EventGames:
         ]  # fmt: skip
 
     def add(
-        self, event_id: str, pairs: list[tuple[str, str]], byes: list[str], round_: int
+        self,
+        event_id: str,
+        pairs: list[tuple[str, str]],
+        byes: list[str],
+        round_: int,
+        rounds: list[int] | None = None,
     ) -> list[EventGame]:
-        """Write the games of ``pairs`` and the ``byes`` (a bye is its own result): only if
+        """Write the games of ``pairs`` and the ``byes`` (a bye is its own result) in round
+        ``round_`` (or each pair in its own of ``rounds``: a bracket's match numbers): only if
         none of their players is at an open game of the event (else nothing, and an
         :class:`EventError`: somebody paired them meanwhile). The games written."""
         playing = [p for pair in pairs for p in pair] + byes
@@ -299,18 +305,19 @@ class EventGames:
             ).scalar()
             number = int(last or 0)
             rows = []
-            for first, second in pairs:
+            for index, (first, second) in enumerate(pairs):
                 number += 1
                 rows.append({"number": number, "first_id": first, "second_id": second,
-                             "result": None})  # fmt: skip
+                             "result": None,
+                             "round": round_ if rounds is None else rounds[index]})  # fmt: skip
             for player in byes:
                 number += 1
                 rows.append({"number": number, "first_id": player, "second_id": None,
-                             "result": json.dumps({"bye": True})})  # fmt: skip
+                             "result": json.dumps({"bye": True}), "round": round_})  # fmt: skip
             if rows:
                 db.execute(
                     event_games.insert(),
-                    [{"event_id": event_id, "round": round_, "game_id": None, "awarded": 0, **row}
+                    [{"event_id": event_id, "game_id": None, "awarded": 0, **row}
                      for row in rows],
                 )  # fmt: skip
         made = {row["number"] for row in rows}

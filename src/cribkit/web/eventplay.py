@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING, Any
 from cribkit.accounts.rated import pool_of
 from cribkit.accounts.store import AccountStore
 from cribkit.events import EventError
-from cribkit.events.running import next_night_games
+from cribkit.events.running import (
+    PLAYOFF_ROUNDS,
+    next_bracket_games,
+    next_night_games,
+    night_over,
+)
 from cribkit.events.store import EventGames, EventStore
 from cribkit.web.logs import one_line
 
@@ -44,12 +49,24 @@ class EventPlay:
                 return []
             players = await asyncio.to_thread(self.events.players, event_id)
             stored = await asyncio.to_thread(self.games.of, event_id)
-            pairs, byes = next_night_games(event, players, stored)
+            rounds: list[int] | None = None
+            byes: list[str] = []
+            night = event.format.name == "night" or (
+                event.format.name == "qualifier" and not night_over(event, players, stored)
+            )
+            if night:
+                pairs, byes = next_night_games(event, players, stored)
+            else:
+                bracket = next_bracket_games(event, players, stored)
+                pairs = [(first, second) for _, first, second in bracket]
+                rounds = [round_ for round_, _, _ in bracket]
             if not pairs and not byes:
                 return []
-            round_ = max((g.round for g in stored), default=0) + 1
+            round_ = max((g.round for g in stored if g.round < PLAYOFF_ROUNDS), default=0) + 1
             try:
-                made = await asyncio.to_thread(self.games.add, event_id, pairs, byes, round_)
+                made = await asyncio.to_thread(
+                    self.games.add, event_id, pairs, byes, round_, rounds
+                )
             except EventError as error:  # (paired meanwhile: the next game's end asks again)
                 log.info("event %s: %s", event_id, one_line(error))
                 return []
