@@ -38,23 +38,7 @@ def test_a_night_of_four_is_played_to_its_end_through_the_api(
     assert "registered for Tuesday already" in twice.json()["message"]
     started = director.post(f"/api/events/{event_id}/start", json={}).json()
     assert started["status"] == "running"
-    played = 0
-    while True:
-        state = director.get(f"/api/events/{event_id}").json()
-        open_games = [g for g in state["games"] if g["second"] and g["result"] is None]
-        if not open_games:
-            break
-        game = open_games[0]
-        pair = (players[game["first"]], players[game["second"]])
-        tokens = [p.get(f"/api/games/{game['id']}/resume").json()["tokens"] for p in pair]
-        with (
-            pair[0].websocket_connect(seat_url(game["id"], 0, tokens[0]["0"])) as first,
-            pair[1].websocket_connect(seat_url(game["id"], 1, tokens[1]["1"])) as second,
-        ):
-            sockets = {0: Seat(first), 1: Seat(second)}
-            final = play_out(sockets, seed=played)
-        assert final["result"] is not None
-        played += 1
+    played = play_event(director, players, event_id)
     state = director.get(f"/api/events/{event_id}").json()
     assert played == 6  # (4 players, 3 games each: a round robin, no bye needed)
     for line in state["standings"]:
@@ -74,3 +58,42 @@ def test_a_night_of_four_is_played_to_its_end_through_the_api(
         assert (line["wins"], line["spread"], line["game_points"]) == (wins, spread, points)
     late = named(people(), "Eve").post("/api/events/register", json={"code": join})
     assert "registration for Tuesday is closed" in late.json()["message"]
+
+
+def play_event(director: TestClient, players: dict[str, TestClient], event_id: str) -> int:
+    """Play every game the event makes, each by its two players' sockets, until none is left
+    to play: how many were played."""
+    played = 0
+    while True:
+        state = director.get(f"/api/events/{event_id}").json()
+        open_games = [g for g in state["games"] if g["second"] and g["result"] is None]
+        if not open_games:
+            return played
+        game = open_games[0]
+        pair = (players[game["first"]], players[game["second"]])
+        tokens = [p.get(f"/api/games/{game['id']}/resume").json()["tokens"] for p in pair]
+        with (
+            pair[0].websocket_connect(seat_url(game["id"], 0, tokens[0]["0"])) as first,
+            pair[1].websocket_connect(seat_url(game["id"], 1, tokens[1]["1"])) as second,
+        ):
+            final = play_out({0: Seat(first), 1: Seat(second)}, seed=played)
+        assert final["result"] is not None
+        played += 1
+
+
+def test_a_single_elimination_of_four_is_played_to_its_champion(
+    client: TestClient, people: People
+) -> None:
+    director = named(client, "Dana")
+    players = {name: named(people(), name) for name in ("Ann", "Bob", "Cal", "Dee")}
+    body = {"name": "Cup", "game": "classic:target=61", "format": "single", "starts": time.time()}
+    event_id = director.post("/api/events", json=body).json()["id"]
+    join = director.post(f"/api/events/{event_id}/open", json={}).json()["code"]
+    for person in players.values():
+        person.post("/api/events/register", json={"code": join})
+    director.post(f"/api/events/{event_id}/start", json={})
+    first_round = director.get(f"/api/events/{event_id}").json()["games"]
+    assert {(g["first"], g["second"]) for g in first_round} == {("Ann", "Dee"), ("Bob", "Cal")}
+    assert play_event(director, players, event_id) == 3
+    games = director.get(f"/api/events/{event_id}").json()["games"]
+    assert [g["round"] for g in games] == [1, 2, 3]
