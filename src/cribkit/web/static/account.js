@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { friendsSection } from "./friends.js";
+import { newEventForm } from "./newevent.js";
 import { inbox } from "./inbox.js";
 import { untilReachable } from "./reach.js";
 
@@ -203,6 +204,7 @@ export class AccountPage {
         h("a", { href: `#/player/${encodeURIComponent(account.name)}`, "data-action": "profile" }, "Your profile"),
       ),
       friends,
+      newEventForm(),
       h(
         "section",
         { "data-testid": "passkeys" },
