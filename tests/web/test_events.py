@@ -97,3 +97,39 @@ def test_a_single_elimination_of_four_is_played_to_its_champion(
     assert play_event(director, players, event_id) == 3
     games = director.get(f"/api/events/{event_id}").json()["games"]
     assert [g["round"] for g in games] == [1, 2, 3]
+
+
+def test_the_director_awards_a_game_once_and_the_night_moves_on(
+    client: TestClient, people: People
+) -> None:
+    director = named(client, "Dana")
+    players = {name: named(people(), name) for name in ("Ann", "Bob", "Cal", "Dee")}
+    body = {"name": "Night", "game": "classic:target=61", "format": "night",
+            "options": {"games": 3}, "starts": time.time()}  # fmt: skip
+    event_id = director.post("/api/events", json=body).json()["id"]
+    join = director.post(f"/api/events/{event_id}/open", json={}).json()["code"]
+    for person in players.values():
+        person.post("/api/events/register", json={"code": join})
+    director.post(f"/api/events/{event_id}/start", json={})
+    award = f"/api/events/{event_id}/games/1/award"
+    refused = players["Ann"].post(award, json={"winner": "Ann"})
+    assert (refused.status_code, refused.json()["error"]) == (403, "not_director")
+    wrong = director.post(award, json={"winner": "Cal"})
+    assert "is not that player's" in wrong.json()["message"]
+    state = director.post(award, json={"winner": "Bob"}).json()
+    game = state["games"][0]
+    assert game["awarded"] is True
+    assert game["result"]["scores"] == ([0, 61] if game["second"] == "Bob" else [61, 0])
+    twice = director.post(award, json={"winner": "Bob"})
+    assert (twice.status_code, twice.json()["error"]) == (422, "bad_event")
+    assert "has its result already" in twice.json()["message"]
+    # Ann and Bob are free, but have met: they wait for game 2; once it ends, all four are
+    # paired anew against new opponents.
+    assert len(state["games"]) == 2
+    state = director.post(f"/api/events/{event_id}/games/2/award", json={"winner": "Cal"}).json()
+    fresh = [(g["first"], g["second"]) for g in state["games"][2:]]
+    assert len(fresh) == 2
+    assert not {frozenset(pair) for pair in fresh} & {
+        frozenset(("Ann", "Bob")),
+        frozenset(("Cal", "Dee")),
+    }

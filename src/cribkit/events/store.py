@@ -39,7 +39,16 @@ from cribkit.events.formats import Format
 from cribkit.store.base import Store
 from cribkit.store.schema import event_games, event_players, events
 
-__all__ = ["OVERLAP_SECONDS", "POOL_SPECS", "Event", "EventGame", "EventGames", "EventStore"]
+__all__ = [
+    "OVERLAP_SECONDS",
+    "POOL_SPECS",
+    "Event",
+    "EventGame",
+    "EventGames",
+    "EventStore",
+    "award",
+    "target_of",
+]
 
 #: The games an event is played in: a rated pool's (two players, the standard rules).
 POOL_SPECS: Final = ("classic", "classic:target=61", "tabletop", "tiles")
@@ -142,7 +151,7 @@ class EventStore:
 
     # -- the director's steps -----------------------------------------------------------------
 
-    def _directed(self, event_id: str, by: str, doing: str, allowed: tuple[str, ...]) -> Event:
+    def directed(self, event_id: str, by: str, doing: str, allowed: tuple[str, ...]) -> Event:
         found = self.event(event_id)
         if found is None:
             raise EventError(f"no event {event_id[:20]!r}")
@@ -160,14 +169,14 @@ class EventStore:
 
     def open(self, event_id: str, by: str) -> str:
         """Open registration: the code players register with."""
-        self._directed(event_id, by, "open", ("draft",))
+        self.directed(event_id, by, "open", ("draft",))
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
         self._status(event_id, "open", code=code)
         return code
 
     def start(self, event_id: str, by: str) -> Event:
         """Close registration and start: the field must be able to play the format."""
-        found = self._directed(event_id, by, "start", ("open",))
+        found = self.directed(event_id, by, "start", ("open",))
         found.format.check_field(len(self.players(event_id)))
         self._status(event_id, "running")
         started = self.event(event_id)
@@ -176,15 +185,15 @@ class EventStore:
 
     def pause(self, event_id: str, by: str) -> None:
         """No new game is paired until :meth:`resume` (the games at the tables go on)."""
-        self._directed(event_id, by, "pause", ("running",))
+        self.directed(event_id, by, "pause", ("running",))
         self._status(event_id, "paused")
 
     def resume(self, event_id: str, by: str) -> None:
-        self._directed(event_id, by, "resume", ("paused",))
+        self.directed(event_id, by, "resume", ("paused",))
         self._status(event_id, "running")
 
     def close(self, event_id: str, by: str) -> None:
-        self._directed(event_id, by, "close", ("draft", "open", "running", "paused"))
+        self.directed(event_id, by, "close", ("draft", "open", "running", "paused"))
         self._status(event_id, "closed")
 
     # -- players ------------------------------------------------------------------------------
@@ -361,3 +370,42 @@ class EventGames:
                 .values(result=json.dumps(result), awarded=int(awarded))
             ).rowcount
         return done == 1
+
+
+def target_of(spec: str) -> int:
+    """The points a game of ``spec`` is played to (an awarded game's winner is given them).
+
+    >>> target_of("classic"), target_of("classic:target=61")
+    (121, 61)
+    """
+    return 61 if "target=61" in spec else 121
+
+
+def award(
+    events: EventStore,
+    games: EventGames,
+    event_id: str,
+    number: int,
+    by: str,
+    winner: str,
+    scores: tuple[int, int] = (0, 0),
+) -> EventGame:
+    """The director awards game ``number`` to ``winner`` (a disputed game, a player gone):
+    the winner is given the game's target, the loser keeps their ``scores`` as they stood;
+    refused for anyone else, a game with a result already (a result is never awarded twice),
+    a bye, or a winner who is not at that game."""
+    event = events.directed(event_id, by, "award a game of", ("running", "paused"))
+    found = next((g for g in games.of(event_id) if g.number == number), None)
+    if found is None or found.second is None:
+        raise EventError(f"{event.name} has no game {number} between two players")
+    if found.result is not None:
+        raise EventError(f"game {number} of {event.name} has its result already")
+    if winner not in (found.first, found.second):
+        raise EventError(f"game {number} of {event.name} is not that player's")
+    first_won = winner == found.first
+    loser_score = scores[1] if first_won else scores[0]
+    top = max(target_of(event.spec), loser_score + 1)
+    result = {"scores": [top, loser_score] if first_won else [loser_score, top], "skunk": None}
+    if not games.record(event_id, number, result, awarded=True):
+        raise EventError(f"game {number} of {event.name} has its result already")
+    return next(g for g in games.of(event_id) if g.number == number)

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from cribkit.accounts.store import AccountStore
 from cribkit.events import EventError
 from cribkit.events.running import games_left, night_standings
-from cribkit.events.store import EventGames, EventStore
+from cribkit.events.store import EventGames, EventStore, award
 from cribkit.store.base import Store
 from cribkit.web.context import Storage
 from cribkit.web.errors import ApiError
@@ -49,6 +49,12 @@ class Registration(BaseModel):
     code: str
 
 
+class Award(BaseModel):
+    """The body of an award: the winner's name."""
+
+    winner: str
+
+
 def _refused(error: EventError) -> ApiError:
     words = str(error)
     if words.startswith("only the director"):
@@ -79,6 +85,31 @@ async def register(body: Registration, request: Request, store: Storage) -> dict
     except EventError as error:
         raise _refused(error) from None
     return await asyncio.to_thread(event_form, store, event.id)
+
+
+@router.post("/api/events/{event_id}/games/{number}/award")
+async def award_game(
+    event_id: str, number: int, body: Award, request: Request, store: Storage, play: Play
+) -> dict[str, Any]:
+    """The director awards a game (disputed, or a player gone) to ``winner``: the winner given
+    the game's target, the loser's score as it stood; once (a result is never awarded twice).
+    The event moves on."""
+    account, _ = await asyncio.to_thread(signed_in, request, store)
+    winner = await asyncio.to_thread(AccountStore(store).by_name, body.winner[:64])
+    games = EventGames(store)
+    found = await asyncio.to_thread(games.of, event_id[:40])
+    game = next((g for g in found if g.number == number), None)
+    row = None if game is None or game.game_id is None else store.load_game(game.game_id)
+    scores = (0, 0) if row is None else (int(row.scores[0]), int(row.scores[1]))
+    try:
+        await asyncio.to_thread(
+            award, EventStore(store), games, event_id[:40], number, account.id,
+            "" if winner is None else winner.id, scores,
+        )  # fmt: skip
+    except EventError as error:
+        raise _refused(error) from None
+    await play.advance(event_id)
+    return await asyncio.to_thread(event_form, store, event_id)
 
 
 @router.post("/api/events/{event_id}/{step}")
