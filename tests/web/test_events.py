@@ -6,8 +6,10 @@ then the stored games' own count. Bad steps are refused in one line."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
+from typing import Any
 
 from starlette.testclient import TestClient
 
@@ -69,16 +71,22 @@ def play_event(director: TestClient, players: dict[str, TestClient], event_id: s
         open_games = [g for g in state["games"] if g["second"] and g["result"] is None]
         if not open_games:
             return played
-        game = open_games[0]
-        pair = (players[game["first"]], players[game["second"]])
-        tokens = [p.get(f"/api/games/{game['id']}/resume").json()["tokens"] for p in pair]
-        with (
-            pair[0].websocket_connect(seat_url(game["id"], 0, tokens[0]["0"])) as first,
-            pair[1].websocket_connect(seat_url(game["id"], 1, tokens[1]["1"])) as second,
-        ):
-            final = play_out({0: Seat(first), 1: Seat(second)}, seed=played)
-        assert final["result"] is not None
+        play_event_game(players, open_games[0], seed=played)
         played += 1
+
+
+def play_event_game(players: dict[str, TestClient], game: dict[str, Any], seed: int = 0) -> None:
+    """Play an event's game to its end by its players' sockets (a seat of a player not in
+    ``players``, replaced, is the computer's)."""
+    with contextlib.ExitStack() as stack:
+        seats = {}
+        for seat, name in enumerate((game["first"], game["second"])):
+            if name in players:
+                tokens = players[name].get(f"/api/games/{game['id']}/resume").json()["tokens"]
+                url = seat_url(game["id"], seat, tokens[str(seat)])
+                seats[seat] = Seat(stack.enter_context(players[name].websocket_connect(url)))
+        final = play_out(seats, seed=seed)
+    assert final["result"] is not None
 
 
 def test_a_single_elimination_of_four_is_played_to_its_champion(
@@ -133,3 +141,38 @@ def test_the_director_awards_a_game_once_and_the_night_moves_on(
         frozenset(("Ann", "Bob")),
         frozenset(("Cal", "Dee")),
     }
+
+
+def test_a_no_show_is_replaced_by_the_computer_and_the_night_goes_on(
+    client: TestClient, people: People
+) -> None:
+    director = named(client, "Dana")
+    players = {name: named(people(), name) for name in ("Ann", "Bob", "Cal", "Dee")}
+    body = {"name": "Night", "game": "classic:target=61", "format": "night",
+            "options": {"games": 2}, "starts": time.time()}  # fmt: skip
+    event_id = director.post("/api/events", json=body).json()["id"]
+    join = director.post(f"/api/events/{event_id}/open", json={}).json()["code"]
+    for person in players.values():
+        person.post("/api/events/register", json={"code": join})
+    director.post(f"/api/events/{event_id}/start", json={})
+    refused = players["Bob"].post(f"/api/events/{event_id}/players/Dee/replace", json={})
+    assert refused.status_code == 403
+    state = director.post(f"/api/events/{event_id}/players/Dee/replace", json={}).json()
+    assert [line["replaced"] for line in state["standings"] if line["name"] == "Dee"] == [True]
+    twice = director.post(f"/api/events/{event_id}/players/Dee/replace", json={})
+    assert "replaced already" in twice.json()["message"]
+    store = client.app.state.store  # type: ignore[attr-defined]
+    dees = [g for g in state["games"] if "Dee" in (g["first"], g["second"])]
+    assert store.load_game(dees[0]["id"]).table.rated is None  # (unrated from now)
+    # The others play on, the computer at Dee's seat in every game of Dee's, all unrated.
+    humans = {name: person for name, person in players.items() if name != "Dee"}
+    for _ in range(200):
+        state = director.get(f"/api/events/{event_id}").json()
+        playing = [g for g in state["games"] if g["second"] and g["result"] is None]
+        if not playing:
+            break
+        play_event_game(humans, playing[0])
+    assert all(line["left"] == 0 for line in state["standings"])
+    for game in state["games"]:
+        if "Dee" in (game["first"], game["second"]):
+            assert store.load_game(game["id"]).table.rated is None

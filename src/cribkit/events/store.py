@@ -196,6 +196,34 @@ class EventStore:
         self.directed(event_id, by, "close", ("draft", "open", "running", "paused"))
         self._status(event_id, "closed")
 
+    def replace(self, event_id: str, by: str, account_id: str) -> Event:
+        """The director hands a no-show's games to the computer: its games unrated from now,
+        its points kept out of season tables; refused for a player not registered, or twice."""
+        found = self.directed(event_id, by, "replace a player of", ("running", "paused"))
+        with self.store.transaction() as db:
+            done: int = db.execute(
+                event_players.update()
+                .where(
+                    event_players.c.event_id == event_id,
+                    event_players.c.account_id == account_id,
+                    event_players.c.replaced == 0,
+                )
+                .values(replaced=1)
+            ).rowcount
+        if not done:
+            raise EventError(f"that player is not one of {found.name}'s, or is replaced already")
+        return found
+
+    def replaced(self, event_id: str) -> set[str]:
+        """The players the computer plays for."""
+        with self.store.transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(event_players.c.account_id).where(
+                    event_players.c.event_id == event_id, event_players.c.replaced == 1
+                )
+            ).all()
+        return {row.account_id for row in rows}
+
     # -- players ------------------------------------------------------------------------------
 
     def register(self, code: str, account_id: str, *, now: float | None = None) -> Event:

@@ -20,6 +20,7 @@ no schema change, and every process of a cluster reads it with the row.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
@@ -33,7 +34,15 @@ from cribkit.web.shared import catch_up
 if TYPE_CHECKING:
     from cribkit.web.sessions import Connection, GameSession
 
-__all__ = ["ABSENCE_WINDOW", "CHOICES", "Absence", "choose", "come_back", "handed_seats"]
+__all__ = [
+    "ABSENCE_WINDOW",
+    "CHOICES",
+    "Absence",
+    "choose",
+    "come_back",
+    "hand_over",
+    "handed_seats",
+]
 
 #: Seconds a person's sockets must all have been gone before the others may choose.
 ABSENCE_WINDOW: Final = 120.0
@@ -156,19 +165,39 @@ async def choose(session: GameSession, connection: Connection, message: dict[str
     if choice == "claim":
         await end_game(session, [seat], claimed_by=chooser, check=check)
         return
+    # (seats in the engine's words: each page names them, "you" for its own: see clock.py)
+    await hand_over(
+        session,
+        seat,
+        f"seat {seat} was away: seat {chooser} let the computer play seat {seat}'s seat until "
+        f"seat {seat} comes back",
+        check=check,
+    )
+
+
+async def hand_over(
+    session: GameSession,
+    seat: int,
+    notice: str,
+    *,
+    check: Callable[[], None] | None = None,
+    unrated: bool = False,
+) -> None:
+    """Let the computer play ``seat`` (at the table's level) until one of its sockets comes
+    back, ``notice`` said to the table; ``check`` (under the game's locks) may refuse it;
+    ``unrated``: the game no longer counts in the ratings (an event's no-show replaced)."""
     services = session.services
     async with session.lock, services.fanout.lock(session.id):
         if services.clustered:
             await catch_up(session)
-        check()
+        if check is not None:
+            check()
         row = session.row
         table = replace(row.table, levels={**row.table.levels, seat: row.ai})
+        if unrated:
+            table = replace(table, rated=None)
         await _seat_table(session, replace(row, table=table))
-        # (seats in the engine's words: each page names them, "you" for its own: see clock.py)
-        await session.notice(
-            f"seat {seat} was away: seat {chooser} let the computer play seat {seat}'s seat "
-            f"until seat {seat} comes back"
-        )
+        await session.notice(notice)
         await session.broadcast()
     session.kick_ai()
 

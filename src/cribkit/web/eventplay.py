@@ -19,7 +19,8 @@ from cribkit.events.running import (
     next_night_games,
     night_over,
 )
-from cribkit.events.store import EventGames, EventStore
+from cribkit.events.store import Event, EventGames, EventStore
+from cribkit.web.absence import hand_over
 from cribkit.web.logs import one_line
 
 if TYPE_CHECKING:
@@ -70,31 +71,52 @@ class EventPlay:
             except EventError as error:  # (paired meanwhile: the next game's end asks again)
                 log.info("event %s: %s", event_id, one_line(error))
                 return []
+            replaced = await asyncio.to_thread(self.events.replaced, event_id)
             started = []
             for game in made:
                 if game.second is not None:
-                    started.append(await self._start(event_id, event.spec, event.clock, game.number,
-                                                     game.first, game.second))  # fmt: skip
+                    started.append(await self._start(event, game.number, game.first, game.second,
+                                                     replaced))  # fmt: skip
             return started
 
     async def _start(
-        self, event_id: str, spec: str, clock: float | None, number: int, first: str, second: str
+        self, event: Event, number: int, first: str, second: str, replaced: set[str]
     ) -> str:
-        people = []
+        """Make an event's game as a table; a replaced player's seat the computer's (and the
+        game then unrated)."""
+        people: list[tuple[str, str] | None] = []
         for account_id in (first, second):
             account = await asyncio.to_thread(self.accounts.by_id, account_id)
             assert account is not None
-            people.append((account.player, account.shown_name))
+            people.append(None if account_id in replaced else (account.player, account.shown_name))
         game_id = secrets.token_hex(8)
-        await asyncio.to_thread(
-            self.manager.create_between, game_id, spec, people, rated=pool_of(spec), clock=clock
-        )
-        await asyncio.to_thread(self.games.started, event_id, number, game_id)
-        for player, _ in people:
-            await self.manager.inbox.tell(
-                player, {"kind": "event_game", "event": event_id, "id": game_id}
-            )
+        rated = None if replaced & {first, second} else pool_of(event.spec)
+        session = await asyncio.to_thread(
+            self.manager.create_between, game_id, event.spec, people, rated=rated,
+            clock=event.clock,
+        )  # fmt: skip
+        session.kick_ai()
+        await asyncio.to_thread(self.games.started, event.id, number, game_id)
+        for person in people:
+            if person is not None:
+                await self.manager.inbox.tell(
+                    person[0], {"kind": "event_game", "event": event.id, "id": game_id}
+                )
         return game_id
+
+    async def replace(self, event_id: str, by: str, account_id: str) -> None:
+        """The director replaces a no-show: the computer takes their seat at their open game
+        of the event (unrated from now), and plays their games to come."""
+        await asyncio.to_thread(self.events.replace, event_id, by, account_id)
+        for game in await asyncio.to_thread(self.games.of, event_id):
+            if not game.open or game.game_id is None or account_id not in (game.first, game.second):
+                continue
+            session = await self.manager.open(game.game_id)
+            if session is not None and not session.over:
+                seat = 0 if game.first == account_id else 1
+                await hand_over(session, seat, f"seat {seat} did not come: the director let the "
+                                f"computer play seat {seat}'s games", unrated=True)  # fmt: skip
+                self.manager.release(session)
 
     async def game_over(self, session: GameSession) -> None:
         """A finished game: if it is an event's, its result is written and the event moves on."""

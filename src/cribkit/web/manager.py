@@ -241,21 +241,23 @@ class SessionManager:
         self,
         game_id: str,
         spec: str,
-        people: Sequence[tuple[str, str]],
+        people: Sequence[tuple[str, str] | None],
         *,
         rated: str | None,
         best_of: int = 1,
         clock: float | None = None,
     ) -> GameSession:
         """Start and store game ``game_id`` of ``spec`` between ``people`` (each a player id and
-        the name they go by, seated in that order: quick play), dealt from a fair seed, rated in
-        the pool ``rated`` (or not), a match if ``best_of`` is more than 1, a move clock of
-        ``clock`` seconds (or none)."""
+        the name they go by, seated in that order: quick play, an event; None: the computer
+        plays that seat, at the expert level), dealt from a fair seed, rated in the pool
+        ``rated`` (or not), a match if ``best_of`` is more than 1, a move clock of ``clock``
+        seconds (or none). (The caller asks the computer to play, on the event loop.)"""
         rules = lookup(spec)
-        seats = tuple(range(len(people)))
+        seated = {seat: person for seat, person in enumerate(people) if person is not None}
         table = Table(
-            host=people[0][0],
-            names={seat: name for seat, (_, name) in enumerate(people) if name},
+            host=next((player for player, _ in seated.values()), None),
+            levels={seat: "expert" for seat in range(len(people)) if seat not in seated},
+            names={seat: name for seat, (_, name) in seated.items() if name},
             watch=secrets.token_urlsafe(16),
             rated=rated,
             clock=clock,
@@ -271,9 +273,9 @@ class SessionManager:
             seed=new_fair_seed(),
             mode="table",
             ai="expert",
-            humans=seats,
-            tokens={seat: secrets.token_urlsafe(18) for seat in seats},
-            owners={seat: player for seat, (player, _) in enumerate(people)},
+            humans=tuple(seated),
+            tokens={seat: secrets.token_urlsafe(18) for seat in seated},
+            owners={seat: player for seat, (player, _) in seated.items()},
             table=table,
         )
         return self._open(row)

@@ -112,6 +112,21 @@ async def award_game(
     return await asyncio.to_thread(event_form, store, event_id)
 
 
+@router.post("/api/events/{event_id}/players/{name}/replace")
+async def replace_player(
+    event_id: str, name: str, request: Request, store: Storage, play: Play
+) -> dict[str, Any]:
+    """The director replaces a no-show by the computer: it takes their seat at their open game
+    and plays their games to come, all unrated; their points are kept out of season tables."""
+    account, _ = await asyncio.to_thread(signed_in, request, store)
+    player = await asyncio.to_thread(AccountStore(store).by_name, name[:64])
+    try:
+        await play.replace(event_id[:40], account.id, "" if player is None else player.id)
+    except EventError as error:
+        raise _refused(error) from None
+    return await asyncio.to_thread(event_form, store, event_id)
+
+
 @router.post("/api/events/{event_id}/{step}")
 async def direct(
     event_id: str, step: str, request: Request, store: Storage, play: Play
@@ -154,6 +169,7 @@ def event_form(store: Store, event_id: str) -> dict[str, Any]:
         return None if account is None else account.shown_name
 
     players = events.players(event_id)
+    replaced = events.replaced(event_id)
     games = EventGames(store).of(event_id)
     # (the games not played yet: those to be paired and the one being played)
     left = games_left(found, players, games)
@@ -177,7 +193,7 @@ def event_form(store: Store, event_id: str) -> dict[str, Any]:
             {"name": name(line.player), "game_points": line.game_points, "games": line.games,
              "wins": line.wins, "spread": line.spread, "skunks": line.skunks, "byes": line.byes,
              "hands_28": line.hands_28, "hands_29": line.hands_29, "perfect": line.perfect,
-             "left": left.get(line.player, 0)}
+             "left": left.get(line.player, 0), "replaced": line.player in replaced}
             for line in night_standings(found, players, games)
         ],
         "games": [
