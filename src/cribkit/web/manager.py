@@ -304,7 +304,11 @@ class SessionManager:
         with its next game at once."""
         await rate_if_rated(session)
         for hook in self.on_game_over:
-            await hook(session)
+            try:
+                await hook(session)
+            except StoreError as error:  # (the game is over all the same: its event waits)
+                log.warning("game %s: after its end, the store failed: %s", session.id,
+                            one_line(error), extra={"game": session.id})  # fmt: skip
         match = session.row.table.match
         if match is None or session.row.table.next is not None:
             return
