@@ -9,3 +9,7 @@ from __future__ import annotations
 
 class EventError(ValueError):
     """An event's setting or step that cannot be: one line saying why."""
+
+
+class NotDirectorError(EventError):
+    """A director's step asked by somebody else."""

@@ -21,7 +21,7 @@ cribkit.events.EventError: you are registered for Tuesday night already
 >>> events.start(night.id, "ann")
 Traceback (most recent call last):
 ...
-cribkit.events.EventError: only the director of Tuesday night may start it
+cribkit.events.NotDirectorError: only the director of Tuesday night may start it
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from typing import Any, Final
 
 import sqlalchemy as sa
 
-from cribkit.events import EventError
+from cribkit.events import EventError, NotDirectorError
 from cribkit.events.formats import Format
 from cribkit.store.base import Store
 from cribkit.store.schema import event_games, event_players, events
@@ -156,7 +156,7 @@ class EventStore:
         if found is None:
             raise EventError(f"no event {event_id[:20]!r}")
         if found.director_id != by:
-            raise EventError(f"only the director of {found.name} may {doing} it")
+            raise NotDirectorError(f"only the director of {found.name} may {doing} it")
         if found.status not in allowed:
             raise EventError(f"{found.name} is {found.status}: it cannot {doing} now")
         return found
@@ -290,6 +290,12 @@ class EventGame:
         return self.second is not None and self.result is None
 
 
+def _event_game(row: Any) -> EventGame:
+    result = None if row.result is None else json.loads(row.result)
+    return EventGame(row.number, row.round, row.first_id, row.second_id, row.game_id, result,
+                     bool(row.awarded))  # fmt: skip
+
+
 class EventGames:
     """The games of the events in ``store``."""
 
@@ -304,11 +310,7 @@ class EventGames:
                 .where(event_games.c.event_id == event_id)
                 .order_by(event_games.c.number)
             ).all()
-        return [
-            EventGame(r.number, r.round, r.first_id, r.second_id, r.game_id,
-                      None if r.result is None else json.loads(r.result), bool(r.awarded))
-            for r in rows
-        ]  # fmt: skip
+        return [_event_game(row) for row in rows]
 
     def add(
         self,
@@ -363,15 +365,8 @@ class EventGames:
     def by_game(self, game_id: str) -> tuple[str, EventGame] | None:
         """The event and its game that stored game ``game_id`` is, if any."""
         with self.store.transaction(read=True) as db:
-            row = db.execute(
-                sa.select(event_games.c.event_id, event_games.c.number).where(
-                    event_games.c.game_id == game_id
-                )
-            ).first()
-        if row is None:
-            return None
-        found = next(g for g in self.of(row.event_id) if g.number == row.number)
-        return row.event_id, found
+            row = db.execute(sa.select(event_games).where(event_games.c.game_id == game_id)).first()
+        return None if row is None else (row.event_id, _event_game(row))
 
     def started(self, event_id: str, number: int, game_id: str) -> None:
         """The stored game ``game_id`` is the event's game ``number``."""

@@ -44,9 +44,11 @@ TOLD_SECONDS: Final = 120.0
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A player's place in a pool: which pool, since when, and their game once paired."""
+    """A player's place in a pool: which pool, at what rating, since when, and their game once
+    paired."""
 
     pool: str
+    rating: float
     since: float
     game_id: str | None
 
@@ -124,7 +126,7 @@ class QuickPool:
             row = db.execute(
                 sa.select(quick_play).where(quick_play.c.account_id == account_id)
             ).first()
-        return None if row is None else Entry(row.pool, row.since, row.game_id)
+        return None if row is None else Entry(row.pool, row.rating, row.since, row.game_id)
 
     def counts(self) -> dict[str, int]:
         """How many wait unpaired in each pool somebody waits in."""

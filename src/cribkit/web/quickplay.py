@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cribkit.accounts.rated import POOLS, rating_of
 from cribkit.accounts.store import Account, AccountStore
 from cribkit.matchmaking.pairing import pair
-from cribkit.matchmaking.pool import Entry, QuickPool, Waiter
+from cribkit.matchmaking.pool import STALE_SECONDS, Entry, QuickPool, Waiter
 from cribkit.web.logs import one_line
 
 if TYPE_CHECKING:
@@ -56,11 +56,18 @@ class QuickPlay:
         self.manager = manager
         self.pool = QuickPool(manager.store)
         self.accounts = AccountStore(manager.store)
+        #: Until when this server runs rounds of its own: a waiting player's page asks every
+        #: few seconds (of any server), so a server nobody asks reads no pool.
+        self._busy_until = 0.0
+
+    def _asked(self) -> None:
+        self._busy_until = time.monotonic() + STALE_SECONDS
 
     async def join(self, account: Account, pool: str) -> dict[str, Any]:
         """Wait in ``pool`` (a round is run at once): the player's place there."""
         rating = await asyncio.to_thread(rating_of, self.accounts, account.id, pool, time.time())
         await asyncio.to_thread(self.pool.join, account.id, pool, rating.rating)
+        self._asked()
         await self.round(pool)
         return await self.place(account)
 
@@ -71,21 +78,16 @@ class QuickPlay:
         entry = await asyncio.to_thread(self.pool.entry, account.id)
         if entry is None:
             return {"waiting": False}
+        self._asked()
         if entry.game_id is not None:
             await asyncio.to_thread(self.pool.leave, account.id)  # (told: the game is theirs)
-        return await self._form(account, entry)
-
-    async def _form(self, account: Account, entry: Entry) -> dict[str, Any]:
-        rating = await asyncio.to_thread(
-            rating_of, self.accounts, account.id, entry.pool, time.time()
-        )
         return {
             "waiting": entry.game_id is None,
             "pool": entry.pool,
             "waited": round(max(0.0, time.time() - entry.since), 1),
             "game": entry.game_id,
             "computer_after": COMPUTER_AFTER,
-            "computer": computer_level(rating.rating),
+            "computer": computer_level(entry.rating),
         }
 
     async def leave(self, account: Account) -> Entry | None:
@@ -130,9 +132,12 @@ class QuickPlay:
         return game_id
 
     async def run(self) -> None:
-        """A round in every pool somebody waits in, every :data:`ROUND_SECONDS`."""
+        """A round in every pool somebody waits in, every :data:`ROUND_SECONDS`, while a waiting
+        player's page asked this server lately (an idle server never reads the pools)."""
         while True:
             await asyncio.sleep(ROUND_SECONDS)
+            if time.monotonic() > self._busy_until:
+                continue
             try:
                 for pool in await asyncio.to_thread(self.pool.pools):
                     await self.round(pool)

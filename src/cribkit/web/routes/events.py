@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
 from cribkit.accounts.store import AccountStore
-from cribkit.events import EventError
+from cribkit.events import EventError, NotDirectorError
 from cribkit.events.running import games_left, night_standings
 from cribkit.events.store import EventGames, EventStore, award
 from cribkit.store.base import Store
@@ -56,10 +56,9 @@ class Award(BaseModel):
 
 
 def _refused(error: EventError) -> ApiError:
-    words = str(error)
-    if words.startswith("only the director"):
-        return ApiError(403, "not_director", words)
-    return ApiError(422, "bad_event", words)
+    if isinstance(error, NotDirectorError):
+        return ApiError(403, "not_director", str(error))
+    return ApiError(422, "bad_event", str(error))
 
 
 @router.post("/api/events")
@@ -161,12 +160,16 @@ def event_form(store: Store, event_id: str) -> dict[str, Any]:
     if found is None:
         raise ApiError(404, "not_found", f"no event {event_id[:20]!r}")
     accounts = AccountStore(store)
+    names: dict[str, str | None] = {}
 
     def name(account_id: str | None) -> str | None:
+        """An account's name, each read once (the page asks every few seconds)."""
         if account_id is None:
             return None
-        account = accounts.by_id(account_id)
-        return None if account is None else account.shown_name
+        if account_id not in names:
+            account = accounts.by_id(account_id)
+            names[account_id] = None if account is None else account.shown_name
+        return names[account_id]
 
     players = events.players(event_id)
     replaced = events.replaced(event_id)

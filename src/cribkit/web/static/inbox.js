@@ -70,6 +70,7 @@ class Inbox {
 
   heard(message) {
     if (message.kind === "paired") {
+      api("GET", "/api/quick").catch(() => null); // (told: the server forgets the pairing)
       this.paired(message.id);
       return;
     }
@@ -153,7 +154,6 @@ class Inbox {
   /** A game was found: to its table, unless a game is being played here (then a note says so). */
   paired(gameId) {
     this.stopWaiting();
-    api("GET", "/api/quick").catch(() => null); // (told: forgotten by the server)
     const target = `#/game/${encodeURIComponent(gameId)}`;
     if (location.hash.startsWith("#/game/") && location.hash !== target) {
       this.found = target;
