@@ -103,8 +103,18 @@ def test_a_single_elimination_of_four_is_played_to_its_champion(
     first_round = director.get(f"/api/events/{event_id}").json()["games"]
     assert {(g["first"], g["second"]) for g in first_round} == {("Ann", "Dee"), ("Bob", "Cal")}
     assert play_event(director, players, event_id) == 3
-    games = director.get(f"/api/events/{event_id}").json()["games"]
+    form = director.get(f"/api/events/{event_id}").json()
+    games = form["games"]
     assert [g["round"] for g in games] == [1, 2, 3]
+    bracket = form["bracket"]
+    assert bracket["seeds"] == ["Ann", "Bob", "Cal", "Dee"]
+    final = games[2]
+    first, second = final["result"]["scores"]
+    assert bracket["champion"] == (final["first"] if first > second else final["second"])
+    drawn = {m["id"]: m for m in bracket["matches"]}
+    assert [drawn[n]["round"] for n in (1, 2, 3)] == [1, 1, 2]
+    assert {drawn[3]["first"], drawn[3]["second"]} == {drawn[1]["winner"], drawn[2]["winner"]}
+    assert drawn[3]["winner"] == bracket["champion"] and drawn[3]["games"] == [3]
 
 
 def test_the_director_awards_a_game_once_and_the_night_moves_on(

@@ -4,8 +4,9 @@ Formats: ``night`` (a club night: ``games`` games, 9 by default, each against a 
 opponent), ``qualifier`` (``games`` qualifying games, 12 by default, as a night, then the top
 ``cut`` of the field, 25% by default, in a seeded single-elimination playoff of best-of-3 or
 best-of-5 matches), ``single`` and ``double`` elimination (best of 1, 3 or 5). Scoring options
-(:class:`~cribkit.events.scoring.Scoring`) for every format; ``duplicate`` deals for the
-round-based formats only.
+(:class:`~cribkit.events.scoring.Scoring`) for every format; ``duplicate`` deals for a night
+only (its rounds then start together: a bracket's matches of best of 3 or 5 end at different
+games, so their tables could not share a round's deals).
 
 >>> Format.parse("night", {"games": 7}).games
 7
@@ -34,8 +35,8 @@ __all__ = ["FORMATS", "Format"]
 FORMATS: Final = {
     "night": ("games", "duplicate"),
     "qualifier": ("games", "cut", "best_of"),
-    "single": ("best_of", "duplicate"),
-    "double": ("best_of", "duplicate"),
+    "single": ("best_of",),
+    "double": ("best_of",),
 }
 SCORING_OPTIONS: Final = ("double_skunk_points", "bye_points", "skunks_before_spread", "season")
 QUALIFIER_GAMES: Final = 12

@@ -29,10 +29,14 @@ __all__ = [
 ]
 
 
+def _pair(form: object) -> tuple[int, int]:
+    return (int(form[0]), int(form[1])) if isinstance(form, list) and len(form) == 2 else (0, 0)
+
+
 def _played(games: Sequence[EventGame]) -> list[Game]:
     return [
-        Game(g.first, g.second, (int(g.result["scores"][0]), int(g.result["scores"][1])),
-             g.result.get("skunk"))
+        Game(g.first, g.second, _pair(g.result["scores"]), g.result.get("skunk"),
+             _pair(g.result.get("hands_28")), _pair(g.result.get("hands_29")))
         for g in games
         if g.second is not None and g.result is not None
     ]  # fmt: skip
@@ -65,8 +69,12 @@ def next_night_games(
     event: Event, players: Sequence[str], games: Sequence[EventGame]
 ) -> tuple[list[tuple[str, str]], list[str]]:
     """The games to start now and the byes to give (see :mod:`cribkit.events.nights`); of a
-    qualifier's night, before its playoff."""
+    qualifier's night, before its playoff. A night of duplicate deals is played in rounds: the
+    next round is paired once every game of the last has ended, everyone with games left in it
+    (a player left with nobody to meet in the round has a bye)."""
     games = [g for g in games if g.round < PLAYOFF_ROUNDS]
+    if event.format.duplicate and any(g.open for g in games):
+        return [], []
     order = [line.player for line in night_standings(event, players, games)]
     busy = {p for g in games if g.open for p in (g.first, g.second) if p is not None}
     met: dict[str, set[str]] = {p: set() for p in players}
@@ -75,7 +83,12 @@ def next_night_games(
             met[game.first].add(game.second)
             met[game.second].add(game.first)
     free = [p for p in players if p not in busy]
-    return pair_free(order, free=free, met=met, left=games_left(event, players, games))
+    left = games_left(event, players, games)
+    pairs, byes = pair_free(order, free=free, met=met, left=left)
+    if event.format.duplicate:
+        paired = {p for pair in pairs for p in pair}
+        byes = [p for p in order if left[p] > 0 and p not in paired]
+    return pairs, byes
 
 
 def night_over(event: Event, players: Sequence[str], games: Sequence[EventGame]) -> bool:

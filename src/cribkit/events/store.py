@@ -75,13 +75,15 @@ class Event:
     code: str | None
     status: str
     created: float
+    #: The season its nights count in (the director's club's), or None.
+    season: str | None = None
 
 
 def _event(row: Any) -> Event:
     return Event(
         row.id, row.director_id, row.name, row.spec,
         Format.parse(row.format, json.loads(row.options)), row.starts, row.clock,
-        bool(row.public), row.code, row.status, row.created,
+        bool(row.public), row.code, row.status, row.created, row.season,
     )  # fmt: skip
 
 
@@ -104,12 +106,19 @@ class EventStore:
         starts: float,
         clock: float | None = None,
         public: bool = False,
+        season: str | None = None,
         now: float | None = None,
     ) -> Event:
-        """A new event (a draft until :meth:`open`)."""
+        """A new event (a draft until :meth:`open`); ``season`` the label of the season its
+        nights count in (a club night's only)."""
         shown = " ".join(str(name).split())
         if not 1 <= len(shown) <= NAME_LENGTH:
             raise EventError(f"an event's name is 1 to {NAME_LENGTH} characters")
+        season = None if season is None else " ".join(str(season).split()) or None
+        if season is not None and (format_name != "night" or len(season) > NAME_LENGTH):
+            raise EventError(
+                f"a season counts club nights only, named in 1 to {NAME_LENGTH} characters"
+            )
         if spec not in POOL_SPECS:
             raise EventError(f"an event is played in {', '.join(POOL_SPECS)}, not {spec[:30]!r}")
         chosen = Format.parse(format_name, options)
@@ -123,6 +132,7 @@ class EventStore:
                     id=event_id, director_id=director_id, name=shown, spec=spec,
                     format=chosen.name, options=json.dumps(chosen.options()), starts=starts,
                     clock=clock, public=int(public), code=None, status="draft", created=at,
+                    season=season,
                 )
             )  # fmt: skip
         found = self.event(event_id)
@@ -138,6 +148,32 @@ class EventStore:
         with self.store.transaction(read=True) as db:
             row = db.execute(sa.select(events).where(events.c.code == code.strip().upper())).first()
         return None if row is None else _event(row)
+
+    def listed(self, *, limit: int = 50) -> list[Event]:
+        """The public events open for registration or being played, soonest first."""
+        with self.store.transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(events)
+                .where(events.c.public == 1, events.c.status.in_(("open", "running", "paused")))
+                .order_by(events.c.starts, events.c.id)
+                .limit(limit)
+            ).all()
+        return [_event(row) for row in rows]
+
+    def season(self, director_id: str, season: str) -> list[Event]:
+        """The nights of a director's season (started ones: a draft or an open night has no
+        games), oldest first."""
+        with self.store.transaction(read=True) as db:
+            rows = db.execute(
+                sa.select(events)
+                .where(
+                    events.c.director_id == director_id,
+                    events.c.season == season,
+                    events.c.status.in_(("running", "paused", "closed")),
+                )
+                .order_by(events.c.starts, events.c.id)
+            ).all()
+        return [_event(row) for row in rows]
 
     def players(self, event_id: str) -> list[str]:
         """The accounts registered, in the order they registered."""
@@ -232,6 +268,16 @@ class EventStore:
         found = self.by_code(code[:12]) if code else None
         if found is None:
             raise EventError("no event has this code")
+        return self._register(found, account_id, now)
+
+    def join_public(self, event_id: str, account_id: str, *, now: float | None = None) -> Event:
+        """Register ``account_id`` for a public event (listed in the lobby: no code needed)."""
+        found = self.event(event_id)
+        if found is None or not found.public:
+            raise EventError("no public event has this id: register with the event's code")
+        return self._register(found, account_id, now)
+
+    def _register(self, found: Event, account_id: str, now: float | None) -> Event:
         if found.status != "open":
             raise EventError(f"registration for {found.name} is closed: it is {found.status}")
         at = time.time() if now is None else now
@@ -361,6 +407,22 @@ class EventGames:
                 )  # fmt: skip
         made = {row["number"] for row in rows}
         return [game for game in self.of(event_id) if game.number in made]
+
+    def round_over(self, sealed: str) -> bool:
+        """Whether the event round ``sealed`` names (``"EVENT/ROUND"``, a duplicate round's
+        tables: :attr:`cribkit.store.base.Table.sealed`) has every game's result."""
+        event_id, _, round_text = sealed.partition("/")
+        if not round_text.isdigit():
+            return True
+        with self.store.transaction(read=True) as db:
+            playing = db.execute(
+                sa.select(event_games.c.number).where(
+                    event_games.c.event_id == event_id,
+                    event_games.c.round == int(round_text),
+                    event_games.c.result.is_(None),
+                )
+            ).first()
+        return playing is None
 
     def by_game(self, game_id: str) -> tuple[str, EventGame] | None:
         """The event and its game that stored game ``game_id`` is, if any."""

@@ -118,6 +118,9 @@ class Table:
     deal: str = ""
     #: The pool a rated game counts in (``cribkit.accounts.rated``), or None: not rated.
     rated: str | None = None
+    #: The event round whose tables are dealt this game's cards (``"EVENT/ROUND"``: duplicate
+    #: deals), or empty: nobody watches it, and its seed and record wait for the round's end.
+    sealed: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The stored JSON form (seats as text keys)."""
@@ -135,6 +138,7 @@ class Table:
             "next": self.next,
             "deal": self.deal,
             **({"rated": self.rated} if self.rated else {}),
+            **({"sealed": self.sealed} if self.sealed else {}),
         }
 
     @classmethod
@@ -156,6 +160,7 @@ class Table:
             next=data.get("next"),
             deal=str(data.get("deal", "")),
             rated=data.get("rated"),
+            sealed=str(data.get("sealed", "")),
         )
 
 

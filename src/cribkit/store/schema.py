@@ -202,6 +202,8 @@ events = sa.Table(
     # draft, open, running, paused or closed.
     sa.Column("status", sa.Text, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+    # The season its nights count in (its director's: a club's season table), or None.
+    sa.Column("season", sa.Text),
 )
 
 event_players = sa.Table(

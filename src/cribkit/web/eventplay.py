@@ -19,9 +19,11 @@ from cribkit.events.running import (
     next_night_games,
     night_over,
 )
-from cribkit.events.store import Event, EventGames, EventStore
+from cribkit.events.store import Event, EventGame, EventGames, EventStore
+from cribkit.games.chance import new_fair_seed
 from cribkit.web.absence import hand_over
 from cribkit.web.logs import one_line
+from cribkit.web.stats import shown_hands
 
 if TYPE_CHECKING:
     from cribkit.web.manager import SessionManager
@@ -72,18 +74,24 @@ class EventPlay:
                 log.info("event %s: %s", event_id, one_line(error))
                 return []
             replaced = await asyncio.to_thread(self.events.replaced, event_id)
+            # A round of duplicate deals: every table dealt from the round's one fair seed.
+            seed = new_fair_seed() if event.format.duplicate else None
+            sealed = f"{event_id}/{round_}" if seed is not None else ""
             started = []
             for game in made:
                 if game.second is not None:
-                    started.append(await self._start(event, game.number, game.first, game.second,
-                                                     replaced))  # fmt: skip
-            return started
+                    started.append(await self._start(event, game, replaced, seed, sealed))
+        if made and not started:  # (byes only: the pairing may go on at once)
+            return await self.advance(event_id)
+        return started
 
     async def _start(
-        self, event: Event, number: int, first: str, second: str, replaced: set[str]
+        self, event: Event, game: EventGame, replaced: set[str], seed: str | None, sealed: str
     ) -> str:
         """Make an event's game as a table; a replaced player's seat the computer's (and the
         game then unrated)."""
+        first, second = game.first, game.second
+        assert second is not None
         people: list[tuple[str, str] | None] = []
         for account_id in (first, second):
             account = await asyncio.to_thread(self.accounts.by_id, account_id)
@@ -93,10 +101,10 @@ class EventPlay:
         rated = None if replaced & {first, second} else pool_of(event.spec)
         session = await asyncio.to_thread(
             self.manager.create_between, game_id, event.spec, people, rated=rated,
-            clock=event.clock,
+            clock=event.clock, seed=seed, sealed=sealed,
         )  # fmt: skip
         session.kick_ai()
-        await asyncio.to_thread(self.games.started, event.id, number, game_id)
+        await asyncio.to_thread(self.games.started, event.id, game.number, game_id)
         for person in people:
             if person is not None:
                 await self.manager.inbox.tell(
@@ -126,5 +134,9 @@ class EventPlay:
             return
         event_id, game = found
         outcome: dict[str, Any] = {"scores": list(result.scores), "skunk": result.skunk}
+        shown = [[points for points, _, _ in shown_hands(session.game, session.events, seat)]
+                 for seat in (0, 1)]  # fmt: skip
+        for special in (28, 29):
+            outcome[f"hands_{special}"] = [hands.count(special) for hands in shown]
         if await asyncio.to_thread(self.games.record, event_id, game.number, outcome):
             await self.advance(event_id)

@@ -246,21 +246,26 @@ class SessionManager:
         rated: str | None,
         best_of: int = 1,
         clock: float | None = None,
+        seed: str | None = None,
+        sealed: str = "",
     ) -> GameSession:
         """Start and store game ``game_id`` of ``spec`` between ``people`` (each a player id and
         the name they go by, seated in that order: quick play, an event; None: the computer
-        plays that seat, at the expert level), dealt from a fair seed, rated in the pool
-        ``rated`` (or not), a match if ``best_of`` is more than 1, a move clock of ``clock``
-        seconds (or none). (The caller asks the computer to play, on the event loop.)"""
+        plays that seat, at the expert level), dealt from a fair seed (or ``seed``: an event
+        round's duplicate deals, ``sealed`` naming the round, so that nobody may watch it),
+        rated in the pool ``rated`` (or not), a match if ``best_of`` is more than 1, a move
+        clock of ``clock`` seconds (or none). (The caller asks the computer to play, on the
+        event loop.)"""
         rules = lookup(spec)
         seated = {seat: person for seat, person in enumerate(people) if person is not None}
         table = Table(
             host=next((player for player, _ in seated.values()), None),
             levels={seat: "expert" for seat in range(len(people)) if seat not in seated},
             names={seat: name for seat, (_, name) in seated.items() if name},
-            watch=secrets.token_urlsafe(16),
+            watch="" if sealed else secrets.token_urlsafe(16),
             rated=rated,
             clock=clock,
+            sealed=sealed,
             match=None
             if best_of == 1
             else Match(secrets.token_hex(8), best_of, 1, (0,) * rules.sides),
@@ -270,7 +275,7 @@ class SessionManager:
             game=rules.GAME,
             spec=lookup(rules.spec()).spec(),
             rules=rules.options(),
-            seed=new_fair_seed(),
+            seed=new_fair_seed() if seed is None else seed,
             mode="table",
             ai="expert",
             humans=tuple(seated),

@@ -368,8 +368,9 @@ class GameSession:
             "commitment": self._commitment,
             "table": self.table_form() if table is None else table,
         }
-        if self.over:
-            # The seed is revealed only at the end, so that anyone can check every deal.
+        if self.over and not self.row.table.sealed:
+            # The seed is revealed only at the end, so that anyone can check every deal (of a
+            # duplicate round's table, on the event's page once the round is over).
             message["seed"] = self.row.seed
             if self.row.table.deal:
                 message["deal"] = self.row.table.deal

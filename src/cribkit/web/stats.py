@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -120,7 +121,7 @@ def summarise(row: GameRow, actions: list[dict[str, Any]], seat: int = 0) -> Gam
         double_skunk_won=result.skunk == "double skunk" and won,
         deals=deals,
         phase_points=phase_points,
-        hands=_shown_hands(row.game, events, seat),
+        hands=shown_hands(row.game, events, seat),
     )
 
 
@@ -156,7 +157,7 @@ def _abandoned_summary(
         skunk_lost=False,
         deals=0,
         phase_points=dict.fromkeys(phase_points, 0),
-        hands=_shown_hands(row.game, events, seat),
+        hands=shown_hands(row.game, events, seat),
         abandoned=side in left,
     )
 
@@ -189,9 +190,10 @@ def _phase_points(
     return {phase: by_phase[phase] for phase in phases}, deals
 
 
-def _shown_hands(
-    game: str, events: tuple[GameEvent, ...], seat: int
+def shown_hands(
+    game: str, events: Sequence[GameEvent], seat: int
 ) -> list[tuple[int, list[str], str]]:
+    """The hands ``seat`` showed (classic, Solitaire): each one's points, cards and starter."""
     if game not in ("classic", "solitaire"):
         return []
     hands = []

@@ -27,7 +27,7 @@ from sqlalchemy import Connection, text
 from cribkit.store.base import StoreError
 
 #: The newest revision: what a store opened by this code is upgraded to.
-HEAD = "0005"
+HEAD = "0006"
 
 
 def config(connection: Connection | None = None) -> Config:

@@ -37,7 +37,7 @@ from cribkit.accounts.store import (
 from cribkit.store.base import Store
 from cribkit.web.context import SIGNED_IN, Games, Player, Storage
 from cribkit.web.errors import ApiError
-from cribkit.web.routes.saved import finished_record
+from cribkit.web.routes.saved import finished_record, sealed
 from cribkit.web.tables import new_join_code, normal_join_code
 
 router = APIRouter(tags=["accounts"])
@@ -425,9 +425,11 @@ def export(request: Request, store: Storage) -> dict[str, Any]:
             for s in accounts.sessions(found.id)
         ],
         "records": [
-            finished_record(store, row.id, found.player) for row in games if row.status != "playing"
+            finished_record(store, row.id, found.player)
+            for row in games
+            if row.status != "playing" and not sealed(store, row)
         ],
-        "unfinished": [row.id for row in games if row.status == "playing"],
+        "unfinished": [row.id for row in games if row.status == "playing" or sealed(store, row)],
     }
 
 

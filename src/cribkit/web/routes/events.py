@@ -8,16 +8,15 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, cast
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
 
 from cribkit.accounts.store import AccountStore
 from cribkit.events import EventError, NotDirectorError
-from cribkit.events.running import games_left, night_standings
 from cribkit.events.store import EventGames, EventStore, award
-from cribkit.store.base import Store
 from cribkit.web.context import Storage
 from cribkit.web.errors import ApiError
+from cribkit.web.eventforms import event_form, listed_form, season_form, standings_csv
 from cribkit.web.eventplay import EventPlay
 from cribkit.web.routes.account import signed_in
 
@@ -43,10 +42,16 @@ class NewEvent(BaseModel):
     starts: float = Field(description="when it starts (seconds since the epoch)")
     clock: float | None = None
     public: bool = False
+    season: str | None = Field(
+        default=None, description="a night's season: your club's season table adds it up"
+    )
 
 
 class Registration(BaseModel):
-    code: str
+    """The body of a registration: the event's code, or a public event's id."""
+
+    code: str = ""
+    event: str = ""
 
 
 class Award(BaseModel):
@@ -69,6 +74,7 @@ async def create(body: NewEvent, request: Request, store: Storage) -> dict[str, 
         event = await asyncio.to_thread(
             EventStore(store).create, account.id, body.name, body.game, body.format,
             body.options, starts=body.starts, clock=body.clock, public=body.public,
+            season=body.season,
         )  # fmt: skip
     except EventError as error:
         raise _refused(error) from None
@@ -77,10 +83,14 @@ async def create(body: NewEvent, request: Request, store: Storage) -> dict[str, 
 
 @router.post("/api/events/register")
 async def register(body: Registration, request: Request, store: Storage) -> dict[str, Any]:
-    """Register for the event of a code."""
+    """Register for the event of a code, or for a public event by its id."""
     account, _ = await asyncio.to_thread(signed_in, request, store)
+    events = EventStore(store)
     try:
-        event = await asyncio.to_thread(EventStore(store).register, body.code, account.id)
+        if body.event and not body.code:
+            event = await asyncio.to_thread(events.join_public, body.event[:40], account.id)
+        else:
+            event = await asyncio.to_thread(events.register, body.code, account.id)
     except EventError as error:
         raise _refused(error) from None
     return await asyncio.to_thread(event_form, store, event.id)
@@ -148,60 +158,29 @@ async def direct(
     return {**form, "code": done} if step == "open" else form
 
 
+@router.get("/api/events")
+async def public_events(store: Storage) -> list[dict[str, Any]]:
+    """The public events open for registration or being played (the lobby's list)."""
+    return await asyncio.to_thread(listed_form, store)
+
+
 @router.get("/api/events/{event_id}")
 async def event(event_id: str, store: Storage) -> dict[str, Any]:
-    """An event: its settings, players, standings and games (public)."""
+    """An event: its settings, players, standings, games and bracket (public)."""
     return await asyncio.to_thread(event_form, store, event_id[:40])
 
 
-def event_form(store: Store, event_id: str) -> dict[str, Any]:
-    events = EventStore(store)
-    found = events.event(event_id)
-    if found is None:
-        raise ApiError(404, "not_found", f"no event {event_id[:20]!r}")
-    accounts = AccountStore(store)
-    names: dict[str, str | None] = {}
+@router.get("/api/events/{event_id}/standings.csv")
+async def standings_download(event_id: str, store: Storage) -> Response:
+    """The event's standings as CSV (a spreadsheet's download)."""
+    text = await asyncio.to_thread(standings_csv, store, event_id[:40])
+    return Response(
+        text, media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="event-{event_id[:40]}.csv"'},
+    )  # fmt: skip
 
-    def name(account_id: str | None) -> str | None:
-        """An account's name, each read once (the page asks every few seconds)."""
-        if account_id is None:
-            return None
-        if account_id not in names:
-            account = accounts.by_id(account_id)
-            names[account_id] = None if account is None else account.shown_name
-        return names[account_id]
 
-    players = events.players(event_id)
-    replaced = events.replaced(event_id)
-    games = EventGames(store).of(event_id)
-    # (the games not played yet: those to be paired and the one being played)
-    left = games_left(found, players, games)
-    for game in games:
-        if game.open:
-            for player in (game.first, game.second):
-                if player is not None:
-                    left[player] += 1
-    return {
-        "id": found.id,
-        "name": found.name,
-        "director": name(found.director_id),
-        "game": found.spec,
-        "format": found.format.name,
-        "options": found.format.options(),
-        "starts": found.starts,
-        "clock": found.clock,
-        "status": found.status,
-        "players": [name(p) for p in players],
-        "standings": [
-            {"name": name(line.player), "game_points": line.game_points, "games": line.games,
-             "wins": line.wins, "spread": line.spread, "skunks": line.skunks, "byes": line.byes,
-             "hands_28": line.hands_28, "hands_29": line.hands_29, "perfect": line.perfect,
-             "left": left.get(line.player, 0), "replaced": line.player in replaced}
-            for line in night_standings(found, players, games)
-        ],
-        "games": [
-            {"number": g.number, "round": g.round, "first": name(g.first), "second": name(g.second),
-             "id": g.game_id, "result": g.result, "awarded": g.awarded}
-            for g in games
-        ],
-    }  # fmt: skip
+@router.get("/api/events/{event_id}/season")
+async def season(event_id: str, store: Storage) -> dict[str, Any]:
+    """The season table of the event's club: its director's nights of the same season."""
+    return await asyncio.to_thread(season_form, store, event_id[:40])

@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
+from cribkit.events.store import EventGames
 from cribkit.games.records import replay
 from cribkit.games.verification import verifiable_record
 from cribkit.store.base import GameRow
@@ -71,7 +72,18 @@ def finished_record(store: Any, game_id: str, player: str) -> dict[str, Any]:
         raise ApiError(
             409, "not_finished", f"game {game_id} is not over: its record holds the seed"
         )
+    if sealed(store, row):
+        raise ApiError(
+            409, "sealed", f"game {game_id} was dealt its round's duplicate deals: its record "
+            "waits for the round's last game to end",
+        )  # fmt: skip
     return verifiable_game_record(row, store.load_actions(game_id))
+
+
+def sealed(store: Any, row: GameRow) -> bool:
+    """Whether ``row`` is a table of an event round of duplicate deals still being played (its
+    cards are being played at the round's other tables)."""
+    return bool(row.table.sealed) and not EventGames(store).round_over(row.table.sealed)
 
 
 def verifiable_game_record(row: GameRow, actions: list[dict[str, Any]]) -> dict[str, Any]:
