@@ -114,7 +114,8 @@ def test_a_single_elimination_of_four_is_played_to_its_champion(
     drawn = {m["id"]: m for m in bracket["matches"]}
     assert [drawn[n]["round"] for n in (1, 2, 3)] == [1, 1, 2]
     assert {drawn[3]["first"], drawn[3]["second"]} == {drawn[1]["winner"], drawn[2]["winner"]}
-    assert drawn[3]["winner"] == bracket["champion"] and drawn[3]["games"] == [3]
+    assert drawn[3]["winner"] == bracket["champion"]
+    assert drawn[3]["games"] == [3]
 
 
 def test_the_director_awards_a_game_once_and_the_night_moves_on(
