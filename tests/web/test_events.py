@@ -1,8 +1,8 @@
-"""A club night through the API (issue 39): a director makes and opens it, four accounts
+"""A club night through the API (issue 39): a director makes and opens it, ten accounts
 register by its code, the director starts it; each game the pairing makes is played to its end
 by its two players' sockets (each player a session of its own), the next pairing made as each
-ends, until everyone has played their 3 games against 3 different opponents; the standings are
-then the stored games' own count. Bad steps are refused in one line."""
+ends, until everyone has played their 4 games against 4 different opponents; the standings are
+then computed again from the stored games' records. Bad steps are refused in one line."""
 
 from __future__ import annotations
 
@@ -20,16 +20,19 @@ from .test_tables import play_out, seat_url
 People = Callable[[], TestClient]
 
 
-def test_a_night_of_four_is_played_to_its_end_through_the_api(
+TEN = ("Ann", "Bob", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal", "Ida", "Joe")
+
+
+def test_a_night_of_ten_is_played_to_its_end_through_the_api(
     client: TestClient, people: People
 ) -> None:
     director = named(client, "Dana")
-    players = {name: named(people(), name) for name in ("Ann", "Bob", "Cal", "Dee")}
+    players = {name: named(people(), name) for name in TEN}
     body = {"name": "Tuesday", "game": "classic:target=61", "format": "night",
-            "options": {"games": 3}, "starts": time.time()}  # fmt: skip
+            "options": {"games": 4}, "starts": time.time()}  # fmt: skip
     made = director.post("/api/events", json=body).json()
     event_id = made["id"]
-    assert (made["status"], made["options"]["games"]) == ("draft", 3)
+    assert (made["status"], made["options"]["games"]) == ("draft", 4)
     refused = players["Ann"].post(f"/api/events/{event_id}/open", json={})
     assert (refused.status_code, refused.json()["error"]) == (403, "not_director")
     join = director.post(f"/api/events/{event_id}/open", json={}).json()["code"]
@@ -40,24 +43,39 @@ def test_a_night_of_four_is_played_to_its_end_through_the_api(
     assert "registered for Tuesday already" in twice.json()["message"]
     started = director.post(f"/api/events/{event_id}/start", json={}).json()
     assert started["status"] == "running"
+    assert len([g for g in started["games"] if g["second"]]) == 5  # (everyone at a table)
     played = play_event(director, players, event_id)
     state = director.get(f"/api/events/{event_id}").json()
-    assert played == 6  # (4 players, 3 games each: a round robin, no bye needed)
+    assert played == len([g for g in state["games"] if g["second"]])
+    # The standings computed again from the stored games' own records, not the event's rows.
+    expected = {name: {"game_points": 0, "wins": 0, "spread": 0, "skunks": 0, "byes": 0}
+                for name in TEN}  # fmt: skip
+    met: dict[str, list[str]] = {name: [] for name in TEN}
+    for game in state["games"]:
+        if game["second"] is None:
+            expected[game["first"]]["byes"] += 1
+            expected[game["first"]]["game_points"] += 2
+            continue
+        record = players[game["first"]].get(f"/api/games/{game['id']}/record").json()
+        first, second = record["result"]["scores"]
+        skunk = record["result"].get("skunk") or ""
+        for name, other, mine, theirs in ((game["first"], game["second"], first, second),
+                                          (game["second"], game["first"], second, first)):  # fmt: skip
+            met[name].append(other)
+            line = expected[name]
+            line["spread"] += mine - theirs
+            if mine > theirs:
+                line["wins"] += 1
+                line["game_points"] += 3 if skunk else 2
+                line["skunks"] += bool(skunk)
     for line in state["standings"]:
-        mine = [g for g in state["games"] if line["name"] in (g["first"], g["second"])]
-        opponents = [g["second"] if g["first"] == line["name"] else g["first"] for g in mine]
-        assert sorted(opponents) == sorted(set(opponents))
-        assert len(opponents) + line["byes"] == 3
+        name = line["name"]
+        assert {key: line[key] for key in expected[name]} == expected[name], name
+        assert len(met[name]) == len(set(met[name])), f"{name} met someone twice"
+        assert len(met[name]) + line["byes"] == 4
         assert line["left"] == 0
-        wins = spread = points = 0
-        for g in mine:
-            first, second = g["result"]["scores"]
-            mine_score, theirs = (first, second) if g["first"] == line["name"] else (second, first)
-            spread += mine_score - theirs
-            if mine_score > theirs:
-                wins += 1
-                points += 3 if g["result"]["skunk"] else 2
-        assert (line["wins"], line["spread"], line["game_points"]) == (wins, spread, points)
+    order = [(-line["game_points"], -line["wins"], -line["spread"]) for line in state["standings"]]
+    assert order == sorted(order)
     late = named(people(), "Eve").post("/api/events/register", json={"code": join})
     assert "registration for Tuesday is closed" in late.json()["message"]
 
