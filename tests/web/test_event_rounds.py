@@ -145,3 +145,54 @@ def test_a_public_event_is_listed_and_joined_without_a_code(
     assert refused.status_code == 422
     assert "register with the event's code" in refused.json()["message"]
     assert client.get("/api/events").json()[0]["players"] == 1
+
+
+def test_what_a_dead_server_left_of_a_night_is_caught_up(
+    client: TestClient, people: People
+) -> None:
+    """A server that died after a game's end and before its event heard of it, or between a
+    pairing and its table: the sweep (at every start, every few seconds in a cluster) writes
+    the result from the stored game, makes the table, and pairs on."""
+    from cribkit.events.store import EventGames, EventStore
+
+    app: Any = client.app
+    manager = app.state.manager
+    director = named(client, "Dana")
+    players = {name: named(people(), name) for name in NAMES}
+    event_id, _ = _night(director, players)
+    hooks = list(manager.on_game_over)
+    unheard: set[str] = set()
+
+    async def heard_unless_unheard(session: Any) -> None:
+        if session.id not in unheard:
+            for hook in hooks:
+                await hook(session)
+
+    manager.on_game_over[:] = [heard_unless_unheard]
+
+    def finish_unheard(game: dict[str, Any]) -> None:
+        unheard.add(game["id"])  # (as if the server died as the game ended)
+        play_event_game(players, game)
+
+    first, second = director.get(f"/api/events/{event_id}").json()["games"]
+    assert (first["first"], first["second"], second["first"], second["second"]) == NAMES
+    finish_unheard(first)
+    assert director.get(f"/api/events/{event_id}").json()["games"][0]["result"] is None
+    client.portal.call(app.state.events.catch_up, event_id)  # type: ignore[union-attr]
+    form = director.get(f"/api/events/{event_id}").json()
+    record = players["Ann"].get(f"/api/games/{first['id']}/record").json()
+    assert form["games"][0]["result"]["scores"] == record["result"]["scores"]
+    assert len(form["games"]) == 2  # (Ann and Bob have met: they wait for Cal and Dee)
+    finish_unheard(second)
+    ann, bob, cal, dee = EventStore(app.state.store).players(event_id)
+    games = EventGames(app.state.store)
+    # Its end heard, its players paired, and the server gone before it made their table.
+    ended = app.state.events.stored_outcome(second["id"])
+    assert games.record(event_id, 2, ended)
+    games.add(event_id, [(ann, cal)], [], 2)
+    client.portal.call(app.state.events.catch_up, event_id)  # type: ignore[union-attr]
+    made = games.of(event_id)
+    assert made[1].result is not None
+    assert [{g.first, g.second} for g in made[2:]] == [{ann, cal}, {bob, dee}]
+    assert all(g.game_id is not None and g.result is None for g in made[2:])
+    assert len({g.game_id for g in made}) == 4

@@ -160,6 +160,12 @@ class EventStore:
             ).all()
         return [_event(row) for row in rows]
 
+    def running(self) -> list[Event]:
+        """The events being played (not paused)."""
+        with self.store.transaction(read=True) as db:
+            rows = db.execute(sa.select(events).where(events.c.status == "running")).all()
+        return [_event(row) for row in rows]
+
     def season(self, director_id: str, season: str) -> list[Event]:
         """The nights of a director's season (started ones: a draft or an open night has no
         games), oldest first."""

@@ -197,8 +197,10 @@ def create_app(
         await asyncio.to_thread(manager.resume_all)
         manager.kick_all()
         pairing = asyncio.create_task(app.state.quick.run(), name="quick-play pairing")
+        sweeping = asyncio.create_task(app.state.events.run(), name="events' sweep")
         yield
         pairing.cancel()
+        sweeping.cancel()
         await manager.shutdown()
         if cluster is not None:
             await cluster()

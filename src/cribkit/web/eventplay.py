@@ -23,13 +23,21 @@ from cribkit.events.store import Event, EventGame, EventGames, EventStore
 from cribkit.games.chance import new_fair_seed
 from cribkit.web.absence import hand_over
 from cribkit.web.logs import one_line
+from cribkit.web.shared import replayed
 from cribkit.web.stats import shown_hands
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from cribkit.games.events import GameEvent
+    from cribkit.games.protocol import Result
     from cribkit.web.manager import SessionManager
     from cribkit.web.sessions import GameSession
 
-__all__ = ["EventPlay"]
+__all__ = ["SWEEP_SECONDS", "EventPlay"]
+
+#: How often each server of a cluster looks for what a dead server left of an event (seconds).
+SWEEP_SECONDS = 5.0
 
 log = logging.getLogger("cribkit.web")
 
@@ -133,10 +141,61 @@ class EventPlay:
         if found is None or result is None:
             return
         event_id, game = found
-        outcome: dict[str, Any] = {"scores": list(result.scores), "skunk": result.skunk}
-        shown = [[points for points, _, _ in shown_hands(session.game, session.events, seat)]
-                 for seat in (0, 1)]  # fmt: skip
-        for special in (28, 29):
-            outcome[f"hands_{special}"] = [hands.count(special) for hands in shown]
+        outcome = _outcome(session.game, result, session.events)
         if await asyncio.to_thread(self.games.record, event_id, game.number, outcome):
             await self.advance(event_id)
+
+    async def run(self) -> None:
+        """Catch up every running event at the start, and in a cluster every
+        :data:`SWEEP_SECONDS` (a server that died between a game's end and its event's next
+        pairing left the event to the others)."""
+        while True:
+            try:
+                for event in await asyncio.to_thread(self.events.running):
+                    await self.catch_up(event.id)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # (the store or Redis away: the next sweep tries again)
+                log.warning("events: a sweep failed: %s", one_line(error))
+            if not self.manager.services.clustered:
+                return
+            await asyncio.sleep(SWEEP_SECONDS)
+
+    async def catch_up(self, event_id: str) -> None:
+        """What a server that died left undone of an event: a finished game's result not yet
+        written (written from the stored game), a pairing whose table was never made (made);
+        then the event's next pairing."""
+        async with self.manager.services.fanout.lock(f"event.{event_id}"):
+            event = await asyncio.to_thread(self.events.event, event_id)
+            if event is None or event.status != "running":
+                return
+            replaced = await asyncio.to_thread(self.events.replaced, event_id)
+            for game in await asyncio.to_thread(self.games.of, event_id):
+                if not game.open:
+                    continue
+                if game.game_id is None:  # (its maker died holding the lock: made now)
+                    await self._start(event, game, replaced, None, "")
+                    continue
+                outcome = await asyncio.to_thread(self.stored_outcome, game.game_id)
+                if outcome is not None:
+                    await asyncio.to_thread(self.games.record, event_id, game.number, outcome)
+        await self.advance(event_id)
+
+    def stored_outcome(self, game_id: str) -> dict[str, Any] | None:
+        """The outcome of a stored game the rules ended, or None."""
+        store = self.manager.store
+        row = store.load_game(game_id)
+        if row is None or row.status != "finished":
+            return None
+        state, events, _ = replayed(row, store.load_actions(game_id))
+        return None if state.result is None else _outcome(row.game, state.result, events)
+
+
+def _outcome(game: str, result: Result, events: Sequence[GameEvent]) -> dict[str, Any]:
+    """What an event keeps of a game's end: the scores, the skunk, each seat's 28 and 29
+    hands."""
+    outcome: dict[str, Any] = {"scores": list(result.scores), "skunk": result.skunk}
+    shown = [[points for points, _, _ in shown_hands(game, events, seat)] for seat in (0, 1)]
+    for special in (28, 29):
+        outcome[f"hands_{special}"] = [hands.count(special) for hands in shown]
+    return outcome
