@@ -196,3 +196,24 @@ def test_what_a_dead_server_left_of_a_night_is_caught_up(
     assert [{g.first, g.second} for g in made[2:]] == [{ann, cal}, {bob, dee}]
     assert all(g.game_id is not None and g.result is None for g in made[2:])
     assert len({g.game_id for g in made}) == 4
+
+
+def test_a_games_28_and_29_hands_are_kept_with_its_result() -> None:
+    from cribkit.core.cards import Card, parse_cards
+    from cribkit.games.classic.events import HandShown
+    from cribkit.games.protocol import Result
+    from cribkit.web.eventplay import outcome_of
+
+    def shown(seat: int, cards: str, starter: str) -> HandShown:
+        return HandShown(seat=seat, points=0, scores=(0, 0), cards=parse_cards(cards),
+                         starter=Card.parse(starter))  # fmt: skip
+
+    events = [shown(0, "5h 5c 5s Jd", "5d"), shown(1, "5h 5c 5d Ts", "5s"),
+              shown(1, "2c 3c 4c 6d", "9h"), shown(1, "5h 5c 5d Ts", "5s")]  # fmt: skip
+    result = Result(
+        winner=0, winners=(0,), scores=(121, 90), game_points=1, skunk="", next_dealer=1
+    )
+    outcome = outcome_of("classic", result, events)
+    assert outcome["hands_29"] == [1, 0]
+    assert outcome["hands_28"] == [0, 2]
+    assert outcome["scores"] == [121, 90]

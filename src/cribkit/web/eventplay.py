@@ -141,7 +141,7 @@ class EventPlay:
         if found is None or result is None:
             return
         event_id, game = found
-        outcome = _outcome(session.game, result, session.events)
+        outcome = outcome_of(session.game, result, session.events)
         if await asyncio.to_thread(self.games.record, event_id, game.number, outcome):
             await self.advance(event_id)
 
@@ -188,10 +188,10 @@ class EventPlay:
         if row is None or row.status != "finished":
             return None
         state, events, _ = replayed(row, store.load_actions(game_id))
-        return None if state.result is None else _outcome(row.game, state.result, events)
+        return None if state.result is None else outcome_of(row.game, state.result, events)
 
 
-def _outcome(game: str, result: Result, events: Sequence[GameEvent]) -> dict[str, Any]:
+def outcome_of(game: str, result: Result, events: Sequence[GameEvent]) -> dict[str, Any]:
     """What an event keeps of a game's end: the scores, the skunk, each seat's 28 and 29
     hands."""
     outcome: dict[str, Any] = {"scores": list(result.scores), "skunk": result.skunk}
