@@ -1,7 +1,8 @@
 """An automated accessibility scan (issue 15): axe-core, installed from the npm registry as a
 development dependency (``package.json``), run in Debian's Chromium on every page a player sees
 (the lobby, each game while there are legal moves and the hint is open, the classic show and
-result, the statistics, the replay viewer, the review, an invitation, the hot-seat cover, a phone's layout),
+result, the statistics, the replay viewer, the review, an invitation, the hot-seat cover, an
+event's page with its bracket, a phone's layout),
 in every theme that changes colours. A violation of impact "serious" or "critical" fails the
 test, with its rule, its help, the elements it found and the themes it was found in.
 
@@ -34,6 +35,7 @@ from .browsing import (
 )
 from .test_browser import finished_record, play_classic_turn
 from .test_browser_daily import play_the_daily_deal
+from .test_browser_events import finished_cup
 from .test_browser_people import invite_link, new_table
 from .test_browser_review import page_player, stored_game
 
@@ -491,3 +493,10 @@ def test_the_daily_deal_its_line_and_its_result_and_the_puzzles_pages_deals(
     play_the_daily_deal(page)
     problems += scan_both_sizes(page, "the daily deal's result")
     assert_accessible(problems)
+
+
+def test_an_events_page_with_its_bracket_drawn(page: Page, live_server: str) -> None:
+    event = finished_cup(live_server)
+    page.goto(f"{live_server}/#/event/{event['id']}")
+    page.wait_for_selector("[data-testid=bracket-champion]")
+    assert_accessible(scan_both_sizes(page, "an event's page with its bracket"))

@@ -1,8 +1,9 @@
 // The lobby: the games to start with their options, the ways to a table of people (a code, the
-// public tables, a new table), the saved games to resume, abandon or replay, and a record to open
-// in the replay viewer.
+// public tables, a new table), the public club nights and tournaments, the saved games to
+// resume, abandon or replay, and a record to open in the replay viewer.
 import { api, openNewGame, recordLink } from "./api.js";
 import { clear, h } from "./dom.js";
+import { PublicEvents } from "./eventlist.js";
 import {
   HOW_IT_PLAYS,
   isOver,
@@ -76,6 +77,7 @@ export class LobbyPage {
     this.message = h("p", { class: "error-line", "data-testid": "lobby-error", role: "alert", hidden: true });
     this.newTable = new NewTableForm(sortGames(games));
     this.publicTables = new PublicTables();
+    this.publicEvents = new PublicEvents();
     clear(this.root).append(
       h(
         "section",
@@ -87,6 +89,7 @@ export class LobbyPage {
       quickPlaySection(),
       this.message,
       h("div", { class: "friends-row" }, joinByCode(), this.publicTables.element),
+      this.publicEvents.element,
       h(
         "div",
         { class: "game-cards" },
@@ -97,11 +100,13 @@ export class LobbyPage {
       this.uploadSection(),
     );
     this.publicTables.start(games);
+    this.publicEvents.start();
   }
 
   stop() {
     this.stopped = true;
     if (this.publicTables) this.publicTables.stop();
+    if (this.publicEvents) this.publicEvents.stop();
   }
 
   /** Who is playing: the name this browser's player goes by, or a small form to choose one. */
