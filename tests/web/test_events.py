@@ -77,7 +77,7 @@ def test_a_night_of_ten_is_played_to_its_end_through_the_api(
         assert len(met[name]) + line["byes"] == 4
         assert line["left"] == 0
         # Every game between accounts counted in the pool of its game, like any rated game.
-        assert ratings(director, name)[pool_of("classic:target=61")]["games"] == len(met[name])
+        assert ratings(director, name)[str(pool_of("classic:target=61"))]["games"] == len(met[name])
     order = [(-line["game_points"], -line["wins"], -line["spread"]) for line in state["standings"]]
     assert order == sorted(order)
     late = named(people(), "Eve").post("/api/events/register", json={"code": join})
