@@ -12,6 +12,7 @@ from cribkit.events.running import (
     PLAYOFF_ROUNDS,
     bracket_of,
     bracket_results,
+    event_over,
     next_bracket_games,
     next_night_games,
     night_over,
@@ -118,6 +119,8 @@ def test_a_qualifier_of_16_cut_to_4_plays_a_seeded_best_of_3_playoff(store: Stor
     assert first_round == {frozenset((seeds[0], seeds[3])), frozenset((seeds[1], seeds[2]))}
     results = bracket_results(event, stored)
     assert bracket_of(event, seeds).champion(results) in seeds
+    assert event_over(event, players, stored)
+    assert not event_over(event, players, stored[:-1])
     for match in (1001, 1002, 1003):  # (best of 3: two or three games a match)
         assert 2 <= sum(g.round == match for g in playoff) <= 3
 
@@ -135,3 +138,5 @@ def test_a_double_elimination_of_8_ends_everyone_but_the_champion_after_two_loss
     assert all(losses[p] == 2 for p in players if p != champion)
     assert losses[champion] <= 1
     assert len(stored) == 14 + (losses[champion] == 1)
+    assert event_over(event, players, stored)
+    assert not event_over(event, players, stored[:-1])

@@ -80,6 +80,7 @@ def test_a_night_of_ten_is_played_to_its_end_through_the_api(
         assert ratings(director, name)[str(pool_of("classic:target=61"))]["games"] == len(met[name])
     order = [(-line["game_points"], -line["wins"], -line["spread"]) for line in state["standings"]]
     assert order == sorted(order)
+    assert state["status"] == "finished"  # (every game played: over by its rules)
     late = named(people(), "Eve").post("/api/events/register", json={"code": join})
     assert "registration for Tuesday is closed" in late.json()["message"]
 
@@ -133,6 +134,7 @@ def test_a_single_elimination_of_four_is_played_to_its_champion(
     final = games[2]
     first, second = final["result"]["scores"]
     assert bracket["champion"] == (final["first"] if first > second else final["second"])
+    assert form["status"] == "finished"
     drawn = {m["id"]: m for m in bracket["matches"]}
     assert [drawn[n]["round"] for n in (1, 2, 3)] == [1, 1, 2]
     assert {drawn[3]["first"], drawn[3]["second"]} == {drawn[1]["winner"], drawn[2]["winner"]}

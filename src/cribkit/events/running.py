@@ -21,6 +21,7 @@ __all__ = [
     "bracket_field",
     "bracket_of",
     "bracket_results",
+    "event_over",
     "games_left",
     "next_bracket_games",
     "next_night_games",
@@ -95,6 +96,17 @@ def night_over(event: Event, players: Sequence[str], games: Sequence[EventGame])
     """Every night game paired and played."""
     games = [g for g in games if g.round < PLAYOFF_ROUNDS]
     return not any(g.open for g in games) and not any(games_left(event, players, games).values())
+
+
+def event_over(event: Event, players: Sequence[str], games: Sequence[EventGame]) -> bool:
+    """Every game the event's format asks for played: a night's, a bracket's to its champion
+    (a qualifier's both)."""
+    if event.format.name == "night":
+        return night_over(event, players, games)
+    seeds = bracket_field(event, players, games)
+    if len(seeds) < 2:
+        return False
+    return bracket_of(event, seeds).champion(bracket_results(event, games)) is not None
 
 
 def _needed(best_of: int) -> int:

@@ -175,7 +175,7 @@ class EventStore:
                 .where(
                     events.c.director_id == director_id,
                     events.c.season == season,
-                    events.c.status.in_(("running", "paused", "closed")),
+                    events.c.status.in_(("running", "paused", "finished", "closed")),
                 )
                 .order_by(events.c.starts, events.c.id)
             ).all()
@@ -238,6 +238,15 @@ class EventStore:
         self.directed(event_id, by, "close", ("draft", "open", "running", "paused"))
         self._status(event_id, "closed")
 
+    def finish(self, event_id: str) -> None:
+        """The event's games are all played (its rules say so: nobody's step): it is over."""
+        with self.store.transaction() as db:
+            db.execute(
+                events.update()
+                .where(events.c.id == event_id, events.c.status == "running")
+                .values(status="finished")
+            )
+
     def replace(self, event_id: str, by: str, account_id: str) -> Event:
         """The director hands a no-show's games to the computer: its games unrated from now,
         its points kept out of season tables; refused for a player not registered, or twice."""
@@ -291,7 +300,10 @@ class EventStore:
             mine = db.execute(
                 sa.select(events.c.id, events.c.name, events.c.starts)
                 .select_from(event_players.join(events, events.c.id == event_players.c.event_id))
-                .where(event_players.c.account_id == account_id, events.c.status != "closed")
+                .where(
+                    event_players.c.account_id == account_id,
+                    events.c.status.not_in(("finished", "closed")),
+                )
             ).all()
             for other in mine:
                 if other.id == found.id:

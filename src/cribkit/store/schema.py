@@ -199,7 +199,7 @@ events = sa.Table(
     sa.Column("public", sa.Integer, nullable=False, server_default="0"),
     # The join code of its registration, once open.
     sa.Column("code", sa.Text, unique=True),
-    # draft, open, running, paused or closed.
+    # draft, open, running, paused, finished (its games all played) or closed (by its director).
     sa.Column("status", sa.Text, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     # The season its nights count in (its director's: a club's season table), or None.

@@ -15,6 +15,7 @@ from cribkit.accounts.store import AccountStore
 from cribkit.events import EventError
 from cribkit.events.running import (
     PLAYOFF_ROUNDS,
+    event_over,
     next_bracket_games,
     next_night_games,
     night_over,
@@ -72,6 +73,8 @@ class EventPlay:
                 pairs = [(first, second) for _, first, second in bracket]
                 rounds = [round_ for round_, _, _ in bracket]
             if not pairs and not byes:
+                if not any(g.open for g in stored) and event_over(event, players, stored):
+                    await asyncio.to_thread(self.events.finish, event_id)
                 return []
             round_ = max((g.round for g in stored if g.round < PLAYOFF_ROUNDS), default=0) + 1
             try:

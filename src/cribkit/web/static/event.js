@@ -30,6 +30,7 @@ const STEPS = {
   open: ["start", "close"],
   running: ["pause", "close"],
   paused: ["resume", "close"],
+  finished: [],
   closed: [],
 };
 
@@ -319,9 +320,9 @@ function seasonSection(season, eventId) {
   );
 }
 
-/** The standings as a table: place, name, game points, wins, spread, skunks, byes, specials. */
+/** The standings as a table: place, name (its specials under it), game points, wins, spread, skunks, byes. */
 function standingsTable(lines) {
-  const head = ["#", "Player", "GP", "W", "Spread", "Sk", "Byes", "Left", ""];
+  const head = ["#", "Player", "GP", "W", "Spread", "Sk", "Byes", "Left"];
   return h(
     "div",
     // (a region to scroll with the keyboard too, when it is wider than a phone)
@@ -352,14 +353,18 @@ function standingsTable(lines) {
             "tr",
             { "data-testid": "standing" },
             h("td", {}, String(index + 1)),
-            h("th", { scope: "row" }, line.name),
+            h(
+              "th",
+              { scope: "row" },
+              line.name,
+              specials.length ? h("span", { class: "standing-notes" }, specials.join(", ")) : null,
+            ),
             h("td", {}, String(line.game_points)),
             h("td", {}, String(line.wins)),
             h("td", {}, spreadText(line.spread)),
             h("td", {}, String(line.skunks)),
             h("td", {}, String(line.byes)),
             h("td", {}, String(line.left)),
-            h("td", {}, specials.join(", ")),
           );
         }),
       ),
