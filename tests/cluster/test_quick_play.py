@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.web.browsing import launch_browser
-from tests.web.test_browser_quick import Person
+from tests.web.signedin import Person
 
 
 @pytest.fixture(scope="module")

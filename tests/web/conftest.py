@@ -24,6 +24,7 @@ from cribkit.web.limits import Limits
 from cribkit.web.routes.saved import verifiable_game_record
 
 from .browsing import launch_browser
+from .signedin import signed_in  # noqa: F401  (a fixture of the accounts' browser tests)
 
 with warnings.catch_warnings():
     # Starlette's test client warns about its httpx dependency: not this project's concern.

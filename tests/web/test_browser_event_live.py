@@ -6,21 +6,10 @@ when the director awards a game, both pages show the new standings without being
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
-import pytest
 from playwright.sync_api import Browser, Page
 
-from .test_browser_quick import Person, unique
-
-
-@pytest.fixture
-def people(browser: Browser, live_server: str) -> Iterator[list[Person]]:
-    made: list[Person] = []
-    yield made
-    for person in made:
-        person.context.close()
-    assert [p.errors for p in made] == [[] for _ in made]
+from .signedin import Person, unique
 
 
 def _game_points(page: Page, name: str) -> str:
@@ -29,14 +18,14 @@ def _game_points(page: Page, name: str) -> str:
 
 
 def test_two_players_pages_show_their_games_and_the_live_standings(
-    browser: Browser, live_server: str, people: list[Person]
+    browser: Browser, live_server: str, signed_in: list[Person]
 ) -> None:
     director = Person(browser, live_server, unique("Dana"))
     ann = Person(browser, live_server, unique("Ann"))
     bob = Person(browser, live_server, unique("Bob"))
     cal = Person(browser, live_server, unique("Cal"), phone=True)
     dee = Person(browser, live_server, unique("Dee"))
-    people += [director, ann, bob, cal, dee]
+    signed_in += [director, ann, bob, cal, dee]
     api = director.page.request
     body = {"name": "Live night", "game": "classic:target=61", "format": "night",
             "options": {"games": 3}, "starts": time.time()}  # fmt: skip

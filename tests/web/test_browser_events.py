@@ -19,32 +19,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import httpx
-import pytest
 from playwright.sync_api import Browser
 from websockets.sync.client import ClientConnection, connect
 
 from .conftest import WS_LOCAL, cookie_header
-from .test_browser_quick import PASSWORD, Person, unique
+from .signedin import PASSWORD, Person, unique
 from .test_events import play_event
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
 
 
-@pytest.fixture
-def people(browser: Browser, live_server: str) -> Iterator[list[Person]]:
-    made: list[Person] = []
-    yield made
-    for person in made:
-        person.context.close()
-    assert [p.errors for p in made] == [[] for _ in made]
-
-
 def test_a_night_opened_filled_and_started_from_its_page(
-    browser: Browser, live_server: str, people: list[Person]
+    browser: Browser, live_server: str, signed_in: list[Person]
 ) -> None:
     director = Person(browser, live_server, unique("Dana"))
-    people.append(director)
+    signed_in.append(director)
     # Made from the account page's form: its own page follows.
     page = director.open("#/account")
     form = page.locator("[data-testid=new-event]")
@@ -61,7 +51,7 @@ def test_a_night_opened_filled_and_started_from_its_page(
     players = []
     for index in range(4):
         person = Person(browser, live_server, unique("Pat"), phone=index == 0)
-        people.append(person)
+        signed_in.append(person)
         person.page.goto(link)
         person.page.reload()
         person.page.click("[data-action=event-register]")
@@ -222,7 +212,7 @@ def test_a_single_elimination_played_out_shows_its_bracket_and_champion(
 
 
 def test_a_public_event_is_in_the_lobby_and_a_player_registers_without_a_code(
-    browser: Browser, live_server: str, people: list[Person]
+    browser: Browser, live_server: str, signed_in: list[Person]
 ) -> None:
     director = LiveClient(live_server, unique("Dana"))
     name = unique("Open night ")
@@ -232,7 +222,7 @@ def test_a_public_event_is_in_the_lobby_and_a_player_registers_without_a_code(
     director.post(f"/api/events/{event_id}/open", json={})
     try:
         player = Person(browser, live_server, unique("Pat"), phone=True)
-        people.append(player)
+        signed_in.append(player)
         page = player.open("#/")
         listed = page.locator("[data-testid=lobby-event]", has_text=name)
         listed.wait_for()
@@ -250,10 +240,10 @@ def test_a_public_event_is_in_the_lobby_and_a_player_registers_without_a_code(
 
 
 def test_the_form_makes_a_qualifier_with_its_cut_and_matches_and_a_night_of_a_season(
-    browser: Browser, live_server: str, people: list[Person]
+    browser: Browser, live_server: str, signed_in: list[Person]
 ) -> None:
     director = Person(browser, live_server, unique("Dana"))
-    people.append(director)
+    signed_in.append(director)
     page = director.open("#/account")
     form = page.locator("[data-testid=new-event]")
     form.locator("input[name=name]").fill("Spring qualifier")

@@ -6,60 +6,18 @@ meanwhile, and is told on that game's page when an opponent is found. (Two serve
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Iterator
+from playwright.sync_api import Browser
 
-import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
-
+from .signedin import Person, unique
 from .test_browser_people import accept, invite_link, new_table
-
-PASSWORD = "a long pass phrase 9"
-
-
-def unique(name: str) -> str:
-    return f"{name}{secrets.token_hex(3)}"
-
-
-class Person:
-    """A browser context signed in to a new account."""
-
-    def __init__(self, browser: Browser, site: str, name: str, phone: bool = False) -> None:
-        width, height = (390, 844) if phone else (1280, 800)
-        self.context: BrowserContext = browser.new_context(
-            viewport={"width": width, "height": height}
-        )
-        self.page: Page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.site, self.name = site, name
-        self.page.goto(f"{site}/#/")
-        made = self.page.request.post(
-            f"{site}/api/account", data={"name": name, "password": PASSWORD}
-        )
-        assert made.status == 200, made.text()
-
-    def open(self, route: str) -> Page:
-        self.page.goto(f"{self.site}/{route}")
-        self.page.reload()  # (the page drawn afresh, signed in)
-        return self.page
-
-
-@pytest.fixture
-def people(browser: Browser, live_server: str) -> Iterator[list[Person]]:
-    made: list[Person] = []
-    yield made
-    for person in made:
-        person.context.close()
-    assert [p.errors for p in made] == [[] for _ in made]
 
 
 def test_a_challenge_arrives_on_any_page_with_a_badge_and_starts_the_table(
-    browser: Browser, live_server: str, people: list[Person]
+    browser: Browser, live_server: str, signed_in: list[Person]
 ) -> None:
     ann = Person(browser, live_server, unique("Ann"))
     bob = Person(browser, live_server, unique("Bob"), phone=True)
-    people += [ann, bob]
+    signed_in += [ann, bob]
     bob_page = bob.open("#/stats")  # (any page: the statistics)
     page = ann.open("#/account")
     page.fill("[data-testid=add-friend] input", bob.name)
@@ -86,11 +44,11 @@ def test_a_challenge_arrives_on_any_page_with_a_badge_and_starts_the_table(
 
 
 def test_a_waiting_player_plays_the_computer_meanwhile_and_is_told_of_the_opponent(
-    browser: Browser, live_server: str, people: list[Person]
+    browser: Browser, live_server: str, signed_in: list[Person]
 ) -> None:
     ann = Person(browser, live_server, unique("Ann"))
     bob = Person(browser, live_server, unique("Bob"))
-    people += [ann, bob]
+    signed_in += [ann, bob]
     # A fake clock for Ann's page (its context is not kept for another test: an init script).
     ann.context.add_init_script("/* this context has a fake clock */")
     ann.page.clock.install()
@@ -118,11 +76,11 @@ def test_a_waiting_player_plays_the_computer_meanwhile_and_is_told_of_the_oppone
 
 
 def test_a_rated_table_from_the_new_table_form_between_two_accounts(
-    browser: Browser, live_server: str, people: list[Person]
+    browser: Browser, live_server: str, signed_in: list[Person]
 ) -> None:
     ann = Person(browser, live_server, unique("Ann"))
     bob = Person(browser, live_server, unique("Bob"))
-    people += [ann, bob]
+    signed_in += [ann, bob]
     page = ann.open("#/")
     new_table(page, live_server, "classic", ["me", "friend"], options={"target": "61"}, rated=True)
     assert page.locator("[data-testid=rated-tag]").is_visible()

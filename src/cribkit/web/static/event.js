@@ -262,41 +262,25 @@ function seasonSection(season, eventId) {
       `${season.director}'s nights of this season, added up (game points decide a night's season points).`,
     ),
     season.table.length
-      ? h(
-          "div",
-          { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Season table" },
-          h(
-            "table",
-            { class: "stats-table standings", "data-testid": "season-table" },
+      ? scrollTable(
+          "Season table",
+          "season-table",
+          head,
+          season.table.map((line, index) =>
             h(
-              "thead",
-              {},
+              "tr",
+              { "data-testid": "season-line" },
+              h("td", {}, String(index + 1)),
+              h("th", { scope: "row" }, line.name),
+              h("td", {}, String(line.season_points)),
               h(
-                "tr",
+                "td",
                 {},
-                head.map((title) => h("th", { scope: "col" }, title)),
+                line.scoring_nights ? `${line.nights} (${line.scoring_nights} scoring)` : String(line.nights),
               ),
-            ),
-            h(
-              "tbody",
-              {},
-              season.table.map((line, index) =>
-                h(
-                  "tr",
-                  { "data-testid": "season-line" },
-                  h("td", {}, String(index + 1)),
-                  h("th", { scope: "row" }, line.name),
-                  h("td", {}, String(line.season_points)),
-                  h(
-                    "td",
-                    {},
-                    line.scoring_nights ? `${line.nights} (${line.scoring_nights} scoring)` : String(line.nights),
-                  ),
-                  h("td", {}, String(line.game_points)),
-                  h("td", {}, String(line.wins)),
-                  h("td", {}, spreadText(line.spread)),
-                ),
-              ),
+              h("td", {}, String(line.game_points)),
+              h("td", {}, String(line.wins)),
+              h("td", {}, spreadText(line.spread)),
             ),
           ),
         )
@@ -320,16 +304,14 @@ function seasonSection(season, eventId) {
   );
 }
 
-/** The standings as a table: place, name (its specials under it), game points, wins, spread, skunks, byes. */
-function standingsTable(lines) {
-  const head = ["#", "Player", "GP", "W", "Spread", "Sk", "Byes", "Left"];
+/** A table in a region that scrolls (with the keyboard too) when it is wider than a phone. */
+function scrollTable(label, testId, head, rows) {
   return h(
     "div",
-    // (a region to scroll with the keyboard too, when it is wider than a phone)
-    { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Standings" },
+    { class: "table-scroll", tabindex: "0", role: "region", "aria-label": label },
     h(
       "table",
-      { class: "stats-table standings", "data-testid": "standings" },
+      { class: "stats-table standings", "data-testid": testId },
       h(
         "thead",
         {},
@@ -339,35 +321,42 @@ function standingsTable(lines) {
           head.map((title) => h("th", { scope: "col" }, title)),
         ),
       ),
-      h(
-        "tbody",
-        {},
-        lines.map((line, index) => {
-          const specials = [
-            line.hands_29 ? `29 \u00d7${line.hands_29}` : "",
-            line.hands_28 ? `28 \u00d7${line.hands_28}` : "",
-            line.perfect && line.left === 0 ? "perfect" : "",
-            line.replaced ? "replaced" : "",
-          ].filter(Boolean);
-          return h(
-            "tr",
-            { "data-testid": "standing" },
-            h("td", {}, String(index + 1)),
-            h(
-              "th",
-              { scope: "row" },
-              line.name,
-              specials.length ? h("span", { class: "standing-notes" }, specials.join(", ")) : null,
-            ),
-            h("td", {}, String(line.game_points)),
-            h("td", {}, String(line.wins)),
-            h("td", {}, spreadText(line.spread)),
-            h("td", {}, String(line.skunks)),
-            h("td", {}, String(line.byes)),
-            h("td", {}, String(line.left)),
-          );
-        }),
-      ),
+      h("tbody", {}, rows),
     ),
+  );
+}
+
+/** The standings as a table: place, name (its specials under it), game points, wins, spread, skunks, byes. */
+function standingsTable(lines) {
+  const head = ["#", "Player", "GP", "W", "Spread", "Sk", "Byes", "Left"];
+  return scrollTable(
+    "Standings",
+    "standings",
+    head,
+    lines.map((line, index) => {
+      const specials = [
+        line.hands_29 ? `29 \u00d7${line.hands_29}` : "",
+        line.hands_28 ? `28 \u00d7${line.hands_28}` : "",
+        line.perfect && line.left === 0 ? "perfect" : "",
+        line.replaced ? "replaced" : "",
+      ].filter(Boolean);
+      return h(
+        "tr",
+        { "data-testid": "standing" },
+        h("td", {}, String(index + 1)),
+        h(
+          "th",
+          { scope: "row" },
+          line.name,
+          specials.length ? h("span", { class: "standing-notes" }, specials.join(", ")) : null,
+        ),
+        h("td", {}, String(line.game_points)),
+        h("td", {}, String(line.wins)),
+        h("td", {}, spreadText(line.spread)),
+        h("td", {}, String(line.skunks)),
+        h("td", {}, String(line.byes)),
+        h("td", {}, String(line.left)),
+      );
+    }),
   );
 }
