@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Locator, Page
 from websockets.sync.client import ClientConnection, connect
 
 from .conftest import WS_LOCAL, cookie_header
@@ -30,15 +30,23 @@ if TYPE_CHECKING:
     from starlette.testclient import TestClient
 
 
+def event_form(
+    browser: Browser, site: str, signed_in: list[Person], name: str
+) -> tuple[Person, Page, Locator]:
+    """A director on the account page, the new-event form named ``name``."""
+    director = Person(browser, site, unique("Dana"))
+    signed_in.append(director)
+    page = director.open("#/account")
+    form = page.locator("[data-testid=new-event]")
+    form.locator("input[name=name]").fill(name)
+    return director, page, form
+
+
 def test_a_night_opened_filled_and_started_from_its_page(
     browser: Browser, live_server: str, signed_in: list[Person]
 ) -> None:
-    director = Person(browser, live_server, unique("Dana"))
-    signed_in.append(director)
     # Made from the account page's form: its own page follows.
-    page = director.open("#/account")
-    form = page.locator("[data-testid=new-event]")
-    form.locator("input[name=name]").fill("Tuesday night")
+    _, page, form = event_form(browser, live_server, signed_in, "Tuesday night")
     page.select_option("[data-testid=new-event-game]", "classic:target=61")
     form.locator("input[name=games]").fill("3")
     form.locator("button[type=submit]").click()
@@ -242,11 +250,7 @@ def test_a_public_event_is_in_the_lobby_and_a_player_registers_without_a_code(
 def test_the_form_makes_a_qualifier_with_its_cut_and_matches_and_a_night_of_a_season(
     browser: Browser, live_server: str, signed_in: list[Person]
 ) -> None:
-    director = Person(browser, live_server, unique("Dana"))
-    signed_in.append(director)
-    page = director.open("#/account")
-    form = page.locator("[data-testid=new-event]")
-    form.locator("input[name=name]").fill("Spring qualifier")
+    director, page, form = event_form(browser, live_server, signed_in, "Spring qualifier")
     page.select_option("[data-testid=new-event-format]", "qualifier")
     best_of = page.locator("[data-testid=new-event-best-of] option")
     assert best_of.all_inner_texts() == ["3", "5"]
