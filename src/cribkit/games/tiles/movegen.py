@@ -242,27 +242,26 @@ def best_play(
         [kept_value(_rest(rack, choice)) if kept_value else 0.0 for choice in by_size]
         for by_size in choices
     ]
-    # A coarse bound for every try (a sub-multiset on a main line), in generate_plays' order.
+    # A coarse bound for every try (a sub-multiset on a main line), in generate_plays' order;
+    # each try a number: its line's index and its choice's (no tuple made for each).
     bounds: list[float] = []
-    tries: list[tuple[_Segment, _Choice, float]] = []  # and the points sure to be added
-    for segment in _segments(board, min(len(rack), RACK_SIZE), strict):
-        empties, existing, _, length, cross, bonus = segment
-        k = len(empties)
-        length = length or k
-        key = sum(_W[v] for v in existing)
-        top = cross.top
-        ceiling = sum(top[c] for c in empties) + BONUS * (length == MAX_HAND)
-        if k == RACK_SIZE:
-            bonus += BONUS
+    sures: list[float] = []  # the points sure to be added
+    tries: list[int] = []
+    info_of = _INFO.get
+    lines = _lines(board, min(len(rack), RACK_SIZE), strict)
+    for number, (segment, k, key, length, bonus, ceiling) in enumerate(lines):
+        code = number * _CHOICE_CODES
         for choice, extra in zip(choices[k], extras[k], strict=True):
             main = 0
             if length >= 2:
-                info = _INFO.get((key + choice.key) * 8 + length)
-                main = info[0] if info else hand_info([*existing, *choice.all_values()])[0]
+                info = info_of((key + choice.key) * 8 + length)
+                main = info[0] if info else hand_info([*segment[1], *choice.all_values()])[0]
                 if strict and not main:
                     continue
-            bounds.append(main + bonus + extra + ceiling)
-            tries.append((segment, choice, main + bonus + extra))
+            sure = main + bonus + extra
+            bounds.append(sure + ceiling)
+            sures.append(sure)
+            tries.append(code + choice.index)
     best: tuple[int, int] = (len(tries), 0)  # the try and the play's index among its plays
     best_scored: ScoredPlay | None = None
     best_value = float("-inf")
@@ -270,10 +269,12 @@ def best_play(
     for at in sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True):
         if bounds[at] < best_value:
             break
-        segment, choice, sure = tries[at]
-        if sure + _crossing_bound(segment, choice) < best_value:
+        number, which = divmod(tries[at], _CHOICE_CODES)
+        segment, k = lines[number][:2]
+        choice = choices[k][which]
+        if sures[at] + _crossing_bound(segment, choice) < best_value:
             continue
-        extra = extras[len(segment[0])][choice.index]
+        extra = extras[k][which]
         found.clear()
         _segment(found, segment, (choice,), size, seat, strict)
         for index, scored in enumerate(found):
@@ -292,10 +293,10 @@ def _crossing_bound(segment: _Segment, choice: _Choice) -> int:
     dark_pieces = choice.dark
     light_pieces = sum(choice.counts) - dark_pieces
     total = 0
+    points_of, colour_of = cross.points, cross.colour
     for cell in empties:
-        points = cross.points[cell]
-        total += max(points[v] for v in values)
-        colour = cross.colour[cell]
+        total += max(map(points_of[cell].__getitem__, values))
+        colour = colour_of[cell]
         if (colour == 0 and dark_pieces) or (colour == 1 and light_pieces):
             total += BONUS
     if (length or len(empties)) == MAX_HAND and dark + dark_pieces in (0, MAX_HAND):
@@ -369,6 +370,38 @@ def draw_uniform(
             bounds[index] = len(plays)
         if at < len(plays):
             return plays[at]
+
+
+#: More than a rack's sub-multisets of one size (a 6 or a 9 either way up): a try's number is
+#: its line's index times this, plus its choice's.
+_CHOICE_CODES: Final = 1024
+#: A main line with what :func:`best_play` bounds its tries by: the segment, its empty cells'
+#: count, the weight key of its tiles in place, its hand's length, the bonus sure to be earned
+#: (the rack's, for a play of every tile), the most its crossing hands and one colour can add.
+_Line = tuple[_Segment, int, int, int, int, int]
+_LINES: dict[tuple[tuple[int, ...], int, int, bool], tuple[_Line, ...]] = {}
+
+
+def _lines(board: Board, most: int, strict: bool) -> tuple[_Line, ...]:
+    """:func:`_segments` with their bounds' constants, kept for the last boards asked: the
+    computer players ask for the best plays of many racks on one board (a reply to each guess
+    of the opponent's rack)."""
+    key = (board.cells, board.size, most, strict)
+    found = _LINES.get(key)
+    if found is None:
+        lines = []
+        for segment in _segments(board, most, strict):
+            empties, existing, _, length, cross, bonus = segment
+            k = len(empties)
+            length = length or k
+            top = cross.top
+            ceiling = sum(top[c] for c in empties) + BONUS * (length == MAX_HAND)
+            lines.append((segment, k, sum(_W[v] for v in existing), length,
+                          bonus + BONUS * (k == RACK_SIZE), ceiling))  # fmt: skip
+        if len(_LINES) >= 64:
+            _LINES.clear()
+        found = _LINES[key] = tuple(lines)
+    return found
 
 
 def _segments(board: Board, most: int, strict: bool) -> Iterator[_Segment]:
