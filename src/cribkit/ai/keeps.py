@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, exp, prod
-from typing import Literal
+from typing import Final, Literal
 
 from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS
 
@@ -83,7 +83,14 @@ def crib_values() -> dict[tuple[int, int], float]:
     return {pair: _random_mean(pair, 3) for pair in combinations_with_replacement(_RANKS, 2)}
 
 
-@cache
+#: The 15 ways to lay 2 of 6 cards away: the places laid away and the places kept.
+_LAY_AWAYS: Final = tuple(
+    ((i, j), tuple(k for k in range(6) if k not in (i, j))) for i, j in combinations(range(6), 2)
+)
+#: The rules and the sign of the crib's value in each.
+_SIGNS: Final = {"hand": 0, "dealer": 1, "pone": -1}
+
+
 def keep_likelihoods(rule: KeepRule) -> dict[tuple[int, ...], float]:
     """For every 4 ranks a hand can hold: the chance that a player laying away by ``rule``
     keeps them, over the chance that four cards drawn at random have them (so the mean over
@@ -92,28 +99,44 @@ def keep_likelihoods(rule: KeepRule) -> dict[tuple[int, ...], float]:
     Each six-rank deal goes to the keep the rule prefers (shared between keeps of equal
     value): the mass each keep gathers, over its own chance as a random draw of four.
     """
+    return _keep_likelihoods()[rule]
+
+
+@cache
+def _keep_likelihoods() -> dict[str, dict[tuple[int, ...], float]]:
+    """:func:`keep_likelihoods` of every rule, in one pass over the six-rank deals (each deal's
+    lay-aways valued once for the three rules)."""
     hands = keep_values()
     cribs = crib_values()
-    sign = {"hand": 0, "dealer": 1, "pone": -1}[rule]
-    kept: dict[tuple[int, ...], float] = dict.fromkeys(hands, 0.0)
+    kept = {rule: dict.fromkeys(hands, 0.0) for rule in _SIGNS}
+    rules = tuple(_SIGNS.items())
+    deals = comb(52, 6)
     for six in combinations_with_replacement(_RANKS, 6):
         if max(Counter(six).values()) > 4:
             continue
-        best: list[tuple[int, ...]] = []
-        best_value = -1e9
-        for away in set(combinations(six, 2)):
-            rest = list(six)
-            rest.remove(away[0])
-            rest.remove(away[1])
-            value = hands[tuple(rest)] + sign * cribs[away]
-            if value > best_value + 1e-9:
-                best, best_value = [tuple(rest)], value
-            elif value > best_value - 1e-9:
-                best.append(tuple(rest))
-        share = _draw_weight(six) / comb(52, 6) / len(best)
-        for keep in best:
-            kept[keep] += share
-    return {keep: mass / (_draw_weight(keep) / comb(52, 4)) for keep, mass in kept.items()}
+        # The distinct lay-aways: with a rank twice, two places give the same one.
+        ways = {(six[i], six[j]): (six[a], six[b], six[c], six[d])
+                for (i, j), (a, b, c, d) in _LAY_AWAYS}  # fmt: skip
+        values = [(hands[rest], cribs[away], rest) for away, rest in ways.items()]
+        weight = _draw_weight(six) / deals
+        for rule, sign in rules:
+            best: list[tuple[int, ...]] = []
+            best_value = -1e9
+            for hand, crib, rest in values:
+                value = hand + sign * crib
+                if value > best_value + 1e-9:
+                    best, best_value = [rest], value
+                elif value > best_value - 1e-9:
+                    best.append(rest)
+            share = weight / len(best)
+            masses = kept[rule]
+            for keep in best:
+                masses[keep] += share
+    fours = comb(52, 4)
+    return {
+        rule: {keep: mass / (_draw_weight(keep) / fours) for keep, mass in masses.items()}
+        for rule, masses in kept.items()
+    }
 
 
 @cache
