@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from importlib import resources
 from itertools import combinations
 from math import comb, prod
 
 import pytest
 
-from cribkit.ai.keeps import crib_values, keep_likelihoods, keep_values
+from cribkit.ai.keeps import compute_keep_tables, crib_values, keep_likelihoods, keep_values
 from cribkit.core.analysis import analyse_discards
 from cribkit.core.cards import DECK
 from cribkit.core.tables import ranks_total
@@ -68,3 +70,12 @@ def test_easy_keeps_hands_the_hand_rule_finds_likely() -> None:
         ranks = tuple(sorted(DECK[c].rank for c in easy.keep))
         outside += likely[ranks] == 0
     assert outside <= 10
+
+
+def test_the_shipped_tables_are_the_ones_worked_out() -> None:
+    """``keep_tables.json`` holds exactly what :func:`compute_keep_tables` works out (floats to
+    the last bit: JSON writes the shortest text that reads back the same number)."""
+    shipped = json.loads(
+        resources.files("cribkit.ai.data").joinpath("keep_tables.json").read_text()
+    )
+    assert shipped == compute_keep_tables()

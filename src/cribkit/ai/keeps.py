@@ -20,17 +20,21 @@ True
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
+from importlib import resources
 from itertools import combinations, combinations_with_replacement
 from math import comb, exp, prod
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from cribkit.core.tables import RANK_TABLES, RANK_WEIGHTS
 
 __all__ = [
+    "KEEP_TABLES_FORMAT",
     "KeepRule",
+    "compute_keep_tables",
     "crib_values",
     "keep_likelihoods",
     "keep_values",
@@ -73,14 +77,14 @@ def _random_mean(ranks: Sequence[int], drawn: int) -> float:
 @cache
 def keep_values() -> dict[tuple[int, ...], float]:
     """Mean fifteens + pairs + runs of 4 kept ranks with a random starter (by rank multiset)."""
-    return {ranks: _random_mean(ranks, 1) for ranks in combinations_with_replacement(_RANKS, 4)}
+    return dict(zip(FOURS, _shipped()["keep_values"], strict=True))
 
 
 @cache
 def crib_values() -> dict[tuple[int, int], float]:
     """Mean fifteens + pairs + runs of a crib holding 2 laid ranks, the other two cards and
     the starter at random."""
-    return {pair: _random_mean(pair, 3) for pair in combinations_with_replacement(_RANKS, 2)}
+    return dict(zip(PAIRS, _shipped()["crib_values"], strict=True))
 
 
 #: The 15 ways to lay 2 of 6 cards away: the places laid away and the places kept.
@@ -91,6 +95,7 @@ _LAY_AWAYS: Final = tuple(
 _SIGNS: Final = {"hand": 0, "dealer": 1, "pone": -1}
 
 
+@cache
 def keep_likelihoods(rule: KeepRule) -> dict[tuple[int, ...], float]:
     """For every 4 ranks a hand can hold: the chance that a player laying away by ``rule``
     keeps them, over the chance that four cards drawn at random have them (so the mean over
@@ -99,15 +104,55 @@ def keep_likelihoods(rule: KeepRule) -> dict[tuple[int, ...], float]:
     Each six-rank deal goes to the keep the rule prefers (shared between keeps of equal
     value): the mass each keep gathers, over its own chance as a random draw of four.
     """
-    return _keep_likelihoods()[rule]
+    return dict(zip(FOURS, _shipped()["keep_likelihoods"][rule], strict=True))
+
+
+# ---------------------------------------------------------------------------------------------
+# The tables as shipped (``cribkit/ai/data/keep_tables.json``) and as worked out
+
+
+#: Every 4 ranks a hand can hold, and every 2 a crib can be laid, in the tables' order.
+FOURS: Final[tuple[tuple[int, int, int, int], ...]] = tuple(
+    combinations_with_replacement(_RANKS, 4)
+)
+PAIRS: Final[tuple[tuple[int, int], ...]] = tuple(combinations_with_replacement(_RANKS, 2))
+#: The version of ``keep_tables.json`` this code reads.
+KEEP_TABLES_FORMAT: Final = 1
 
 
 @cache
-def _keep_likelihoods() -> dict[str, dict[tuple[int, ...], float]]:
+def _shipped() -> dict[str, Any]:
+    """The shipped tables (worked out once by ``python -m cribkit.ai.data.build_keep_tables``:
+    about a second of CPU that every process playing the expert would otherwise spend)."""
+    text = resources.files("cribkit.ai.data").joinpath("keep_tables.json").read_text()
+    data: dict[str, Any] = json.loads(text)
+    if data.get("format_version") != KEEP_TABLES_FORMAT:
+        raise ValueError(
+            "keep_tables.json has another format: rebuild it with "
+            "python -m cribkit.ai.data.build_keep_tables"
+        )
+    return data
+
+
+def compute_keep_tables() -> dict[str, Any]:
+    """The tables of :func:`keep_values`, :func:`crib_values` and :func:`keep_likelihoods`
+    worked out (the document ``keep_tables.json`` holds)."""
+    hands: dict[tuple[int, ...], float] = {ranks: _random_mean(ranks, 1) for ranks in FOURS}
+    cribs: dict[tuple[int, ...], float] = {pair: _random_mean(pair, 3) for pair in PAIRS}
+    likely = _likelihoods(hands, cribs)
+    return {
+        "format_version": KEEP_TABLES_FORMAT,
+        "keep_values": [hands[ranks] for ranks in FOURS],
+        "crib_values": [cribs[pair] for pair in PAIRS],
+        "keep_likelihoods": {rule: [likely[rule][ranks] for ranks in FOURS] for rule in _SIGNS},
+    }
+
+
+def _likelihoods(
+    hands: dict[tuple[int, ...], float], cribs: dict[tuple[int, ...], float]
+) -> dict[str, dict[tuple[int, ...], float]]:
     """:func:`keep_likelihoods` of every rule, in one pass over the six-rank deals (each deal's
     lay-aways valued once for the three rules)."""
-    hands = keep_values()
-    cribs = crib_values()
     kept = {rule: dict.fromkeys(hands, 0.0) for rule in _SIGNS}
     rules = tuple(_SIGNS.items())
     deals = comb(52, 6)

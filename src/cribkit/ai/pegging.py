@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 from itertools import combinations_with_replacement
-from typing import Literal, Protocol
+from operator import mul
+from typing import Final, Literal, Protocol
 
 from cribkit.core.cards import card_rank
 from cribkit.core.pegging import MAX_COUNT
@@ -30,6 +31,10 @@ WIN_VALUE = 1000
 SHOW_WIN_VALUE = WIN_VALUE - 1
 #: The version of ``peg_values.json`` this code reads.
 PEG_VALUES_FORMAT = 2
+
+
+#: The count value of each rank (index 0 unused), for the search's inner loops.
+_PIP: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
 def pip(rank: int) -> int:
@@ -54,7 +59,7 @@ def peg_points(pile: Sequence[int], count: int) -> int:
 
 def playable(hand: Iterable[int], count: int) -> list[int]:
     """The distinct ranks of ``hand`` that fit under 31."""
-    return sorted({rank for rank in hand if count + pip(rank) <= MAX_COUNT})
+    return sorted({rank for rank in hand if count + _PIP[rank] <= MAX_COUNT})
 
 
 def greedy_card(hand: Sequence[int], pile: Sequence[int] = ()) -> int:
@@ -102,11 +107,11 @@ def one_reply_card(
     best: tuple[float, int, int] | None = None
     for rank in playable(hand, count):
         value = float(now[rank])
-        if count + pip(rank) != MAX_COUNT and total:
+        if count + _PIP[rank] != MAX_COUNT and total:
             replies = _reply_points((*pile, rank))
-            value -= sum(n * p for n, p in zip(unseen, replies, strict=True)) / total
-        if best is None or (value, pip(rank), rank) > best:
-            best = (value, pip(rank), rank)
+            value -= sum(map(mul, unseen, replies)) / total
+        if best is None or (value, _PIP[rank], rank) > best:
+            best = (value, _PIP[rank], rank)
     if best is None:
         raise ValueError("no rank in the hand can be laid on this count")
     return best[2]
@@ -115,11 +120,11 @@ def one_reply_card(
 @lru_cache(maxsize=1 << 18)
 def _reply_points(pile: tuple[int, ...]) -> tuple[int, ...]:
     """The points of a reply of each rank (index 0 unused) on ``pile``; 0 if it does not fit."""
-    count = sum(pip(r) for r in pile)
+    count = sum(_PIP[r] for r in pile)
     return (
         0,
         *tuple(
-            peg_points((*pile, r), count + pip(r)) if count + pip(r) <= MAX_COUNT else 0
+            peg_points((*pile, r), count + _PIP[r]) if count + _PIP[r] <= MAX_COUNT else 0
             for r in range(1, 14)
         ),
     )
@@ -250,9 +255,10 @@ class PlaySearch:
             h0 = rest
         else:
             h1 = rest
-        count += pip(rank)
+        # (the points of a rank laid on a pile, read from its cached table)
+        points = _reply_points(pile)[rank]
+        count += _PIP[rank]
         pile = (*pile, rank)
-        points = peg_points(pile, count)
         if not h0 and not h1 and count < MAX_COUNT:
             points += 1  # last card
         sign = 1 if mover == 0 else -1
@@ -299,7 +305,7 @@ class PlaySearch:
         if cached is not None:
             return cached
         hand = h0 if mover == 0 else h1
-        options = [r for r in set(hand) if count + pip(r) <= MAX_COUNT]
+        options = [r for r in set(hand) if count + _PIP[r] <= MAX_COUNT]
         if options and mover == 1 and self.greed >= 1:
             # An opponent who always plays the card it sees as best: one branch to follow.
             card = self._likely_card(h0, h1, pile, count)
@@ -316,7 +322,7 @@ class PlaySearch:
                 value = min(values)
         else:
             other_hand = h1 if mover == 0 else h0
-            if not blocked and any(count + pip(r) <= MAX_COUNT for r in other_hand):
+            if not blocked and any(count + _PIP[r] <= MAX_COUNT for r in other_hand):
                 value = self._move(h0, h1, pile, count, 1 - mover, True, last, accrued)
             else:
                 value = self._go(h0, h1, last, accrued)
