@@ -119,15 +119,38 @@ def one_reply_card(
 
 @lru_cache(maxsize=1 << 18)
 def _reply_points(pile: tuple[int, ...]) -> tuple[int, ...]:
-    """The points of a reply of each rank (index 0 unused) on ``pile``; 0 if it does not fit."""
+    """The points of a reply of each rank (index 0 unused) on ``pile``; 0 if it does not fit:
+    :func:`peg_points` of the pile with each rank laid, with what the pile's tail gives every
+    rank worked out once (the search asks this of some 25,000 piles a game's analysis)."""
     count = sum(_PIP[r] for r in pile)
-    return (
-        0,
-        *tuple(
-            peg_points((*pile, r), count + _PIP[r]) if count + _PIP[r] <= MAX_COUNT else 0
-            for r in range(1, 14)
-        ),
-    )
+    n = len(pile)
+    last = pile[-1] if n else 0
+    trailing = 0
+    while trailing < n and pile[-1 - trailing] == last:
+        trailing += 1
+    # The tails a laid rank could end a run with, longest first: (run length, lowest, highest,
+    # ranks) of every tail of distinct ranks (a longer tail with a repeat holds no run).
+    tails = []
+    for length in range(n + 1, 2, -1):
+        tail = pile[n - length + 1 :]
+        ranks = set(tail)
+        if len(ranks) == length - 1:
+            tails.append((length, min(tail), max(tail), ranks))
+    out = [0]
+    for rank in range(1, 14):
+        total = count + _PIP[rank]
+        if total > MAX_COUNT:
+            out.append(0)
+            continue
+        points = 2 if total in (15, MAX_COUNT) else 0
+        same = trailing + 1 if rank == last else 1
+        points += same * (same - 1)
+        for length, low, high, ranks in tails:
+            if rank not in ranks and max(high, rank) - min(low, rank) == length - 1:
+                points += length
+                break
+        out.append(points)
+    return tuple(out)
 
 
 def win_chance(value: float) -> float:
