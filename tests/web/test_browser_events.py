@@ -222,6 +222,10 @@ def test_a_single_elimination_played_out_shows_its_bracket_and_champion(
 def test_a_public_event_is_in_the_lobby_and_a_player_registers_without_a_code(
     browser: Browser, live_server: str, signed_in: list[Person]
 ) -> None:
+    player = Person(browser, live_server, unique("Pat"), phone=True)
+    signed_in.append(player)
+    player.page.clock.install()
+    page = player.open("#/")  # (the lobby open before the event is)
     director = LiveClient(live_server, unique("Dana"))
     name = unique("Open night ")
     body = {"name": name, "game": "classic", "format": "night", "options": {"games": 1},
@@ -229,10 +233,8 @@ def test_a_public_event_is_in_the_lobby_and_a_player_registers_without_a_code(
     event_id = director.post("/api/events", json=body).json()["id"]
     director.post(f"/api/events/{event_id}/open", json={})
     try:
-        player = Person(browser, live_server, unique("Pat"), phone=True)
-        signed_in.append(player)
-        page = player.open("#/")
         listed = page.locator("[data-testid=lobby-event]", has_text=name)
+        page.clock.fast_forward("00:16")  # (the lobby reads its events again every 15 s)
         listed.wait_for()
         assert "registration open" in listed.inner_text()
         listed.locator("a").click()

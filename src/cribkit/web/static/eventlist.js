@@ -1,5 +1,6 @@
 // The lobby's "Club nights and tournaments": the public events open for registration or being
-// played (GET /api/events), each a link to its page; shown only when there is one.
+// played (GET /api/events), each a link to its page; shown only when there is one, and read
+// again every 15 s while the lobby is open (as the public tables are).
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { listedLine } from "./logic/events.js";
@@ -15,7 +16,12 @@ export class PublicEvents {
     );
   }
 
-  async start() {
+  start() {
+    this.load();
+    this.timer = setInterval(() => this.load(), 15_000);
+  }
+
+  async load() {
     let events;
     try {
       events = await api("GET", "/api/events");
@@ -42,5 +48,6 @@ export class PublicEvents {
 
   stop() {
     this.stopped = true;
+    clearInterval(this.timer);
   }
 }
