@@ -108,7 +108,9 @@ async def award_game(
     games = EventGames(store)
     found = await asyncio.to_thread(games.of, event_id[:40])
     game = next((g for g in found if g.number == number), None)
-    row = None if game is None or game.game_id is None else store.load_game(game.game_id)
+    row = None
+    if game is not None and game.game_id is not None:  # (the store read off the event loop)
+        row = await asyncio.to_thread(store.load_game, game.game_id)
     scores = (0, 0) if row is None else (int(row.scores[0]), int(row.scores[1]))
     try:
         await asyncio.to_thread(
