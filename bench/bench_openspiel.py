@@ -8,8 +8,9 @@ extra, for ``cribkit.env.openspiel``), so the project's .venv runs it::
 
 Without OpenSpiel the OpenSpiel figures are skipped.
 
-Five figures, each the median of ``--runs`` timed runs of ``--games`` 2-player games to 121,
-by CPU time (``time.process_time``: the machine is shared, and the CPU time a process uses is
+Five figures, each the median of ``--runs`` timed rounds of ``--games`` 2-player games to 121
+(every round runs each of them once, in turn; a ratio to OpenSpiel is the median of the
+rounds' ratios), by CPU time (``time.process_time``: the machine is shared, and the CPU time a process uses is
 disturbed less by the others than the wall clock):
 
 - ``engine``: cribkit's engine loop, ``state.apply(rng.choice(state.legal_actions()))`` from
@@ -128,14 +129,20 @@ def openspiel_player(sampler: str = "choices") -> Callable[[int, int], None] | N
     return play
 
 
-def cpu_rates(play: Callable[[int, int], None], games: int, runs: int) -> list[float]:
-    """Games per CPU-second in each of ``runs`` runs (after one short warm-up)."""
-    play(max(games // 10, 5), 10**6)
-    rates = []
+def interleaved_rates(
+    players: dict[str, Callable[[int, int], None]], games: int, runs: int
+) -> dict[str, list[float]]:
+    """Games per CPU-second of each player in each of ``runs`` rounds (after one short
+    warm-up each): every round runs every player once, in turn, so that a change in the
+    machine's load between rounds weighs on all of them alike."""
+    for play in players.values():
+        play(max(games // 10, 5), 10**6)
+    rates: dict[str, list[float]] = {name: [] for name in players}
     for run in range(runs):
-        started = time.process_time()
-        play(games, run * games)
-        rates.append(games / (time.process_time() - started))
+        for name, play in players.items():
+            started = time.process_time()
+            play(games, run * games)
+            rates[name].append(games / (time.process_time() - started))
     return rates
 
 
@@ -176,20 +183,23 @@ def run(games: int, runs: int, workers: int, worker_games: int) -> dict[str, Any
     if spiel is not None:
         for sampler in SAMPLERS[1:]:
             players[f"openspiel_{sampler}"] = openspiel_player(sampler)
-    for name, play in players.items():
-        if play is None:
+    present = {name: play for name, play in players.items() if play is not None}
+    rates = interleaved_rates(present, games, runs)
+    for name in players:
+        if name not in rates:
             result[name] = None
             continue
-        rates = cpu_rates(play, games, runs)
         result[name] = {
-            "median": round(statistics.median(rates), 1),
-            "min": round(min(rates), 1),
-            "max": round(max(rates), 1),
+            "median": round(statistics.median(rates[name]), 1),
+            "min": round(min(rates[name]), 1),
+            "max": round(max(rates[name]), 1),
         }
     if spiel is not None:
-        reference = result["openspiel"]["median"]
+        # Each round's ratio to OpenSpiel in that round, and their median.
         for name in ("engine", "playout", "simulate"):
-            result[f"{name}_ratio"] = round(result[name]["median"] / reference, 2)
+            pairs = zip(rates[name], rates["openspiel"], strict=True)
+            ratios = [ours / theirs for ours, theirs in pairs]
+            result[f"{name}_ratio"] = round(statistics.median(ratios), 2)
     if workers > 1:
         result["parallel"] = workers_figures(worker_games, workers)
     return result

@@ -33,7 +33,6 @@ the first, deal by deal: the mean paired difference and its standard error.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import statistics
 import time
@@ -41,8 +40,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from cribkit.ai.win_table import win_probability
+from cribkit.games.classic import core as lean
 from cribkit.games.classic.rules import ClassicRules
-from cribkit.games.classic.state import ClassicState, start_game
+from cribkit.games.classic.state import ClassicState, made_whole, start_game
 from cribkit.games.setup import deal_deck
 from duel_common import mean_se, tuned_player
 
@@ -82,6 +82,15 @@ def play_history(
     return state
 
 
+def with_past_of(state: ClassicState, before: ClassicState) -> ClassicState:
+    """``state`` (a game's first state) with the finished deals of ``before``, as if they had
+    been its own: what the players see of a history (the state's core is the engine's own,
+    so this bench script reaches into it)."""
+    core = list(state._core)
+    core[lean.PAST] = before._core[lean.PAST]
+    return made_whole(state._game, tuple(core), state.history)
+
+
 def play_deal(
     spec: str,
     against: str,
@@ -107,7 +116,7 @@ def play_deal(
     state = start_game(rules, decks=[deck], first_dealer=dealer, start_scores=start).state
     if history:
         before = play_history(against, seed, index, history, rules)
-        state = dataclasses.replace(state, past_deals=before.past_deals, past_laid=before.past_laid)
+        state = with_past_of(state, before)
     points = [dict.fromkeys(PHASES, 0) for _ in range(players)]
     while not state.is_terminal and state.phase != "awaiting_deck":
         seat = state.current_player

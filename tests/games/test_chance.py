@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cribkit.core.cards import DECK
 from cribkit.games import start
@@ -18,6 +20,7 @@ from cribkit.games.chance import (
     commitment,
     fair_shuffle,
     is_fair_seed,
+    legacy_shuffle,
     legacy_text,
     new_fair_seed,
     shuffled,
@@ -164,3 +167,14 @@ def test_the_same_fair_seed_deals_the_same_games() -> None:
         assert [e.to_json() for e in one.events] == [e.to_json() for e in two.events]
     assert deal_deck(seed, 1) == deal_deck(seed, 1) != deal_deck(seed, 0)
     assert deal_deck(seed, 0) != deal_deck(new_fair_seed(), 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=30), size=st.integers(0, 120))
+def test_the_legacy_shuffle_is_the_standard_librarys(text: str, size: int) -> None:
+    """The decks of old seeds are shuffled by drawing the generator's words many at a time
+    (and a list longer than its table by the standard library): the same lists as
+    ``random.Random(text).shuffle``, for every length from none to past a deck."""
+    expected = list(range(size))
+    random.Random(text).shuffle(expected)
+    assert legacy_shuffle(text, range(size)) == expected

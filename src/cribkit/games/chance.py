@@ -33,6 +33,7 @@ import hmac
 import random
 import re
 import secrets
+import struct
 from collections.abc import Iterable, Iterator
 from typing import Final, TypeVar
 
@@ -169,14 +170,22 @@ def shuffled(seed: int | str, label: str, items: Iterable[T]) -> list[T]:
     return legacy_shuffle(legacy_text(seed, label), items)
 
 
-#: The bits ``random.Random._randbelow`` draws for a bound of n (index n), up to a deck.
-_BITS: Final = tuple(n.bit_length() for n in range(53))
+#: Per last position p of a shuffle's step (its bound is p + 1), up to a deck: how far
+#: ``random.Random._randbelow`` shifts a 32-bit word down to keep the bits it draws.
+_SHIFTS: Final = tuple(32 - (p + 1).bit_length() for p in range(53))
+#: 32-bit words drawn at a time: enough for a deck's 51 draws and their rejections, mostly.
+_WORDS: Final = 96
+_UNPACK_WORDS: Final = struct.Struct(f"<{_WORDS}I").unpack
 
 
 def legacy_shuffle(text: str, items: Iterable[T]) -> list[T]:
     """``items`` shuffled exactly as ``random.Random(text).shuffle`` does (Fisher-Yates from
-    the last position down, each index drawn by rejection from ``getrandbits``), with the
-    draws inlined: the decks of every simulated deal are made here.
+    the last position down, each index drawn by rejection from ``getrandbits``): the decks of
+    every simulated deal are made here, so the generator's words are drawn many at a time.
+
+    ``getrandbits(k)`` for k up to 32 is the top k bits of the generator's next 32-bit word,
+    and ``getrandbits(32 * m)`` its next m words, the first lowest: so each word here is the
+    one a draw of the shuffle would take (what is left of the generator is thrown away).
 
     >>> deck = list(range(52))
     >>> random.Random("7:0").shuffle(deck)
@@ -184,16 +193,20 @@ def legacy_shuffle(text: str, items: Iterable[T]) -> list[T]:
     True
     """
     result = list(items)
-    getrandbits = random.Random(text).getrandbits
-    bits = _BITS
-    for i in range(len(result) - 1, 0, -1):
-        bound = i + 1
-        k = bits[bound] if bound < 53 else bound.bit_length()
-        j = getrandbits(k)
-        while j >= bound:
-            j = getrandbits(k)
-        result[i], result[j] = result[j], result[i]
-    return result
+    last = len(result) - 1
+    if not 0 < last < len(_SHIFTS):
+        random.Random(text).shuffle(result)  # nothing to draw, or more than a deck
+        return result
+    draw = random.Random(text).getrandbits
+    shifts = _SHIFTS
+    while True:
+        for word in _UNPACK_WORDS(draw(32 * _WORDS).to_bytes(4 * _WORDS, "little")):
+            j = word >> shifts[last]
+            if j <= last:  # else rejected: the next word is drawn for the same step
+                result[last], result[j] = result[j], result[last]
+                last -= 1
+                if not last:
+                    return result
 
 
 def move_seed(seed: int | str, *parts: object) -> int:

@@ -437,9 +437,13 @@ class Transition(Generic[S]):
         """The events, in order."""
         events = self._events
         if events is None:
-            events = self._events = tuple(kind(**values) for kind, values in self._pending)
+            events = self._events = tuple(kind(**values) for kind, values in self._records())
             self._pending = ()
         return events
+
+    def _records(self) -> Sequence[PendingEvent]:
+        """The pending records of the events (a game may make them only when asked)."""
+        return self._pending
 
     def tallies(self) -> list[Tally]:
         """``(seat, points, points_phase, deal, type)`` of each event that has a seat, in
@@ -458,7 +462,7 @@ class Transition(Generic[S]):
                 for e in self._events
                 if e.seat is not None
             ]
-        return tally_pending(self._pending)
+        return tally_pending(self._records())
 
     def __repr__(self) -> str:
         return f"Transition({self.state!r}, {len(self.events)} events)"

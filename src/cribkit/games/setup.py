@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, TypeVar
 
 from cribkit.core.cards import DECK, DECK_SIZE, Card, card_rank
 from cribkit.games.chance import shuffled
@@ -35,6 +35,7 @@ __all__ = [
     "CutRound",
     "DealSetup",
     "Seed",
+    "SidedAnswers",
     "SidedGame",
     "SidedRules",
     "as_deck",
@@ -256,29 +257,27 @@ def side_result(
     )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True, repr=False, kw_only=True)
-class SidedGame:
-    """A position of a game of sides (a seat each, or partnerships of four) dealt from decks:
-    the fields and the answers of classic and Table Top states, which add their own.
-    :attr:`GAME_WORD` names the game in a refusal (``match``) and :meth:`result_text` says how
-    it ended."""
+class SidedAnswers:
+    """The answers of a position of a game of sides (a seat each, or partnerships of four)
+    dealt from decks, from its ``rules``, ``phase``, ``deal_no``, ``result``, ``setup`` and
+    ``history``: classic and Table Top states answer them so. :attr:`GAME_WORD` names the
+    game in a refusal (``match``) and :meth:`result_text` says how it ended."""
+
+    __slots__ = ()
 
     #: What a refusal calls the game: ``game``, or Table Top's ``match``.
     GAME_WORD: ClassVar[str] = "game"
-    #: The game's rules (each state says their type).
     rules: Any
     setup: DealSetup
     phase: str
     deal_no: int
-    dealer: int
-    #: The first dealer of the game.
-    opening_dealer: int
-    #: This deal's deck, top card first (engine knowledge: not for a player).
-    deck: tuple[Card, ...]
-    scores: tuple[int, ...]
     result: Result | None
-    #: Every action applied since the start, in order.
-    history: tuple[Action, ...] = ()
+
+    if TYPE_CHECKING:
+
+        @property
+        def history(self) -> tuple[Action, ...]:
+            """Every action applied since the start, in order."""
 
     @property
     def is_terminal(self) -> bool:
@@ -306,6 +305,27 @@ class SidedGame:
     def record(self) -> dict[str, Any]:
         """The game so far as a JSON record that :func:`~cribkit.games.records.replay` replays."""
         return self.setup.record(self.rules, self.history)
+
+
+@dataclass(frozen=True, slots=True, repr=False, kw_only=True)
+class SidedGame(SidedAnswers):
+    """A position of a game of sides (a seat each, or partnerships of four) dealt from decks,
+    as a frozen record: the fields of a Table Top state, which adds its own."""
+
+    #: The game's rules (each state says their type).
+    rules: Any
+    setup: DealSetup
+    phase: str
+    deal_no: int
+    dealer: int
+    #: The first dealer of the game.
+    opening_dealer: int
+    #: This deal's deck, top card first (engine knowledge: not for a player).
+    deck: tuple[Card, ...]
+    scores: tuple[int, ...]
+    result: Result | None
+    #: Every action applied since the start, in order.
+    history: tuple[Action, ...] = ()
 
 
 def deal_deck(seed: Seed, deal: int) -> tuple[Card, ...]:

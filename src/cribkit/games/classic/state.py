@@ -23,27 +23,47 @@ Each seat sees the game through its :meth:`~ClassicState.observation`, a
 :class:`~cribkit.games.classic.view.ClassicView`; the events are the kinds of
 :mod:`cribkit.games.classic.events`.
 
-Inside, cards are ints and hands are bit masks; scores come from the fast tables, and the
-breakdowns that explain them are built only when an event is asked for its words.
+Inside, a state is a thin immutable wrapper: the lean core of its position (a tuple of ints,
+bit masks and small tuples: :mod:`cribkit.games.classic.core`, where the rules are), the
+game's settings, and a link to the state it came from with the action taken there. Its
+history and its events are made from those links when they are asked for; scores come from
+the fast tables, and the breakdowns that explain them are built only when an event is asked
+for its words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from itertools import compress, repeat
 from operator import is_
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from cribkit.core.cards import DECK, DECK_SIZE, Card
+from cribkit.core.cards import Card
 from cribkit.core.pegging import MAX_COUNT
 from cribkit.core.slots import slot_setters
 from cribkit.core.words import scores_dashed
 from cribkit.games.actions import Declare, Discard
+from cribkit.games.classic import core as lean
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
+from cribkit.games.classic.core import (
+    CLAIM,
+    COUNT,
+    CRIB,
+    DEAL,
+    DEALER,
+    HANDS,
+    KEPT,
+    LAID,
+    PHASE,
+    RESULT,
+    SCORES,
+    TURN,
+    Core,
+    Game,
+    discards,
+)
 from cribkit.games.classic.events import EVENTS, CutForDeal
 from cribkit.games.classic.play import (
-    AWAITING,
     DECLARE,
     DISCARD,
     MUGGINS,
@@ -52,8 +72,6 @@ from cribkit.games.classic.play import (
     PLAY,
     Claim,
     ClassicSetup,
-    GameEnded,
-    Run,
     cards_of,
 )
 from cribkit.games.classic.rules import ClassicRules
@@ -68,19 +86,25 @@ from cribkit.games.errors import (
     OverDeclarationError,
     WrongActionError,
 )
+from cribkit.games.events import GameEvent
 from cribkit.games.protocol import (
     SPECTATOR,
     Action,
     GameInfo,
+    PendingEvent,
+    Result,
+    Tally,
     Transition,
     cards_text,
     check_viewer,
     register,
+    tally_pending,
 )
 from cribkit.games.setup import (
     SIDED_SETUP_KEYS,
+    DealSetup,
     Seed,
-    SidedGame,
+    SidedAnswers,
     seat_sides,
     side_of,
     sided_start,
@@ -114,116 +138,121 @@ class WrongMugginsError(IllegalActionError):
     """A muggins call when there are no missed points to take (or not the caller's to take)."""
 
 
-_PLAYS: Final = tuple(tuple(Play(seat, DECK[c]) for c in range(DECK_SIZE)) for seat in range(4))
-# Discard records made once and shared: [seat][card] for one card, [seat][card * 52 + card] for two.
-_DISCARD_ONE: Final[list[list[Discard | None]]] = [[None] * DECK_SIZE for _ in range(4)]
-_DISCARD_TWO: Final[list[list[Discard | None]]] = [[None] * DECK_SIZE**2 for _ in range(4)]
+def _field(index: int, doc: str) -> Any:
+    """A read-only attribute of a state: the field ``index`` of its core."""
+
+    def read(state: ClassicState) -> Any:
+        return state._core[index]
+
+    return property(read, doc=doc)
 
 
-def _discards(seat: int, cards: tuple[Card, ...], count: int) -> list[Action]:
-    """Every way for ``seat`` to lay away ``count`` (1 or 2) of ``cards`` (ascending)."""
-    actions: list[Action] = []
-    if count == 1:
-        table = _DISCARD_ONE[seat]
-        for card in cards:
-            action = table[card]
-            if action is None:
-                action = table[card] = Discard(seat, (card,))
-            actions.append(action)
-        return actions
-    table = _DISCARD_TWO[seat]
-    for i, first in enumerate(cards):
-        row = first * DECK_SIZE
-        for second in cards[i + 1 :]:
-            action = table[row + second]
-            if action is None:
-                action = table[row + second] = Discard(seat, (first, second))
-            actions.append(action)
-    return actions
+def _setting(name: str, doc: str) -> Any:
+    """A read-only attribute of a state: the game's setting ``name``."""
+
+    def read(state: ClassicState) -> Any:
+        return getattr(state._game, name)
+
+    return property(read, doc=doc)
 
 
-def _to_act(position: ClassicState | Run) -> int | None:
-    """:attr:`ClassicState.current_player` of a state or of a run."""
-    phase = position.phase
-    if phase == DISCARD:
-        n = position.rules.players
-        laid = position.laid
-        for i in range(1, n + 1):
-            seat = (position.dealer + i) % n
-            if not laid[seat]:
-                return seat
-        return None  # pragma: no cover - the phase ends when all have laid away
-    if phase in (OVER, AWAITING):
-        return None
-    return position.turn
-
-
-def _legal_actions(position: ClassicState | Run) -> list[Action]:
-    """:meth:`ClassicState.legal_actions` of a state or of a run, made anew."""
-    phase = position.phase
-    if phase == PLAY:
-        seat = position.turn
-        room = MAX_COUNT - position.count
-        plays = _PLAYS[seat]
-        out: list[Action] = []
-        hand = position.hands[seat]
-        while hand:
-            low = hand & -hand
-            card = low.bit_length() - 1
-            if PIP[card] > room:
-                break  # cards ascend by rank, so no later card fits either
-            out.append(plays[card])
-            hand ^= low
-        return out
-    if phase == DISCARD:
-        chooser = _to_act(position)
-        assert chooser is not None
-        return _discards(chooser, cards_of(position.hands[chooser]), position.rules.discards)
-    claim = position.claim
-    if phase == DECLARE and claim is not None:
-        return [Declare(claim.seat, p) for p in range(claim.correct + 1)]
-    if phase == MUGGINS and claim is not None:
-        if claim.declared < claim.correct:
-            return [Muggins(position.turn), PassMuggins(position.turn)]
-        return [PassMuggins(position.turn)]
-    return []
-
-
-@dataclass(frozen=True, slots=True, repr=False, kw_only=True)
-class ClassicState(SidedGame):
+class ClassicState(SidedAnswers):
     """An immutable position of a classic game. Make one with :func:`start_game`.
 
-    Fields are the engine's full knowledge (hands are bit masks of cards, ``deck`` is this
-    deal's deck): show a player only :meth:`observation`.
+    Its attributes are the engine's full knowledge (hands are bit masks of cards, ``deck`` is
+    this deal's deck): show a player only :meth:`observation`. They are read from the state's
+    core (:mod:`cribkit.games.classic.core`); none can be set.
     """
 
-    rules: ClassicRules
-    #: Cards each seat holds (not yet laid away or played).
-    hands: tuple[int, ...]
-    #: Each seat's 4 cards for the show, once laid away.
-    kept: tuple[int, ...]
-    #: Cards each seat laid away to the crib.
-    laid: tuple[int, ...]
-    crib: int
-    starter: Card | None
-    count: int
-    #: The current count's cards, in order.
-    pile: tuple[Card, ...]
-    #: Every card played this deal, as (seat, card), in order.
-    played: tuple[tuple[int, Card], ...]
-    turn: int
-    #: The seat that laid the last card on this count (-1: none yet).
-    last: int
-    #: Seats that said go on this count (bits).
-    gone: int
-    claim: Claim | None
-    show_step: int
-    #: Every finished deal as the table saw it at its show, oldest first.
-    past_deals: tuple[ShownDeal, ...]
-    #: For each seat, what it laid away in each finished deal.
-    past_laid: tuple[tuple[tuple[Card, ...], ...], ...]
+    __slots__ = ("_action", "_core", "_game", "_history", "_legal", "_parent")
+
+    _game: Game
+    _core: Core
+    #: The state this one came from (None for a game's first state, or one made whole).
+    _parent: ClassicState | None
+    #: The action taken in the parent state to come here.
+    _action: Action | None
+    #: The history, once made (a first state's is its own, given).
+    _history: tuple[Action, ...] | None
     #: The legal actions, made the first time they are asked for (not a part of the position).
-    _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    _legal: tuple[Action, ...] | None
+
+    rules: ClassicRules = _setting("rules", "The rules of the game.")
+    setup: DealSetup = _setting("setup", "Where the game's chance comes from.")
+    opening_dealer: int = _setting("opening_dealer", "The first dealer of the game.")
+    phase: str = _field(lean.PHASE, "The stage of the deal (``discard``, ``play``, ...).")
+    deal_no: int = _field(lean.DEAL, "The deal's number, 0 first.")
+    dealer: int = _field(lean.DEALER, "The seat that deals (and owns the crib).")
+    deck: tuple[Card, ...] = _field(lean.DEAL_DECK, "This deal's deck, top card first.")
+    hands: tuple[int, ...] = _field(lean.HANDS, "Cards each seat holds (not laid or played).")
+    kept: tuple[int, ...] = _field(lean.KEPT, "Each seat's 4 cards for the show, once laid away.")
+    laid: tuple[int, ...] = _field(lean.LAID, "Cards each seat laid away to the crib.")
+    crib: int = _field(lean.CRIB, "The crib's cards.")
+    starter: Card | None = _field(lean.STARTER, "The starter, once turned.")
+    count: int = _field(lean.COUNT, "The count.")
+    pile: tuple[Card, ...] = _field(lean.PILE, "The current count's cards, in order.")
+    played: tuple[tuple[int, Card], ...] = _field(
+        lean.PLAYED, "Every card played this deal, as (seat, card), in order."
+    )
+    turn: int = _field(lean.TURN, "The seat whose turn it is (-1: none).")
+    last: int = _field(lean.LAST, "The seat that laid the last card on this count (-1: none).")
+    gone: int = _field(lean.GONE, "Seats that said go on this count (bits).")
+    claim: Claim | None = _field(lean.CLAIM, "A count waiting for its declaration, or muggins.")
+    show_step: int = _field(lean.SHOW, "Manual counting: the next count of the show.")
+    scores: tuple[int, ...] = _field(lean.SCORES, "The running score of every side.")
+    result: Result | None = _field(lean.RESULT, "How the game ended, once it has.")
+
+    @property
+    def past_deals(self) -> tuple[ShownDeal, ...]:
+        """Every finished deal as the table saw it at its show, oldest first."""
+        return lean.past_deals(self._core[lean.PAST])
+
+    @property
+    def past_laid(self) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+        """For each seat, what it laid away in each finished deal."""
+        past = self._core[lean.PAST]
+        return tuple(lean.past_laid(past, seat) for seat in range(self._game.players))
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return bool(self._core[PHASE] == OVER)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied since the start, in order (made from the links to the states
+        before, and kept)."""
+        history = self._history
+        if history is None:
+            actions = []
+            state = self
+            while state._history is None:
+                actions.append(state._action)
+                assert state._parent is not None  # only a first state has no parent
+                state = state._parent
+            actions.reverse()
+            history = self._history = (*state._history, *cast("list[Action]", actions))
+        return history
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not ClassicState:
+            return NotImplemented
+        return (
+            self._core == other._core
+            and self._game.rules == other._game.rules
+            and self._game.setup == other._game.setup
+            and self._game.opening_dealer == other._game.opening_dealer
+            and self.history == other.history
+        )
+
+    def __hash__(self) -> int:
+        core = self._core
+        return hash((core[PHASE], core[DEAL], core[SCORES], core[HANDS], core[TURN]))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Whole, without the chain of states before it (which could be deep).
+        return (_whole_state, (self._game.rules, self._game.setup, self.opening_dealer,
+                               self._core, self.history))  # fmt: skip
 
     def __repr__(self) -> str:
         return (
@@ -240,7 +269,7 @@ class ClassicState(SidedGame):
         While laying away, any seat that still has to may act; this is the first of them
         clockwise from pone.
         """
-        return _to_act(self)
+        return lean.seat_to_act(self._game, self._core)
 
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take (any laying-away order is also legal).
@@ -249,8 +278,9 @@ class ClassicState(SidedGame):
         list of them."""
         legal = self._legal
         if legal is None:
-            legal = tuple(_legal_actions(self))
-            _SET_LEGAL(self, legal)
+            made = lean.legal_actions(self._game, self._core)
+            self._legal = tuple(made)
+            return made
         return list(legal)
 
     @property
@@ -275,7 +305,7 @@ class ClassicState(SidedGame):
         if self.phase == DISCARD:
             if not 0 <= seat < self.rules.players or self.laid[seat]:
                 return []
-            return _discards(seat, cards_of(self.hands[seat]), self.rules.discards)
+            return discards(seat, cards_of(self.hands[seat]), self.rules.discards)
         return self.legal_actions() if seat == self.current_player else []
 
     def playout(self) -> Playout:
@@ -384,28 +414,38 @@ class ClassicState(SidedGame):
             )
 
     def apply(self, action: Action) -> Transition[ClassicState]:
-        """The new state and the events after ``action``; raises like :meth:`verify`."""
-        kind = type(action)
-        if kind is Play:
+        """The new state and the events after ``action``; raises like :meth:`verify`.
+
+        The events are made when the transition is asked for them (the step is then carried
+        out again, recording them), so a game whose events nobody reads makes none."""
+        core = self._core
+        if type(action) is Play:
             # The common case checked here, as verify would (a seat is a small int, so `is`
             # tells 1 from True); anything else is verify's to refuse.
-            card = cast(Play, action).card
+            seat, card = action.seat, action.card
             if not (
-                self.phase == PLAY
-                and action.seat is self.turn
-                and self.hands[self.turn] >> card & 1
-                and self.count + PIP[card] <= MAX_COUNT
+                core[PHASE] == PLAY
+                and seat is core[TURN]
+                and core[HANDS][seat] >> card & 1
+                and core[COUNT] + PIP[card] <= MAX_COUNT
             ):
                 self.verify(action)
+            after = lean.play(self._game, core, seat, card, None)
         else:
             legal = self._legal
             # One of this state's own legal actions (the very object) needs no check.
             if legal is None or not any(map(is_, legal, repeat(action))):
                 self.verify(action)
-        run = Run(self)
-        carry_out(run, action)
-        run.history = (*self.history, action)
-        return Transition(_state_of(run), pending=run.events)
+            after = lean.step(self._game, core, action, None)
+        state: ClassicState = _NEW_STATE(ClassicState)
+        state._game = self._game
+        state._core = after
+        state._parent = self
+        state._action = action
+        state._history = state._legal = None
+        stepped: _Stepped = _NEW_STATE(_Stepped)
+        stepped.state = state
+        return stepped
 
     def observation(self, seat: int) -> ClassicView:
         """What ``seat`` may know: its own cards, the public table, how many cards each holds.
@@ -421,7 +461,7 @@ class ClassicState(SidedGame):
         >>> watching.seat, watching.hand, watching.hand_counts
         (-1, (), (6, 6))
         """
-        return _view_of(self, seat)
+        return view_of(self._game, self._core, seat)
 
     # -- words ----------------------------------------------------------------------------------
 
@@ -446,13 +486,13 @@ class ClassicState(SidedGame):
         return f"{who} won {scores_dashed(result.scores)}"
 
 
-def _view_of(position: ClassicState | Run, seat: int) -> ClassicView:
-    """:meth:`ClassicState.observation` of a state or of a run."""
-    rules = position.rules
-    players = rules.players
-    claim = position.claim
-    laid = position.laid
-    hands = position.hands
+def view_of(game: Game, core: Core, seat: int) -> ClassicView:
+    """:meth:`ClassicState.observation` of a core of ``game``."""
+    rules = game.rules
+    players = game.players
+    claim = core[CLAIM]
+    laid = core[LAID]
+    hands = core[HANDS]
     # A spectator holds nothing, lays nothing away and scores for no side.
     side, to_lay_away = SPECTATOR, 0
     hand: tuple[Card, ...] = ()
@@ -461,118 +501,105 @@ def _view_of(position: ClassicState | Run, seat: int) -> ClassicView:
     past_laid_away: tuple[tuple[Card, ...], ...] = ()
     if check_viewer(seat, players) != SPECTATOR:
         side = side_of(players, seat)
-        past_laid_away = position.past_laid[seat]
+        past_laid_away = lean.past_laid(core[lean.PAST], seat)
         own_laid = laid[seat]
         hand = cards_of(hands[seat])
-        kept = cards_of(position.kept[seat]) if own_laid else ()
+        kept = cards_of(core[KEPT][seat]) if own_laid else ()
         laid_away = cards_of(own_laid)
-        to_lay_away = rules.discards if position.phase == DISCARD and not own_laid else 0
-    # Slot by slot, as _state_of makes a state: the view is made at every decision of a
+        to_lay_away = game.discards if core[PHASE] == DISCARD and not own_laid else 0
+    # Slot by slot: the view is made at every decision of a
     # learning environment, and the dataclass's own __init__ took twice as long.
     view: ClassicView = object.__new__(ClassicView)
     (
-        game, viewer, phase, current_player, scores, view_rules, view_side, sides, deal,
+        view_game, viewer, phase, current_player, scores, view_rules, view_side, sides, deal,
         dealer, target, view_hand, view_kept, view_laid_away, view_to_lay_away, hand_counts,
         laid_away_by, crib_owner, crib_count, starter, count, pile, played, view_claim,
         result, past_deals, view_past_laid_away,
     ) = _VIEW_SETTERS  # fmt: skip
-    game(view, rules.GAME)
+    view_game(view, rules.GAME)
     viewer(view, seat)
-    phase(view, position.phase)
-    current_player(view, _to_act(position))
-    scores(view, position.scores)
+    phase(view, core[PHASE])
+    current_player(view, lean.seat_to_act(game, core))
+    scores(view, core[SCORES])
     view_rules(view, rules)
     view_side(view, side)
     sides(view, seat_sides(players))
-    deal(view, position.deal_no)
-    dealer(view, position.dealer)
-    target(view, rules.target)
+    deal(view, core[DEAL])
+    dealer(view, core[DEALER])
+    target(view, game.target)
     view_hand(view, hand)
     view_kept(view, kept)
     view_laid_away(view, laid_away)
     view_to_lay_away(view, to_lay_away)
     hand_counts(view, tuple(map(int.bit_count, hands)))
     laid_away_by(view, tuple(compress(range(players), laid)))
-    crib_owner(view, position.dealer)
-    crib_count(view, position.crib.bit_count())
-    starter(view, position.starter)
-    count(view, position.count)
-    pile(view, position.pile)
-    played(view, position.played)
+    crib_owner(view, core[DEALER])
+    crib_count(view, core[CRIB].bit_count())
+    starter(view, core[lean.STARTER])
+    count(view, core[COUNT])
+    pile(view, core[lean.PILE])
+    played(view, core[lean.PLAYED])
     view_claim(view, None if claim is None else claim.view())
-    result(view, position.result)
-    past_deals(view, position.past_deals)
+    result(view, core[RESULT])
+    past_deals(view, lean.past_deals(core[lean.PAST]))
     view_past_laid_away(view, past_laid_away)
     return view
 
 
-def carry_out(run: Run, action: Action) -> None:
-    """Carry out ``action`` (a legal one: it is not checked) on ``run``."""
-    kind = type(action)
-    try:
-        if kind is Play:
-            run.play(action.seat, cast(Play, action).card)
-        elif kind is Discard:
-            run.discard(action.seat, cast(Discard, action).cards)
-        elif kind is Declare:
-            run.declare(cast(Declare, action).points)
-        elif kind is Muggins:
-            run.muggins(action.seat)
-        elif kind is PassMuggins:
-            run.pass_muggins()
-    except GameEnded:
-        pass
+class _Stepped(Transition[ClassicState]):
+    """The transition of :meth:`ClassicState.apply`: its events are made only when read, by
+    carrying out the step again from the state before, recording them. Only its ``state`` is
+    set when it is made (the events' slots stay empty until then)."""
+
+    __slots__ = ()
+
+    @property
+    def events(self) -> tuple[GameEvent, ...]:
+        try:
+            return self._events  # type: ignore[return-value]
+        except AttributeError:
+            self._events = events = tuple(kind(**fields) for kind, fields in self._records())
+            return events
+
+    def tallies(self) -> list[Tally]:
+        try:
+            self._events  # noqa: B018 - made already?
+        except AttributeError:
+            return tally_pending(self._records())
+        return Transition.tallies(self)
+
+    def _records(self) -> list[PendingEvent]:
+        state = self.state
+        before, action = state._parent, state._action
+        assert before is not None
+        assert action is not None
+        events: list[PendingEvent] = []
+        lean.step(before._game, before._core, action, events)
+        return events
+
+    def __init__(self, state: ClassicState) -> None:  # pragma: no cover - made without it
+        self.state = state
 
 
-def _state_of(run: Run) -> ClassicState:
-    """The state a step of the rules ends in: every field from the run's field of that name.
-
-    The fields are set slot by slot: the dataclass's own ``__init__`` sets each one through
-    ``object.__setattr__`` (the state is frozen), which made the random games of
-    ``bench/bench_classic.py`` a tenth slower. ``tests/games/test_classic_random.py`` checks
-    that the two build equal states.
-    """
-    state: ClassicState = object.__new__(ClassicState)
-    (
-        rules, setup, phase, deal_no, dealer, opening_dealer, deck, hands, kept, laid, crib,
-        starter, count, pile, played, turn, last, gone, scores, claim, show_step, result,
-        history, past_deals, past_laid, legal,
-    ) = _SETTERS  # fmt: skip
-    rules(state, run.rules)
-    setup(state, run.setup)
-    phase(state, run.phase)
-    deal_no(state, run.deal_no)
-    dealer(state, run.dealer)
-    opening_dealer(state, run.opening_dealer)
-    deck(state, run.deck)
-    hands(state, run.hands)
-    kept(state, run.kept)
-    laid(state, run.laid)
-    crib(state, run.crib)
-    starter(state, run.starter)
-    count(state, run.count)
-    pile(state, run.pile)
-    played(state, run.played)
-    turn(state, run.turn)
-    last(state, run.last)
-    gone(state, run.gone)
-    scores(state, run.scores)
-    claim(state, run.claim)
-    show_step(state, run.show_step)
-    result(state, run.result)
-    history(state, run.history)
-    past_deals(state, run.past_deals)
-    past_laid(state, run.past_laid)
-    legal(state, None)
+def made_whole(game: Game, core: Core, history: tuple[Action, ...]) -> ClassicState:
+    """The state of ``core`` with its own ``history`` (not linked to the states before)."""
+    state: ClassicState = _NEW_STATE(ClassicState)
+    state._game = game
+    state._core = core
+    state._parent = state._action = state._legal = None
+    state._history = history
     return state
 
 
-#: The setter of each field's slot, in the order :func:`_state_of` unpacks them (every field).
-_SETTERS: Final = slot_setters(ClassicState, (
-    "rules", "setup", "phase", "deal_no", "dealer", "opening_dealer", "deck", "hands",
-    "kept", "laid", "crib", "starter", "count", "pile", "played", "turn", "last", "gone",
-    "scores", "claim", "show_step", "result", "history", "past_deals", "past_laid", "_legal",
-))  # fmt: skip
+def _whole_state(
+    rules: ClassicRules, setup: DealSetup, opening_dealer: int, core: Core,
+    history: tuple[Action, ...],
+) -> ClassicState:  # fmt: skip
+    """A pickled state made again (:meth:`ClassicState.__reduce__`)."""
+    return made_whole(Game(rules, setup, opening_dealer), core, history)
+
+
+_NEW_STATE: Final = object.__new__
 #: The setter of each of a view's slots, in the order :meth:`ClassicState.observation` unpacks them.
 _VIEW_SETTERS: Final = slot_setters(ClassicView, (
     "game", "seat", "phase", "current_player", "scores", "rules", "side", "sides", "deal",
@@ -580,7 +607,6 @@ _VIEW_SETTERS: Final = slot_setters(ClassicView, (
     "laid_away_by", "crib_owner", "crib_count", "starter", "count", "pile", "played", "claim",
     "result", "past_deals", "past_laid_away",
 ))  # fmt: skip
-_SET_LEGAL: Final[Callable[[ClassicState, tuple[Action, ...]], None]] = _SETTERS[-1]
 
 _PHASE_ACTIONS: Final[dict[str, tuple[type[Action], ...]]] = {
     DISCARD: (Discard,),
@@ -615,6 +641,7 @@ def start_game(
     >>> t = start_game(ClassicRules(players=4), seed="club night")
     >>> [e.type for e in t.events]
     ['cut', 'deal', 'hand', 'hand', 'hand', 'hand']
+    >>> from cribkit.core.cards import DECK
     >>> start_game(ClassicRules(), decks=[DECK])
     Traceback (most recent call last):
     ...
@@ -624,20 +651,15 @@ def start_game(
     setup, scores, dealer, cuts = sided_start(
         rules, seed=seed, decks=decks, first_dealer=first_dealer, start_scores=start_scores
     )
-    run = Run()
-    run.rules = rules
-    run.setup = setup
-    run.deal_no = 0
-    run.scores = tuple(scores)
-    run.result = None
-    run.history = ()
-    run.past_deals = ()
-    run.past_laid = ((),) * rules.players
-    for seats, cards, decided in cuts:
-        run.note(CutForDeal, None, cards=cards, seats=seats, other=decided)
-    run.dealer = run.opening_dealer = dealer
-    run.new_deal()
-    return Transition(_state_of(run), pending=run.events)
+    scores = tuple(scores)
+    events: list[PendingEvent] = [
+        (CutForDeal, {"cards": cards, "seats": seats, "other": decided, "seat": None,
+                      "points": 0, "scores": scores, "deal": 0})
+        for seats, cards, decided in cuts
+    ]  # fmt: skip
+    game = Game(rules, setup, dealer)
+    core = lean.opening(game, scores, events)
+    return Transition(made_whole(game, core, ()), pending=events)
 
 
 def next_game(
