@@ -6,7 +6,7 @@ Run from the repository root::
     PYTHONPATH=src .venv/bin/python bench/bench_env.py --runs 7 --seconds 2 --json
     PYTHONPATH=src .venv/bin/python bench/bench_env.py --check    # exit 1 under the figures
 
-Three ways of playing two-player classic games to the end with uniformly random legal moves:
+The ways of playing two-player classic games to the end with uniformly random legal moves:
 
 - ``env``: the PettingZoo AEC environment (``classic_v0.raw_env()``) in PettingZoo's own loop
   (``agent_iter()``, ``last()``, ``step()``), each move drawn from the action mask of the agent
@@ -15,6 +15,11 @@ Three ways of playing two-player classic games to the end with uniformly random 
   together, the moves drawn from the masks at once (:func:`~cribkit.env.vector.random_moves`),
   counting the games finished in the timed steps once the batch runs steadily; ``batch_obs``
   also builds every observation each step;
+- ``vector_env_self`` and ``vector_env_random``: the Gymnasium vector environment of
+  ``--batch`` games (:class:`cribkit.env.vector_gym.ClassicVectorEnv`) in self-play and against
+  its random opponent, the learner's moves drawn from ``info["action_mask"]``, each step
+  returning every observation and mask (in self-play every decision is an agent step, as in
+  OpenSpiel's loop; against the random opponent about half are);
 - ``openspiel``: OpenSpiel's C++ cribbage through pyspiel (``pyspiel.load_game("cribbage")``),
   chance outcomes and moves drawn with ``random.Random``, each decision asking for the
   observation tensor and the legal-action mask first, as an agent of the environment gets them
@@ -45,6 +50,7 @@ import numpy as np
 from cribkit.env import classic_v0, solitaire_v0
 from cribkit.env.aec import CribkitAEC
 from cribkit.env.vector import ClassicBatch, SolitaireBatch, random_moves
+from cribkit.env.vector_gym import ClassicVectorEnv
 
 BATCH_OVER_OPENSPIEL = 5.0
 ENV_OVER_OPENSPIEL = 1.0
@@ -88,6 +94,26 @@ def batch_games(n: int, seconds: float, seed: int, *, observe: bool = False) -> 
         spent = time.process_time() - start
         if spent >= seconds:
             return (batch.games - first) / spent
+
+
+def vector_env_games(n: int, seconds: float, seed: int, opponent: str) -> float:
+    """Games per CPU-second through the Gymnasium vector environment of ``n`` games
+    (:class:`~cribkit.env.vector_gym.ClassicVectorEnv`), the learner's moves drawn at random
+    from ``info["action_mask"]``, every step's observations made, once steady. In self-play
+    every decision of a game is an agent step, as in OpenSpiel's loop."""
+    env = ClassicVectorEnv(n, opponent=opponent, seed=seed)
+    _, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(150):  # the games spread over every stage
+        _, _, _, _, info = env.step(random_moves(info["action_mask"], rng))
+    first = env.games
+    start = time.process_time()
+    while True:
+        for _ in range(20):
+            _, _, _, _, info = env.step(random_moves(info["action_mask"], rng))
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return (env.games - first) / spent
 
 
 def solitaire_batch_games(n: int, seconds: float, seed: int) -> float:
@@ -141,6 +167,8 @@ def run(runs: int, seconds: float, n: int) -> dict[str, Any]:
         "env": lambda seed: env_games(classic_v0.raw_env, seconds, seed),
         "batch": lambda seed: batch_games(n, seconds, seed),
         "batch_obs": lambda seed: batch_games(n, seconds, seed, observe=True),
+        "vector_env_self": lambda seed: vector_env_games(n, seconds, seed, "self"),
+        "vector_env_random": lambda seed: vector_env_games(n, seconds, seed, "random"),
         "openspiel": lambda seed: openspiel_games(seconds, seed),
         "openspiel_moves_only": lambda seed: openspiel_games(seconds, seed, observe=False),
         "solitaire_env": lambda seed: env_games(solitaire_v0.raw_env, seconds, seed),

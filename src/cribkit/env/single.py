@@ -145,7 +145,12 @@ def register() -> None:
     """Register the four environments with Gymnasium (done when :mod:`cribkit.env` is imported)."""
     for game, name in NAMES.items():
         if name not in gymnasium.registry:
-            gymnasium.register(name, entry_point=_make, kwargs={"game": game})
+            # Classic also has a vector environment of its own (``make_vec`` with
+            # ``vectorization_mode="vector_entry_point"``): the numpy batch.
+            vector = "cribkit.env.vector_gym:make_vector" if game == "classic" else None
+            gymnasium.register(
+                name, entry_point=_make, vector_entry_point=vector, kwargs={"game": game}
+            )
 
 
 def _make(**options: Any) -> CribkitGym:

@@ -234,15 +234,19 @@ class ClassicBatch:
 
     # -- a move in every game ------------------------------------------------------------------
 
-    def step(self, actions: npt.ArrayLike) -> tuple[FloatArray, BoolArray]:
+    def step(
+        self, actions: npt.ArrayLike, only: BoolArray | None = None
+    ) -> tuple[FloatArray, BoolArray]:
         """Make ``actions`` (one move number a game) and what follows; the rewards
-        ``(n, players)`` and which games ended (those are dealt again at once)."""
+        ``(n, players)`` and which games ended (those are dealt again at once). With ``only``
+        (one bool a game), only those games move: the others' actions are not read."""
         moves = np.asarray(actions, dtype=np.int64).reshape(self.n)
-        self._check(moves)
+        moving = np.ones(self.n, dtype=bool) if only is None else np.asarray(only, dtype=bool)
+        self._check(moves, moving)
         before = self.scores.copy() if self.reward == "points" else self.scores
         over = np.zeros(self.n, dtype=bool)
-        laying = np.flatnonzero(self.phase == 0)
-        playing = np.flatnonzero(self.phase == 1)
+        laying = np.flatnonzero((self.phase == 0) & moving)
+        playing = np.flatnonzero((self.phase == 1) & moving)
         if laying.size:
             self._lay_away(laying, moves[laying], over)
         if playing.size:
@@ -250,7 +254,7 @@ class ClassicBatch:
         ended = np.flatnonzero(over)
         rewards = self._rewards(before, ended)
         if self.record:
-            for i in range(self.n):
+            for i in np.flatnonzero(moving).tolist():
                 game = self._open[i]
                 game.moves.append(int(moves[i]))
                 game.scores.append(tuple(int(x) for x in self.scores[i]))
@@ -280,7 +284,7 @@ class ClassicBatch:
             rewards[ended] = np.where(won, 1.0, -winners / losers)
         return rewards
 
-    def _check(self, moves: IntArray) -> None:
+    def _check(self, moves: IntArray, moving: BoolArray) -> None:
         laying = self.phase == 0
         card = np.clip(moves - CARD_BASE, 0, 51)
         room = np.where(laying, _MAX_COUNT, np.maximum(_MAX_COUNT - self.count, 0))
@@ -290,6 +294,7 @@ class ClassicBatch:
             ok = np.where(laying, (moves >= 0) & (moves < 15), is_card)
         else:
             ok = is_card
+        ok |= ~moving
         if not ok.all():
             bad = int(np.flatnonzero(~ok)[0])
             legal = np.flatnonzero(self.masks()[bad]).tolist()
