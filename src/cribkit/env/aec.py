@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
 from typing import Any, Final, Protocol, cast
 
 import numpy as np
@@ -55,6 +56,10 @@ class CribkitAEC(AECEnv):  # type: ignore[misc]  # (PettingZoo has no type infor
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.metadata = {**type(self).metadata, "name": f"cribkit_{codec.game}_v0"}
         self.codec = codec
+        #: The codec's array written straight from the position, if it has that way (classic).
+        self._observe: Callable[[Position, int], FloatArray] | None = getattr(
+            codec, "observe", None
+        )
         self.rules = rules
         self.reward_scheme = reward
         self.render_mode = render_mode
@@ -111,7 +116,11 @@ class CribkitAEC(AECEnv):  # type: ignore[misc]  # (PettingZoo has no type infor
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.possible_agents.index(agent)
-        observation: FloatArray = self.codec.encode(self._now().observation(seat))
+        fast = self._observe
+        position = self._now()
+        observation: FloatArray = (
+            fast(position, seat) if fast else self.codec.encode(position.observation(seat))
+        )
         legal = self._legal if agent == self.agent_selection else {}
         mask: MaskArray = mask_of(legal, self.codec.actions)
         return {"observation": observation, "action_mask": mask}

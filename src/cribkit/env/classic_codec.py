@@ -34,17 +34,22 @@ observing seat (0 is itself, 1 the next clockwise...):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 import numpy as np
 
 from cribkit.env.codec import FloatArray, Position, number_lay_aways, pair_index
 from cribkit.games.actions import Declare, Discard
+from cribkit.games.classic import core as lean
 from cribkit.games.classic.actions import Muggins, PassMuggins, Play
+from cribkit.games.classic.core import Core, Game
 from cribkit.games.classic.rules import ClassicRules
 from cribkit.games.classic.view import ClassicView
 from cribkit.games.protocol import Action, Rules
 from cribkit.games.views import GameView
+
+if TYPE_CHECKING:
+    from cribkit.games.classic.state import ClassicState
 
 CARD_BASE: Final = 15
 DECLARE_BASE: Final = 67
@@ -113,6 +118,12 @@ class ClassicCodec:
                 put[500 + card] = 1.0
         return out
 
+    def observe(self, position: Position, seat: int) -> FloatArray:
+        """:meth:`encode` of ``seat``'s view of ``position`` (a classic state or playout),
+        written straight from the game's core, without making the view."""
+        game, core = cast("ClassicState", position).lean_core
+        return encode_core(game, core, seat)
+
     def legal(self, state: Position, seat: int) -> dict[int, Action]:
         if state.current_player != seat:
             return {}
@@ -125,6 +136,68 @@ class ClassicCodec:
         if isinstance(first, Discard) and len(first.cards) == 2:
             return number_lay_aways(cast(list[Discard], legal))
         return {number(action, ()): action for action in legal}
+
+
+def _mark(put: memoryview[float], offset: int, mask: int) -> None:
+    """1 at ``offset`` + each card of ``mask``."""
+    while mask:
+        low = mask & -mask
+        put[offset + low.bit_length() - 1] = 1.0
+        mask ^= low
+
+
+def encode_core(game: Game, core: Core, seat: int) -> FloatArray:
+    """The observation array of ``seat`` (a seat, not a spectator) in the core ``core`` of
+    ``game``: :meth:`ClassicCodec.encode` of its view, made from the core's fields (the same
+    array, tested at every step of random games of every variant)."""
+    seats = game.players
+    me = seat
+    out = np.zeros(SIZE, dtype=np.float32)
+    put = cast("memoryview[float]", out.data)
+    hands = core[lean.HANDS]
+    own_laid = core[lean.LAID][seat]
+    _mark(put, 0, hands[seat])
+    if own_laid:
+        _mark(put, 52, core[lean.KEPT][seat])
+        _mark(put, 104, own_laid)
+    starter = core[lean.STARTER]
+    if starter is not None:
+        put[156 + starter] = 1.0
+    for card in core[lean.PILE]:
+        put[208 + card] = 1.0
+    for player, card in core[lean.PLAYED]:
+        put[260 + 52 * ((player - me) % seats) + card] = 1.0
+    scores = core[lean.SCORES]
+    sides = len(scores)
+    own = game.side[seat]
+    target = game.target
+    for index, score in enumerate(scores):
+        put[468 + (index - own) % sides] = min(1.0, score / target)
+    put[472 + (core[lean.DEALER] - me) % seats] = 1.0
+    current = lean.seat_to_act(game, core)
+    if current is not None:
+        put[476 + (current - me) % seats] = 1.0
+    phase = core[lean.PHASE]
+    if phase in PHASES:
+        put[480 + PHASES.index(phase)] = 1.0
+    put[485] = core[lean.COUNT] / 31
+    for player, held in enumerate(hands):
+        put[486 + (player - me) % seats] = held.bit_count() / 6
+    if phase == "discard" and not own_laid:
+        put[490] = game.discards / 2
+    put[491 + seats - 2] = 1.0
+    if target == 61:
+        put[494] = 1.0
+    claim = core[lean.CLAIM]
+    if claim is not None:
+        put[495 + CLAIM_KINDS.index(claim.kind)] = 1.0
+        if claim.seat == me:
+            put[498] = 1.0
+        if claim.declared >= 0:
+            put[499] = min(1.0, claim.declared / 29)
+        for card in claim.cards:
+            put[500 + card] = 1.0
+    return out
 
 
 def number(action: Action, hand: Sequence[int]) -> int:

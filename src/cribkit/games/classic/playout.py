@@ -55,6 +55,11 @@ class Playout:
         return lean.seat_to_act(self._game, self._core)
 
     @property
+    def lean_core(self) -> tuple[lean.Game, lean.Core]:
+        """:attr:`ClassicState.lean_core` of the game as it is now."""
+        return self._game, self._core
+
+    @property
     def dealer(self) -> int:
         dealer: int = self._core[DEALER]
         return dealer

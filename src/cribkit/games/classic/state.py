@@ -219,6 +219,12 @@ class ClassicState(SidedAnswers):
         return bool(self._core[PHASE] == OVER)
 
     @property
+    def lean_core(self) -> tuple[Game, Core]:
+        """The game's settings and this position's core (:mod:`cribkit.games.classic.core`),
+        for code that reads the position at speed (the learning environments)."""
+        return self._game, self._core
+
+    @property
     def history(self) -> tuple[Action, ...]:
         """Every action applied since the start, in order (made from the links to the states
         before, and kept)."""
