@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import time
 from typing import Any
@@ -27,8 +26,10 @@ from cribkit.ai.hints import hint
 from cribkit.ai.players import make_player
 from cribkit.games import start
 from cribkit.games.protocol import GameState
+from timing import summary
 
 TARGET_P95_MS = 100.0
+FIGURES = ("p50", "p95", "max")
 
 
 def positions(count: int, every: int, seed: int) -> list[tuple[GameState, int]]:
@@ -51,11 +52,6 @@ def positions(count: int, every: int, seed: int) -> list[tuple[GameState, int]]:
     return out
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
 def run(count: int, every: int, seed: int) -> dict[str, Any]:
     chosen = positions(count, every, seed)
     state, seat = chosen[0]
@@ -64,25 +60,17 @@ def run(count: int, every: int, seed: int) -> dict[str, Any]:
     for number, (state, seat) in enumerate(chosen):
         started = time.process_time()
         hint(state, seat, seed + number)
-        spent = 1000 * (time.process_time() - started)
+        spent = time.process_time() - started
         times.setdefault(state.phase, []).append(spent)
     every_time = [t for phase in times.values() for t in phase]
-    summary = {
-        phase: {
-            "positions": len(values),
-            "p50_ms": round(statistics.median(values), 1),
-            "p95_ms": round(percentile(values, 0.95), 1),
-            "max_ms": round(max(values), 1),
-        }
-        for phase, values in times.items()
-    }
     return {
         "benchmark": "classic hint CPU time",
         "positions": len(every_time),
-        "p50_ms": round(statistics.median(every_time), 1),
-        "p95_ms": round(percentile(every_time, 0.95), 1),
-        "max_ms": round(max(every_time), 1),
-        "by_phase": summary,
+        **summary(every_time, *FIGURES, digits=1),
+        "by_phase": {
+            phase: {"positions": len(values), **summary(values, *FIGURES, digits=1)}
+            for phase, values in times.items()
+        },
         "target_p95_ms": TARGET_P95_MS,
     }
 

@@ -86,19 +86,16 @@ from cribkit.games.errors import (
     OverDeclarationError,
     WrongActionError,
 )
-from cribkit.games.events import GameEvent
 from cribkit.games.protocol import (
     SPECTATOR,
     Action,
     GameInfo,
     PendingEvent,
     Result,
-    Tally,
     Transition,
     cards_text,
     check_viewer,
     register,
-    tally_pending,
 )
 from cribkit.games.setup import (
     SIDED_SETUP_KEYS,
@@ -451,6 +448,8 @@ class ClassicState(SidedAnswers):
         state._history = state._legal = None
         stepped: _Stepped = _NEW_STATE(_Stepped)
         stepped.state = state
+        stepped._events = None
+        stepped._pending = ()
         return stepped
 
     def observation(self, seat: int) -> ClassicView:
@@ -554,25 +553,10 @@ def view_of(game: Game, core: Core, seat: int) -> ClassicView:
 
 class _Stepped(Transition[ClassicState]):
     """The transition of :meth:`ClassicState.apply`: its events are made only when read, by
-    carrying out the step again from the state before, recording them. Only its ``state`` is
-    set when it is made (the events' slots stay empty until then)."""
+    carrying out the step again from the state before, recording them (made without
+    ``__init__``: :meth:`ClassicState.apply` sets its slots)."""
 
     __slots__ = ()
-
-    @property
-    def events(self) -> tuple[GameEvent, ...]:
-        try:
-            return self._events  # type: ignore[return-value]
-        except AttributeError:
-            self._events = events = tuple(kind(**fields) for kind, fields in self._records())
-            return events
-
-    def tallies(self) -> list[Tally]:
-        try:
-            self._events  # noqa: B018 - made already?
-        except AttributeError:
-            return tally_pending(self._records())
-        return Transition.tallies(self)
 
     def _records(self) -> list[PendingEvent]:
         state = self.state
@@ -582,9 +566,6 @@ class _Stepped(Transition[ClassicState]):
         events: list[PendingEvent] = []
         lean.step(before._game, before._core, action, events)
         return events
-
-    def __init__(self, state: ClassicState) -> None:  # pragma: no cover - made without it
-        self.state = state
 
 
 def made_whole(game: Game, core: Core, history: tuple[Action, ...]) -> ClassicState:
