@@ -314,6 +314,22 @@ def watched_page(browser: Browser, paced: bool = False, **options: Any) -> Itera
     assert not errors, errors
 
 
+#: The sizes the table's tests are played at (issue 36): two desktops and a phone, by touch.
+TABLE_SIZES = [
+    pytest.param({"width": 1366, "height": 900}, id="desktop-1366"),
+    pytest.param({"width": 1280, "height": 800}, id="desktop-1280"),
+    pytest.param({"width": 390, "height": 844}, id="phone"),
+]
+
+
+@pytest.fixture(params=TABLE_SIZES)
+def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    """A page of each of the table's sizes (the phone's by touch); JavaScript errors fail the
+    test."""
+    size = request.param
+    yield from watched_page(browser, viewport=size, has_touch=size["width"] < 600)
+
+
 def free_port() -> int:
     """A TCP port free on this machine now."""
     with socket.socket() as probe:

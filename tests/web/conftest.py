@@ -23,7 +23,10 @@ from cribkit.web.app import create_app
 from cribkit.web.limits import Limits
 from cribkit.web.routes.saved import verifiable_game_record
 
-from .browsing import launch_browser
+from .browsing import (
+    launch_browser,
+    sized_page,  # noqa: F401  (a page at each of the table's sizes)
+)
 from .signedin import signed_in  # noqa: F401  (a fixture of the accounts' browser tests)
 
 with warnings.catch_warnings():

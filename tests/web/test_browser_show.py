@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -33,21 +32,8 @@ from .test_browser_people import (  # (person: the fixture of a person in a brow
     wait_connected,
 )
 
-SIZES = [
-    pytest.param({"width": 1366, "height": 900}, id="desktop-1366"),
-    pytest.param({"width": 1280, "height": 800}, id="desktop-1280"),
-    pytest.param({"width": 390, "height": 844}, id="phone"),
-]
-
 #: How long a held show is watched to stay: at the instant pace the next deal would come at once.
 STAYS_MS = 800
-
-
-@pytest.fixture(params=SIZES)
-def sized_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    """A page of each size (the phone's by touch); JavaScript errors fail the test."""
-    size = request.param
-    yield from watched_page(browser, viewport=size, has_touch=size["width"] < 600)
 
 
 def held(page: Page) -> bool:
