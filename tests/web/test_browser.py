@@ -680,6 +680,10 @@ def test_the_replay_viewer_draws_each_game(
     page.set_input_files("[data-testid=upload-record]", str(path))
     page.wait_for_selector("[data-testid=replay-step]")
     assert page.inner_text("[data-testid=replay-step]") == f"Step 0 / {len(record['actions'])}"
+    # The game is named in words, never by its spec.
+    heading = page.inner_text(".game-head")
+    assert heading.startswith("Replay: ")
+    assert ":" not in heading.removeprefix("Replay: ")
     page.keyboard.press("End")
     assert page.inner_text("[data-testid=replay-step]") == (
         f"Step {len(record['actions'])} / {len(record['actions'])}"

@@ -43,6 +43,8 @@ def test_the_review_of_a_game_names_the_better_choice(
     )
     page.goto(f"{live_server}/#/review/{game_id}")
     page.wait_for_selector("[data-testid=review-mark]")
+    # The game is named in words, not by its spec ("classic:target=61").
+    assert page.inner_text(".game-head") == "Review: Cribbage to 61"
     marks = page.locator("[data-testid=review-mark]")
     # One mark per decision, each with its verdict in words (not colour alone).
     assert marks.count() > 10

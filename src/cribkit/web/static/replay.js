@@ -12,6 +12,7 @@ import {
   seatCount,
   stepMessage,
 } from "./logic/replay.js";
+import { tableWords } from "./logic/table.js";
 import { gameTitle, scoresText } from "./logic/words.js";
 import { untilReachable } from "./reach.js";
 import { uploaded } from "./storage.js";
@@ -128,8 +129,7 @@ export class ReplayPage {
         h(
           "div",
           { class: "title-row" },
-          h("h2", { class: "game-title" }, `Replay: ${gameTitle(this.replay.game)}`),
-          h("span", { class: "badge" }, this.replay.spec || this.replay.game),
+          h("h2", { class: "game-title" }, `Replay: ${tableWords(gameTitle(this.replay.game), this.replay.spec)}`),
         ),
       ),
       h(

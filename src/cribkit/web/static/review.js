@@ -19,6 +19,7 @@ import {
   worstDecision,
 } from "./logic/review.js";
 import { stepMessage } from "./logic/replay.js";
+import { tableWords } from "./logic/table.js";
 import { gameTitle, scoresText, sentence } from "./logic/words.js";
 import { viewFor } from "./views.js";
 
@@ -97,8 +98,7 @@ export class ReviewPage {
         h(
           "div",
           { class: "title-row" },
-          h("h2", { class: "game-title" }, `Review: ${gameTitle(analysis.game)}`),
-          h("span", { class: "badge" }, this.replay.spec || analysis.game),
+          h("h2", { class: "game-title" }, `Review: ${tableWords(gameTitle(analysis.game), this.replay.spec)}`),
         ),
       ),
       h(
