@@ -42,13 +42,13 @@ import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from importlib import resources
 from itertools import combinations
 from typing import Any, Final
 
 from cribkit.ai.players import Observation, Player, register_players, view_of
-from cribkit.ai.tiles_search import HORIZON_SHARE, Line, top_plays
+from cribkit.ai.tiles_search import HORIZON_SHARE, Line, top_plays, top_plays_of
 from cribkit.games.actions import Declare
 from cribkit.games.protocol import Action
 from cribkit.games.tiles.actions import Exchange, Joker, Pass, PassJoker, PlayTiles
@@ -140,6 +140,13 @@ def leave_features(tiles: Sequence[int]) -> list[float]:
     return out
 
 
+@lru_cache(maxsize=1 << 16)
+def _leave_value(weights: tuple[float, ...], tiles: tuple[int, ...]) -> float:
+    """:meth:`LeaveTable.value`, kept: the expert values the same few leaves thousands of times
+    a move (every sub-multiset of each rack it guesses it will hold)."""
+    return sum(w * f for w, f in zip(weights, leave_features(tiles), strict=True))
+
+
 @dataclass(frozen=True, slots=True)
 class LeaveTable:
     """The value of tiles kept on a rack: a weight per feature of :data:`LEAVE_FEATURES`.
@@ -155,7 +162,7 @@ class LeaveTable:
 
     def value(self, tiles: Sequence[int]) -> float:
         """What keeping ``tiles`` is worth, in points of later turns."""
-        return sum(w * f for w, f in zip(self.weights, leave_features(tiles), strict=True))
+        return _leave_value(self.weights, tuple(tiles))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -605,7 +612,7 @@ class TilesPlayer:
             best = float(_face(theirs) - _face(mine))
         else:
             best = -self._search(view, board, theirs, mine, depth - 1, misses + 1)
-        for scored in top_plays(_plays(view, board, mine)):
+        for scored in top_plays_of(board, mine, view.seat, view.rules.strict_cross_hands):
             best = max(best, self._after_play(view, board, mine, theirs, scored, depth))
         return best
 

@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cribkit.games.tiles.board import Board
-from cribkit.games.tiles.movegen import ScoredPlay, best_play, generate_plays
+from cribkit.games.tiles.movegen import ScoredPlay, best_play, highest_plays
 from cribkit.games.tiles.rules import RACK_SIZE, face_value, piece_tile
 
-__all__ = ["HORIZON_SHARE", "Line", "top_plays"]
+__all__ = ["HORIZON_SHARE", "Line", "top_plays", "top_plays_of"]
 
 #: At the search's horizon each rack is counted at this share of its face value.
 HORIZON_SHARE: Final = 0.5
@@ -49,6 +49,24 @@ def top_plays(plays: Sequence[ScoredPlay], branch: int = BRANCH) -> list[ScoredP
     longest = sorted((p for p in plays if len(p.play.tiles) == most), key=lambda p: -p.points)
     out = list(by_points)
     for p in longest[:LONGEST]:
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def top_plays_of(
+    board: Board, rack: Sequence[int], seat: int, strict: bool, branch: int = BRANCH
+) -> list[ScoredPlay]:
+    """:func:`top_plays` of every legal play of ``rack`` on ``board``, the same list in the
+    same order, without making every play (:func:`~cribkit.games.tiles.movegen.highest_plays`):
+    the search asks this at every position of the searching player."""
+    out = highest_plays(board, rack, branch, seat=seat, strict=strict)
+    longest: list[ScoredPlay] = []
+    for tiles in range(min(len(rack), RACK_SIZE), 0, -1):
+        longest = highest_plays(board, rack, LONGEST, seat=seat, strict=strict, tiles=tiles)
+        if longest:
+            break
+    for p in longest:
         if p not in out:
             out.append(p)
     return out
@@ -75,10 +93,6 @@ class Line:
     branch: int = BRANCH
     horizon_share: float = HORIZON_SHARE
     nodes: int = field(default=0, compare=False)
-
-    def plays(self, board: Board, rack: Sequence[int], seat: int) -> list[ScoredPlay]:
-        self.nodes += 1
-        return generate_plays(board, rack, seat=seat, strict=self.strict)
 
     def horizon(self, mine: Sequence[int], theirs: Sequence[int], margin: float) -> float:
         return margin + self.horizon_share * (_face(theirs) - _face(mine))
@@ -122,7 +136,8 @@ class Line:
             best = float(margin + _face(theirs) - _face(mine))  # passing ends the game
         else:
             best = self.theirs(board, mine, theirs, bag, depth - 1, misses + 1, margin)
-        for scored in top_plays(self.plays(board, mine, self.seat), self.branch):
+        self.nodes += 1
+        for scored in top_plays_of(board, mine, self.seat, self.strict, self.branch):
             best = max(best, self.after_mine(board, mine, theirs, bag, scored, depth, margin))
         return best
 

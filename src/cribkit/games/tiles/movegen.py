@@ -31,8 +31,10 @@ its crossing hand are kept. Plays of one tile are generated once, with the plays
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from heapq import heapify, heappop, heappush
 from itertools import permutations
 from typing import Final, NamedTuple
 
@@ -41,7 +43,7 @@ from cribkit.games.tiles.actions import PlayTiles
 from cribkit.games.tiles.board import _INFO, EMPTY, Board, hand_info
 from cribkit.games.tiles.rules import BONUS, MAX_HAND, RACK_SIZE, piece_of, piece_tile, tile_rank
 
-__all__ = ["ScoredPlay", "best_play", "draw_uniform", "generate_plays"]
+__all__ = ["ScoredPlay", "best_play", "draw_uniform", "generate_plays", "highest_plays"]
 
 #: Bits 1-13: every value.
 _ALL: Final = 0x3FFE
@@ -142,10 +144,16 @@ class _Cross:
         self.colour = [-1] * cells
         #: The most a tile on the cell can score in its crossing hand (its one-colour bonus too).
         self.top = [0] * cells
+        # Only an empty cell next to a tile this way has a crossing hand.
+        crossed = set()
         for cell in range(cells):
-            if vals[cell]:
-                self.allowed[cell] = 0
+            if not vals[cell]:
                 continue
+            self.allowed[cell] = 0
+            for x in (cell - step, cell + step):
+                if 0 <= x < cells and not vals[x] and (step != 1 or x // size == cell // size):
+                    crossed.add(x)
+        for cell in crossed:
             line: list[int] = []
             row = cell // size
             x = cell - step
@@ -156,38 +164,56 @@ class _Cross:
             while x < cells and (step != 1 or x // size == row) and vals[x]:
                 line.append(x)
                 x += step
-            if not line:
-                continue
             n = len(line)
             if n >= MAX_HAND:
                 self.allowed[cell] = 0
                 continue
             existing = [vals[x] for x in line]
-            key = sum(_W[v] for v in existing)
+            allowed, scoring, points, most = _crossing_checks(existing, strict)
             colours = {grid[x] >> 1 & 1 for x in line}
             if n == MAX_HAND - 1 and len(colours) == 1:
                 self.colour[cell] = colours.pop()
-            allowed = scoring = 0
-            points = [0] * 14
-            for v in range(1, 14):
-                info = _INFO.get((key + _W[v]) * 8 + n + 1) or hand_info([*existing, v])
-                if strict and not info[0]:
-                    continue
-                allowed |= 1 << v
-                points[v] = info[0]
-                if info[1] >> v & 1:
-                    scoring |= 1 << v
+                most += BONUS
             self.allowed[cell] = allowed
             self.scoring[cell] = scoring
             self.points[cell] = points
-            self.top[cell] = max(points) + (BONUS if self.colour[cell] >= 0 else 0)
+            self.top[cell] = most
+
+
+_CROSSING: dict[tuple[int, int, bool], tuple[int, int, tuple[int, ...], int]] = {}
+
+
+def _crossing_checks(
+    existing: Sequence[int], strict: bool
+) -> tuple[int, int, tuple[int, ...], int]:
+    """A crossing hand's checks by the values of its tiles in place: the values allowed beside
+    them (bit v), those scoring in the hand, the hand's points by value, the most of them; kept,
+    as few hands recur on every board."""
+    n = len(existing)
+    key = sum(_W[v] for v in existing)
+    found = _CROSSING.get((key, n, strict))
+    if found is None:
+        allowed = scoring = 0
+        points = [0] * 14
+        for v in range(1, 14):
+            info = _INFO.get((key + _W[v]) * 8 + n + 1) or hand_info([*existing, v])
+            if strict and not info[0]:
+                continue
+            allowed |= 1 << v
+            points[v] = info[0]
+            if info[1] >> v & 1:
+                scoring |= 1 << v
+        found = _CROSSING[(key, n, strict)] = (allowed, scoring, tuple(points), max(points))
+    return found
 
 
 #: A play's main line (see the module's words): the empty cells a play fills, the values of the
 #: tiles already in it, how many of those are dark, its length (0 for a first play: as long as
-#: its empties), its direction's cross-checks and its bonus before the rack's. A plain tuple,
-#: not a NamedTuple: one is made per segment, and generate_plays is the engine's hot loop.
-_Segment = tuple[tuple[int, ...], tuple[int, ...], int, int, _Cross, int]
+#: its empties), its direction's cross-checks, its bonus before the rack's, the weight key of
+#: its tiles in place and the most its empty cells' crossing hands can score (``_Cross.top``).
+#: A plain tuple, not a NamedTuple: one is made per segment, and generate_plays is the engine's
+#: hot loop.
+_Segment = tuple[tuple[int, ...], tuple[int, ...], int, int, _Cross, int, int, int]
 
 
 def generate_plays(
@@ -242,53 +268,180 @@ def best_play(
         [kept_value(_rest(rack, choice)) if kept_value else 0.0 for choice in by_size]
         for by_size in choices
     ]
-    # A coarse bound for every try (a sub-multiset on a main line), in generate_plays' order;
-    # each try a number: its line's index and its choice's (no tuple made for each).
-    bounds: list[float] = []
-    sures: list[float] = []  # the points sure to be added
-    tries: list[int] = []
-    info_of = _INFO.get
+    mains = _mains(rack, choices, strict)
+    # The tries (a sub-multiset of the rack on a main line) are taken best-first by their
+    # bound until no bound can reach the best play found. Each line's tries are listed best
+    # first by what is sure to be scored, one list per kind of line (its empty cells, the
+    # weight of its tiles, its length); a heap holds each line's next try.
+    ranked_of: dict[tuple[int, int, int], list[tuple[float, int, int]]] = {}
     lines = _lines(board, min(len(rack), RACK_SIZE), strict)
+    heap: list[tuple[float, int, int]] = []  # (- bound, line, place in its list)
     for number, (segment, k, key, length, bonus, ceiling) in enumerate(lines):
-        code = number * _CHOICE_CODES
-        for choice, extra in zip(choices[k], extras[k], strict=True):
-            main = 0
-            if length >= 2:
-                info = info_of((key + choice.key) * 8 + length)
-                main = info[0] if info else hand_info([*segment[1], *choice.all_values()])[0]
-                if strict and not main:
-                    continue
-            sure = main + bonus + extra
-            bounds.append(sure + ceiling)
-            sures.append(sure)
-            tries.append(code + choice.index)
-    best: tuple[int, int] = (len(tries), 0)  # the try and the play's index among its plays
-    best_scored: ScoredPlay | None = None
+        kind = (k, key, length)
+        ranked = ranked_of.get(kind)
+        if ranked is None:
+            points = mains.get(kind)
+            if points is None:
+                points = mains[kind] = _main_points(choices[k], key, length, segment[1], strict)
+            extra_k = extras[k]
+            ranked = ranked_of[kind] = sorted(
+                ((main + extra_k[index], main, index) for main, index in points), reverse=True
+            )
+        if ranked:
+            heap.append((-(ranked[0][0] + bonus + ceiling), number, 0))
+    heapify(heap)
+    best: tuple[int, int] = (len(lines), 0)  # the best play's line and choice
+    best_placement: tuple[int, tuple[int, ...]] | None = None
     best_value = float("-inf")
-    found: list[ScoredPlay] = []
-    for at in sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True):
-        if bounds[at] < best_value:
+    while heap:
+        bound, number, place = heappop(heap)
+        # (a margin of rounding: the exact bound, in the order it was always summed, decides)
+        if -bound < best_value - _SLACK:
             break
-        number, which = divmod(tries[at], _CHOICE_CODES)
-        segment, k = lines[number][:2]
-        choice = choices[k][which]
-        if sures[at] + _crossing_bound(segment, choice) < best_value:
-            continue
+        segment, k, key, length, bonus, ceiling = lines[number]
+        ranked = ranked_of[(k, key, length)]
+        if place + 1 < len(ranked):
+            heappush(heap, (-(ranked[place + 1][0] + bonus + ceiling), number, place + 1))
+        _, main, which = ranked[place]
         extra = extras[k][which]
-        found.clear()
-        _segment(found, segment, (choice,), size, seat, strict)
-        for index, scored in enumerate(found):
-            value = scored.points + extra
-            if value > best_value or (value == best_value and (at, index) < best):
-                best, best_scored, best_value = (at, index), scored, value
-    return None if best_scored is None else (best_value, best_scored)
+        sure = main + bonus + extra
+        if sure + ceiling < best_value:
+            continue
+        choice = choices[k][which]
+        if sure + _crossing_bound(segment, choice) < best_value:
+            continue
+        placement = _top_placement(segment, choice, strict)
+        if placement is None:
+            continue
+        value = placement[0] + extra
+        if value > best_value or (value == best_value and (number, which) < best):
+            best, best_placement, best_value = (number, which), placement, value
+    if best_placement is None:
+        return None
+    cells = tuple(divmod(c, size) for c in lines[best[0]][0][0])
+    play = PlayTiles.of_sorted(seat, cells, best_placement[1])
+    return best_value, ScoredPlay(play, best_placement[0])
+
+
+def highest_plays(
+    board: Board,
+    rack: Sequence[int],
+    count: int,
+    *,
+    seat: int = 0,
+    strict: bool = True,
+    tiles: int | None = None,
+) -> list[ScoredPlay]:
+    """The ``count`` plays of :func:`generate_plays` (of ``tiles`` tiles only, if given) that
+    score most, best first, ties in :func:`generate_plays`'s order: what sorting every play
+    by points and taking the first ``count`` gives, without making every play (the tries are
+    bounded as in :func:`best_play`).
+
+    >>> from cribkit.games.tiles.rules import parse_tiles
+    >>> board = Board.from_cells(13, {"G7": "5d", "H7": "Tl"})
+    >>> rack = parse_tiles("Kd 4l 3d 9d")
+    >>> every = sorted(generate_plays(board, rack), key=lambda p: -p.points)
+    >>> highest_plays(board, rack, 6) == every[:6]
+    True
+    """
+    if not rack or count <= 0:
+        return []
+    size = board.size
+    choices = _choices(rack)
+    mains = _mains(rack, choices, strict)
+    lines = _lines(board, min(len(rack), RACK_SIZE), strict)
+    ranked_of: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+    heap: list[tuple[int, int, int]] = []  # (- bound, line, place in its list)
+    for number, (segment, k, key, length, bonus, ceiling) in enumerate(lines):
+        if tiles is not None and k != tiles:
+            continue
+        kind = (k, key, length)
+        ranked = ranked_of.get(kind)
+        if ranked is None:
+            points = mains.get(kind)
+            if points is None:
+                points = mains[kind] = _main_points(choices[k], key, length, segment[1], strict)
+            ranked = ranked_of[kind] = sorted(points, reverse=True)
+        if ranked:
+            heap.append((-(ranked[0][0] + bonus + ceiling), number, 0))
+    heapify(heap)
+    # The best so far: (- points, the play's place in generate_plays' order, its pieces).
+    kept: list[tuple[int, tuple[int, int, int], tuple[int, ...]]] = []
+    least = -1  # the points a play needs to be kept once ``count`` are
+    while heap:
+        bound, number, place = heappop(heap)
+        if -bound < least:
+            break
+        segment, k, key, length, bonus, ceiling = lines[number]
+        ranked = ranked_of[(k, key, length)]
+        if place + 1 < len(ranked):
+            heappush(heap, (-(ranked[place + 1][0] + bonus + ceiling), number, place + 1))
+        main, which = ranked[place]
+        choice = choices[k][which]
+        if main + bonus + _crossing_bound(segment, choice) < least:
+            continue
+        for index, (total, placed) in enumerate(
+            _placements(segment, _checks(segment), choice, strict)
+        ):
+            if total >= least:
+                insort(kept, (-total, (number, which, index), placed))
+                if len(kept) > count:
+                    kept.pop()
+                if len(kept) == count:
+                    least = -kept[-1][0]
+    return [
+        ScoredPlay(
+            PlayTiles.of_sorted(seat, tuple(divmod(c, size) for c in lines[at[0]][0][0]), placed),
+            -negative,
+        )
+        for negative, at, placed in kept
+    ]
+
+
+#: Bounds are compared with this margin before the exact test (float sums in another order).
+_SLACK: Final = 1e-9
+_MAINS: dict[tuple[tuple[int, ...], bool], dict[tuple[int, int, int], list[tuple[int, int]]]] = {}
+
+
+def _mains(
+    rack: Sequence[int], choices: list[list[_Choice]], strict: bool
+) -> dict[tuple[int, int, int], list[tuple[int, int]]]:
+    """The rack's main-hand points by kind of line, ``(k, key, length)``, filled by
+    :func:`_main_points` as lines are met; kept for the last racks asked (the computer players
+    ask for the best plays of one rack on many boards)."""
+    at = (tuple(sorted(rack)), strict)
+    found = _MAINS.get(at)
+    if found is None:
+        if len(_MAINS) >= 256:
+            _MAINS.clear()
+        found = _MAINS[at] = {}
+    return found
+
+
+def _main_points(
+    choices: list[_Choice], key: int, length: int, existing: Sequence[int], strict: bool
+) -> list[tuple[int, int]]:
+    """For each sub-multiset of ``choices`` that may be played on a main line with the tiles
+    ``existing`` (weight ``key``) and ``length`` cells (its hand scores, with ``strict``): its
+    main hand's points and its index."""
+    out: list[tuple[int, int]] = []
+    info_of = _INFO.get
+    for index, choice in enumerate(choices):
+        main = 0
+        if length >= 2:
+            info = info_of((key + choice.key) * 8 + length)
+            main = info[0] if info else hand_info([*existing, *choice.all_values()])[0]
+            if strict and not main:
+                continue
+        out.append((main, index))
+    return out
 
 
 def _crossing_bound(segment: _Segment, choice: _Choice) -> int:
     """The most ``choice`` could add on ``segment`` besides its main hand and the rack's
     bonus: each cell's crossing hand with the best of the choice's values there, the one-colour
     bonuses its colours allow."""
-    empties, _, dark, length, cross, _ = segment
+    empties, _, dark, length, cross, *_ = segment
     values = choice.values
     dark_pieces = choice.dark
     light_pieces = sum(choice.counts) - dark_pieces
@@ -391,13 +544,11 @@ def _lines(board: Board, most: int, strict: bool) -> tuple[_Line, ...]:
     if found is None:
         lines = []
         for segment in _segments(board, most, strict):
-            empties, existing, _, length, cross, bonus = segment
+            empties, _, _, length, _, bonus, weight, tops = segment
             k = len(empties)
             length = length or k
-            top = cross.top
-            ceiling = sum(top[c] for c in empties) + BONUS * (length == MAX_HAND)
-            lines.append((segment, k, sum(_W[v] for v in existing), length,
-                          bonus + BONUS * (k == RACK_SIZE), ceiling))  # fmt: skip
+            ceiling = tops + BONUS * (length == MAX_HAND)
+            lines.append((segment, k, weight, length, bonus + BONUS * (k == RACK_SIZE), ceiling))
         if len(_LINES) >= 64:
             _LINES.clear()
         found = _LINES[key] = tuple(lines)
@@ -419,50 +570,58 @@ def _segments(board: Board, most: int, strict: bool) -> Iterator[_Segment]:
                         middle * size + start + i if across else (start + i) * size + middle
                         for i in range(length)
                     )
-                    yield cells, (), 0, 0, free, BONUS
+                    yield cells, (), 0, 0, free, BONUS, 0, 0
         return
-    anchors = [False] * (size * size)
+    area = size * size
+    anchors = [False] * area
     for cell, v in enumerate(vals):
-        if v:
+        if not v:
             continue
-        row, col = divmod(cell, size)
-        anchors[cell] = bool(
-            (col > 0 and vals[cell - 1])
-            or (col < size - 1 and vals[cell + 1])
-            or (row > 0 and vals[cell - size])
-            or (row < size - 1 and vals[cell + size])
-        )
+        col = cell % size
+        for x in (cell - size, cell + size):
+            if 0 <= x < area and not vals[x]:
+                anchors[x] = True
+        if col > 0 and not vals[cell - 1]:
+            anchors[cell - 1] = True
+        if col < size - 1 and not vals[cell + 1]:
+            anchors[cell + 1] = True
+    dark_of = [bool(v) and not grid[cell] >> 1 & 1 for cell, v in enumerate(vals)]
     for across in (True, False):
         cross = _Cross(grid, vals, size, size if across else 1, strict)
-        allowed = cross.allowed
+        allowed, top = cross.allowed, cross.top
         for line_no in range(size):
             line = [line_no * size + i if across else i * size + line_no for i in range(size)]
-            if not any(anchors[c] for c in line):
+            marked = [i for i, c in enumerate(line) if anchors[c]]
+            if not marked:
                 continue
-            for start in range(size):
-                if start and vals[line[start - 1]]:
+            line_vals = [vals[c] for c in line]
+            for start in range(max(0, marked[0] - MAX_HAND + 1), marked[-1] + 1):
+                if start and line_vals[start - 1]:
                     continue  # a crib hand starts after an empty cell or the edge
                 empties: list[int] = []
                 existing: list[int] = []
-                dark = 0
+                dark = weight = tops = 0
                 anchored = False
                 for end in range(start, min(start + MAX_HAND, size)):
+                    v = line_vals[end]
                     cell = line[end]
-                    v = vals[cell]
                     if v:
                         existing.append(v)
-                        dark += not grid[cell] >> 1 & 1
+                        dark += dark_of[cell]
+                        weight += _W[v]
                     elif allowed[cell]:
                         empties.append(cell)
                         anchored = anchored or anchors[cell]
+                        tops += top[cell]
                     else:
                         break  # no tile can go on this cell in a play this way
-                    if end + 1 < size and vals[line[end + 1]]:
+                    if end + 1 < size and line_vals[end + 1]:
                         continue  # the hand goes on through the next cell
                     k = len(empties)
                     if not anchored or not 0 < k <= most or (k == 1 and not across):
                         continue
-                    yield tuple(empties), tuple(existing), dark, end - start + 1, cross, 0
+                    yield (tuple(empties), tuple(existing), dark, end - start + 1, cross, 0,
+                           weight, tops)  # fmt: skip
 
 
 def _segment(
@@ -475,59 +634,126 @@ def _segment(
 ) -> None:
     """Add the plays of ``choices`` (the rack's sub-multisets of the segment's size) that fill
     the ``segment``'s empty cells."""
-    empties, existing, dark, length, cross, bonus = segment
-    k = len(empties)
-    key = sum(_W[v] for v in existing)
-    length = length or k
-    allowed = [cross.allowed[c] for c in empties]
-    scoring = [cross.scoring[c] for c in empties]
-    points = [cross.points[c] for c in empties]
-    colours = [cross.colour[c] for c in empties]
-    cells = tuple(divmod(c, size) for c in empties)
-    if k == RACK_SIZE:
-        bonus += BONUS
-    positions = range(k)
+    cells = tuple(divmod(c, size) for c in segment[0])
+    checks = _checks(segment)
     for choice in choices:
-        if length >= 2:
-            info = _INFO.get((key + choice.key) * 8 + length)
-            if info is None:
-                info = hand_info([*existing, *choice.all_values()])
-            main_points, main_scoring = info
-            if strict and not main_points:
-                continue
-        else:
-            main_points = main_scoring = 0
-        masks = []
-        union = 0
+        for total, placed in _placements(segment, checks, choice, strict):
+            out.append(ScoredPlay(PlayTiles.of_sorted(seat, cells, placed), total))
+
+
+def _placements(
+    segment: _Segment, checks: _Checks, choice: _Choice, strict: bool
+) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Each legal placement of ``choice`` on ``segment`` (its ``checks``), in a fixed order
+    (the choice's orders, :func:`_perms`): its points and its pieces, cell by cell."""
+    fit = _fit(segment, checks, choice, strict)
+    if fit is None:
+        return
+    base, masks = fit
+    _, _, points, colours, _ = checks
+    pieces = choice.pieces
+    values = choice.values
+    positions = range(len(masks))
+    for perm in choice.perms:
         for j in positions:
-            ok, good = allowed[j], scoring[j] | main_scoring
-            mask = 0
-            for i, bit in enumerate(choice.bits):
-                if ok & bit and good & bit:
-                    mask |= 1 << i
-            if not mask:
+            if not masks[j] >> perm[j] & 1:
                 break
-            masks.append(mask)
-            union |= mask
         else:
-            if union != (1 << len(choice.bits)) - 1:
-                continue
-            base = main_points + bonus
-            if length == MAX_HAND and (dark + choice.dark == MAX_HAND or dark + choice.dark == 0):
-                base += BONUS
-            pieces = choice.pieces
-            values = choice.values
-            for perm in choice.perms:
-                for j in positions:
-                    if not masks[j] >> perm[j] & 1:
-                        break
-                else:
-                    total = base
-                    placed = []
-                    for j in positions:
-                        piece = pieces[perm[j]]
-                        placed.append(piece)
-                        total += points[j][values[perm[j]]]
-                        if colours[j] == piece >> 1 & 1:
-                            total += BONUS
-                    out.append(ScoredPlay(PlayTiles.of_sorted(seat, cells, tuple(placed)), total))
+            total = base
+            placed = []
+            for j in positions:
+                piece = pieces[perm[j]]
+                placed.append(piece)
+                total += points[j][values[perm[j]]]
+                if colours[j] == piece >> 1 & 1:
+                    total += BONUS
+            yield total, tuple(placed)
+
+
+def _top_placement(
+    segment: _Segment, choice: _Choice, strict: bool
+) -> tuple[int, tuple[int, ...]] | None:
+    """The first of ``choice``'s placements on ``segment`` (in :func:`_segment`'s order)
+    scoring most: its points and its pieces, cell by cell; None if it has none."""
+    checks = _checks(segment)
+    fit = _fit(segment, checks, choice, strict)
+    if fit is None:
+        return None
+    base, masks = fit
+    _, _, points, colours, _ = checks
+    pieces = choice.pieces
+    values = choice.values
+    positions = range(len(masks))
+    top: tuple[int, ...] | None = None
+    top_total = -1
+    for perm in choice.perms:
+        total = base
+        for j in positions:
+            at = perm[j]
+            if not masks[j] >> at & 1:
+                break
+            total += points[j][values[at]] + (BONUS if colours[j] == pieces[at] >> 1 & 1 else 0)
+        else:
+            if total > top_total:
+                top, top_total = perm, total
+    if top is None:
+        return None
+    return top_total, tuple(pieces[at] for at in top)
+
+
+#: A segment's empty cells' cross-checks, cell by cell: the values allowed, those that score in
+#: the crossing hand, its points by value, its one colour (or -1); and its tiles' weight key.
+_Checks = tuple[list[int], list[int], list[Sequence[int]], list[int], int]
+
+
+def _checks(segment: _Segment) -> _Checks:
+    empties, _, _, _, cross, _, weight, _ = segment
+    return (
+        [cross.allowed[c] for c in empties],
+        [cross.scoring[c] for c in empties],
+        [cross.points[c] for c in empties],
+        [cross.colour[c] for c in empties],
+        weight,
+    )
+
+
+def _fit(
+    segment: _Segment, checks: _Checks, choice: _Choice, strict: bool
+) -> tuple[int, list[int]] | None:
+    """Whether ``choice`` (a sub-multiset of the rack of the segment's size) may be placed on
+    the ``segment``'s empty cells (their ``checks``): the points of its placements besides
+    their crossing hands and colours, and for each empty cell the mask of the choice's pieces
+    that may go there (each allowed by the cell's cross-check and scoring in the main hand or
+    the crossing one); None if no placement can be legal."""
+    empties, existing, dark, length, _, bonus, _, _ = segment
+    allowed, scoring, _, _, key = checks
+    k = len(empties)
+    length = length or k
+    if length >= 2:
+        info = _INFO.get((key + choice.key) * 8 + length)
+        if info is None:
+            info = hand_info([*existing, *choice.all_values()])
+        main_points, main_scoring = info
+        if strict and not main_points:
+            return None
+    else:
+        main_points = main_scoring = 0
+    masks = []
+    union = 0
+    bits = choice.bits
+    for j in range(k):
+        ok, good = allowed[j], scoring[j] | main_scoring
+        mask = 0
+        for i, bit in enumerate(bits):
+            if ok & bit and good & bit:
+                mask |= 1 << i
+        if not mask:
+            return None
+        masks.append(mask)
+        union |= mask
+    if union != (1 << len(bits)) - 1:
+        return None
+    base = main_points + bonus + (BONUS if k == RACK_SIZE else 0)
+    if length == MAX_HAND and (dark + choice.dark == MAX_HAND or dark + choice.dark == 0):
+        base += BONUS
+    return base, masks
