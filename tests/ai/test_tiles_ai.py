@@ -17,7 +17,7 @@ from cribkit.ai.tiles import (
     leave_features,
     load_leave_table,
 )
-from cribkit.ai.tiles_search import Line, top_plays
+from cribkit.ai.tiles_search import Line, top_plays, top_plays_of
 from cribkit.games.protocol import Action
 from cribkit.games.tiles.actions import Exchange, Pass, PlayTiles
 from cribkit.games.tiles.board import Board
@@ -341,3 +341,27 @@ def test_a_two_ply_value_is_the_mean_over_guesses_of_points_less_the_reply_plus_
             )
             checked += 1
     assert checked == 9
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_the_searchs_top_plays_are_those_of_every_play(strict: bool) -> None:
+    """The search's plays at each of its positions (the highest-scoring and the longest) are
+    found without making every play: the same list, in the same order, as from every play."""
+    rules = TilesRules(strict_cross_hands=strict)
+    compared = 0
+    for seed in range(1, 7):
+        state = start_tiles(rules, seed=seed).state
+        player = make_player("tiles", "easy", seed=seed)
+        while not state.is_terminal and compared < 40 * seed:
+            seat = state.current_player
+            assert seat is not None
+            view = state.observation(seat)
+            for rack in (view.rack, view.rack[:3]):
+                every = generate_plays(state.board, rack, seat=seat, strict=strict)
+                for branch in (1, 6):
+                    assert top_plays_of(state.board, rack, seat, strict, branch) == top_plays(
+                        every, branch
+                    )
+                    compared += 1
+            state = state.apply(player.choose(view, state.legal_actions())).state
+    assert compared >= 100

@@ -21,7 +21,7 @@ import pytest
 from cribkit.core.scoring import score_tile_line
 from cribkit.games.tiles.actions import Pass, PlayTiles
 from cribkit.games.tiles.board import EMPTY, Board
-from cribkit.games.tiles.movegen import best_play, generate_plays
+from cribkit.games.tiles.movegen import best_play, generate_plays, highest_plays
 from cribkit.games.tiles.notation import format_move
 from cribkit.games.tiles.rules import (
     full_set,
@@ -393,3 +393,31 @@ def test_the_best_play_is_the_first_of_the_generated_plays_worth_most(strict: bo
             assert by_kept == (top, plays[valued.index(top)])
             checked += 1
     assert checked >= 20
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_the_highest_plays_are_the_first_of_every_play_sorted_by_points(strict: bool) -> None:
+    """:func:`highest_plays` prunes what cannot be among the first ``count``; it must give what
+    sorting every play by points (ties in the generated order) gives, of any number of tiles
+    or of one number only."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(1, 11):
+        state = position_after(seed, seed % 6, TilesRules(strict_cross_hands=strict))
+        pool = list(full_set())
+        rng.shuffle(pool)
+        for size in (2, 4, 5):
+            rack = tuple(sorted(pool[:size]))
+            pool = pool[size:]
+            plays = sorted(generate_plays(state.board, rack, seat=1, strict=strict),
+                           key=lambda p: -p.points)  # fmt: skip
+            for count in (1, 2, 6):
+                found = highest_plays(state.board, rack, count, seat=1, strict=strict)
+                assert found == plays[:count]
+                for tiles in range(1, size + 1):
+                    of_tiles = [p for p in plays if len(p.play.tiles) == tiles][:count]
+                    assert of_tiles == highest_plays(
+                        state.board, rack, count, seat=1, strict=strict, tiles=tiles
+                    )
+                    checked += bool(of_tiles)
+    assert checked >= 100
