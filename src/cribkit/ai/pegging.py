@@ -207,6 +207,12 @@ class PlaySearch:
     _root_unseen: tuple[int, ...] = field(default=(), repr=False)
     _root_hand: tuple[int, ...] = field(default=(), repr=False)
     _guess_key: Hashable = field(default=None, repr=False)
+    #: What the lookahead opponent has not seen at the root, by rank, less the searcher's hand
+    #: there (the cards the searcher holds at a position come back in), and its total.
+    _base: list[int] = field(default_factory=list, repr=False)
+    _base_total: int = field(default=0, repr=False)
+    #: The reply points a pile makes expected from ``_base``, times its total, by pile.
+    _base_replies: dict[tuple[int, ...], int] = field(default_factory=dict, repr=False)
 
     def card_values(
         self,
@@ -252,6 +258,11 @@ class PlaySearch:
                     # The memo holds values for another view of the opponent's.
                     self._memo.clear()
                     self._root_unseen, self._root_hand = view, mine
+                    self._base = list(view)
+                    for rank in mine:
+                        self._base[rank] -= 1
+                    self._base_total = sum(self._base)
+                    self._base_replies.clear()
             for rank in options:
                 totals[rank] += weight * self._lay(
                     mine, theirs, tuple(pile), count, 0, opponent_go, rank, (0, 0)
@@ -361,15 +372,31 @@ class PlaySearch:
         # It has seen the searcher's cards played since the root (not those still held) and
         # knows its own hand. The cards it has itself laid since the root count as unseen to
         # it: a small error (a few cards in some forty) that keeps its view a function of the
-        # position, so that all the guesses share one memo.
-        unseen = list(self._root_unseen)
-        for rank in self._root_hand:
-            unseen[rank] -= 1
-        for rank in h0:
-            unseen[rank] += 1
-        for rank in h1:
-            unseen[rank] -= 1
-        return one_reply_card(h1, pile, count, unseen)
+        # position, so that all the guesses share one memo. Its unseen ranks are the root's
+        # (``_base``) with the searcher's cards held added and its own taken off: the expected
+        # reply is worked out from the root's once per pile (the sums are of ints, exact, as
+        # in :func:`one_reply_card`, which this is).
+        total = self._base_total + len(h0) - len(h1)
+        now = _reply_points(pile)
+        best: tuple[float, int, int] | None = None
+        base, known = self._base, self._base_replies
+        for rank in playable(h1, count):
+            value = float(now[rank])
+            if count + _PIP[rank] != MAX_COUNT and total:
+                after = (*pile, rank)
+                replies = _reply_points(after)
+                expected = known.get(after)
+                if expected is None:
+                    expected = known[after] = sum(map(mul, base, replies))
+                for held in h0:
+                    expected += replies[held]
+                for own in h1:
+                    expected -= replies[own]
+                value -= expected / total
+            if best is None or (value, _PIP[rank], rank) > best:
+                best = (value, _PIP[rank], rank)
+        assert best is not None, "the modelled opponent is asked only when it can play"
+        return best[2]
 
     def _go(
         self, h0: tuple[int, ...], h1: tuple[int, ...], last: int, accrued: tuple[int, int]
