@@ -62,7 +62,7 @@ class ScoredPlay(NamedTuple):
 class _Choice:
     """A sub-multiset of the rack as placed pieces: its distinct pieces and how many of each."""
 
-    __slots__ = ("bits", "counts", "dark", "index", "key", "perms", "pieces", "values")
+    __slots__ = ("bits", "counts", "dark", "key", "perms", "pieces", "values")
 
     def __init__(self, pieces: Sequence[int]) -> None:
         counts = Counter(pieces)
@@ -73,8 +73,6 @@ class _Choice:
         self.key = sum(_W[(p >> 2) + 1] for p in pieces)
         self.dark = sum(1 for p in pieces if not p >> 1 & 1)
         self.perms = _perms(self.counts)
-        #: Its place among the rack's sub-multisets of its size.
-        self.index = 0
 
     def all_values(self) -> list[int]:
         return [v for v, n in zip(self.values, self.counts, strict=True) for _ in range(n)]
@@ -93,6 +91,7 @@ def _perms(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 _CHOICES: dict[tuple[int, ...], list[list[_Choice]]] = {}
+_CHOICE: dict[tuple[int, ...], _Choice] = {}
 
 
 def _choices(rack: Sequence[int]) -> list[list[_Choice]]:
@@ -108,8 +107,11 @@ def _choices(rack: Sequence[int]) -> list[list[_Choice]]:
     def grow(index: int, chosen: list[int]) -> None:
         if index == len(kinds):
             if chosen:
-                choice = _Choice(chosen)
-                choice.index = len(by_size[len(chosen)])
+                # (one object per sub-multiset, shared by every rack that holds it)
+                held = tuple(chosen)
+                choice = _CHOICE.get(held)
+                if choice is None:
+                    choice = _CHOICE[held] = _Choice(chosen)
                 by_size[len(chosen)].append(choice)
             return
         tile, count = kinds[index]
@@ -124,6 +126,7 @@ def _choices(rack: Sequence[int]) -> list[list[_Choice]]:
     grow(0, [])
     if len(_CHOICES) > 4096:
         _CHOICES.clear()
+        _CHOICE.clear()
     _CHOICES[key] = by_size
     return by_size
 
