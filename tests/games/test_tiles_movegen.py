@@ -12,7 +12,7 @@ them (each 6 and 9 both ways up).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from itertools import combinations, permutations, product
 
@@ -362,6 +362,20 @@ def _kept_after(rack: Sequence[int], play: PlayTiles) -> tuple[int, ...]:
     return tuple(left)
 
 
+def racks_on_boards(
+    rng: random.Random, seeds: range, moves: int, sizes: Sequence[int], strict: bool
+) -> Iterator[tuple[TilesState, tuple[int, ...]]]:
+    """For each seed, its game after ``seed % moves`` random plays, with racks of each of
+    ``sizes`` dealt in turn from a full set shuffled by ``rng``."""
+    for seed in seeds:
+        state = position_after(seed, seed % moves, TilesRules(strict_cross_hands=strict))
+        pool = list(full_set())
+        rng.shuffle(pool)
+        for size in sizes:
+            yield state, tuple(sorted(pool[:size]))
+            pool = pool[size:]
+
+
 @pytest.mark.parametrize("strict", [True, False])
 def test_the_best_play_is_the_first_of_the_generated_plays_worth_most(strict: bool) -> None:
     """:func:`best_play` prunes what cannot win; it must find what a scan of every play finds,
@@ -373,25 +387,19 @@ def test_the_best_play_is_the_first_of_the_generated_plays_worth_most(strict: bo
         return sum(weights[t] for t in kept) + 3.0 * (len(kept) == 2)
 
     checked = 0
-    for seed in range(1, 13):
-        state = position_after(seed, seed % 7, TilesRules(strict_cross_hands=strict))
-        pool = list(full_set())
-        rng.shuffle(pool)
-        for size in (1, 3, 5):
-            rack = tuple(sorted(pool[:size]))
-            pool = pool[size:]
-            plays = generate_plays(state.board, rack, seat=1, strict=strict)
-            found = best_play(state.board, rack, seat=1, strict=strict)
-            if not plays:
-                assert found is None
-                continue
-            first = max(plays, key=lambda p: p.points)
-            assert found == (first.points, first)
-            valued = [p.points + kept_value(_kept_after(rack, p.play)) for p in plays]
-            top = max(valued)
-            by_kept = best_play(state.board, rack, seat=1, strict=strict, kept_value=kept_value)
-            assert by_kept == (top, plays[valued.index(top)])
-            checked += 1
+    for state, rack in racks_on_boards(rng, range(1, 13), 7, (1, 3, 5), strict):
+        plays = generate_plays(state.board, rack, seat=1, strict=strict)
+        found = best_play(state.board, rack, seat=1, strict=strict)
+        if not plays:
+            assert found is None
+            continue
+        first = max(plays, key=lambda p: p.points)
+        assert found == (first.points, first)
+        valued = [p.points + kept_value(_kept_after(rack, p.play)) for p in plays]
+        top = max(valued)
+        by_kept = best_play(state.board, rack, seat=1, strict=strict, kept_value=kept_value)
+        assert by_kept == (top, plays[valued.index(top)])
+        checked += 1
     assert checked >= 20
 
 
@@ -402,22 +410,16 @@ def test_the_highest_plays_are_the_first_of_every_play_sorted_by_points(strict: 
     or of one number only."""
     rng = random.Random(11)
     checked = 0
-    for seed in range(1, 11):
-        state = position_after(seed, seed % 6, TilesRules(strict_cross_hands=strict))
-        pool = list(full_set())
-        rng.shuffle(pool)
-        for size in (2, 4, 5):
-            rack = tuple(sorted(pool[:size]))
-            pool = pool[size:]
-            plays = sorted(generate_plays(state.board, rack, seat=1, strict=strict),
-                           key=lambda p: -p.points)  # fmt: skip
-            for count in (1, 2, 6):
-                found = highest_plays(state.board, rack, count, seat=1, strict=strict)
-                assert found == plays[:count]
-                for tiles in range(1, size + 1):
-                    of_tiles = [p for p in plays if len(p.play.tiles) == tiles][:count]
-                    assert of_tiles == highest_plays(
-                        state.board, rack, count, seat=1, strict=strict, tiles=tiles
-                    )
-                    checked += bool(of_tiles)
+    for state, rack in racks_on_boards(rng, range(1, 11), 6, (2, 4, 5), strict):
+        plays = sorted(generate_plays(state.board, rack, seat=1, strict=strict),
+                       key=lambda p: -p.points)  # fmt: skip
+        for count in (1, 2, 6):
+            found = highest_plays(state.board, rack, count, seat=1, strict=strict)
+            assert found == plays[:count]
+            for tiles in range(1, len(rack) + 1):
+                of_tiles = [p for p in plays if len(p.play.tiles) == tiles][:count]
+                assert of_tiles == highest_plays(
+                    state.board, rack, count, seat=1, strict=strict, tiles=tiles
+                )
+                checked += bool(of_tiles)
     assert checked >= 100

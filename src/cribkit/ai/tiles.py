@@ -210,18 +210,10 @@ def _view(observation: Observation) -> TilesView:
     return view_of(observation, TilesView, "Tiles")
 
 
-def _plays(
-    view: TilesView,
-    board: Board | None = None,
-    rack: Sequence[int] | None = None,
-    seat: int | None = None,
-) -> list[ScoredPlay]:
-    """Every legal play of ``rack`` (default: the seat's) on ``board`` (default: now)."""
+def _plays(view: TilesView) -> list[ScoredPlay]:
+    """Every legal play of the seat's rack on the board now."""
     return generate_plays(
-        view.board if board is None else board,
-        view.rack if rack is None else rack,
-        seat=view.seat if seat is None else seat,
-        strict=view.rules.strict_cross_hands,
+        view.board, view.rack, seat=view.seat, strict=view.rules.strict_cross_hands
     )
 
 

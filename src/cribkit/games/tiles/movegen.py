@@ -283,12 +283,13 @@ def best_play(
         kind = (k, key, length)
         ranked = ranked_of.get(kind)
         if ranked is None:
-            points = mains.get(kind)
-            if points is None:
-                points = mains[kind] = _main_points(choices[k], key, length, segment[1], strict)
             extra_k = extras[k]
             ranked = ranked_of[kind] = sorted(
-                ((main + extra_k[index], main, index) for main, index in points), reverse=True
+                (
+                    (main + extra_k[index], main, index)
+                    for main, index in _main_points_on(mains, choices, segment, kind, strict)
+                ),
+                reverse=True,
             )
         if ranked:
             heap.append((-(ranked[0][0] + bonus + ceiling), number, 0))
@@ -361,9 +362,7 @@ def highest_plays(
         kind = (k, key, length)
         ranked = ranked_of.get(kind)
         if ranked is None:
-            points = mains.get(kind)
-            if points is None:
-                points = mains[kind] = _main_points(choices[k], key, length, segment[1], strict)
+            points = _main_points_on(mains, choices, segment, kind, strict)
             ranked = ranked_of[kind] = sorted(points, reverse=True)
         if ranked:
             heap.append((-(ranked[0][0] + bonus + ceiling), number, 0))
@@ -419,6 +418,23 @@ def _mains(
             _MAINS.clear()
         found = _MAINS[at] = {}
     return found
+
+
+def _main_points_on(
+    mains: dict[tuple[int, int, int], list[tuple[int, int]]],
+    choices: list[list[_Choice]],
+    segment: _Segment,
+    kind: tuple[int, int, int],
+    strict: bool,
+) -> list[tuple[int, int]]:
+    """:func:`_main_points` of the rack's ``choices`` on a main line of this ``kind`` (its
+    empty cells, its tiles' weight, its length), ``segment`` one such line; kept in the rack's
+    ``mains`` (:func:`_mains`)."""
+    points = mains.get(kind)
+    if points is None:
+        k, key, length = kind
+        points = mains[kind] = _main_points(choices[k], key, length, segment[1], strict)
+    return points
 
 
 def _main_points(
